@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Flipbook: an offline renderer of iOS view-controller transitions to GIF and PNG.
+///
+/// Stages, each knowing only the ones before it:
+/// Geometry → Raster (pixels, no time) → Codecs (PNG, GIF) → FlipbookCLI → flipbook.
+let package = Package(
+    name: "Flipbook",
+    products: [
+        .executable(name: "flipbook", targets: ["flipbook"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Codecs", targets: ["Codecs"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"])]),
+        .target(name: "Geometry"),
+        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CImageQuant"]),
+        .target(
+            name: "FlipbookCLI",
+            dependencies: [
+                "Raster", "Codecs",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["Codecs", "Raster"]),
+    ]
+)

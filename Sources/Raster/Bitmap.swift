@@ -1,0 +1,135 @@
+import Geometry
+
+/// A premultiplied RGBA8 image that owns its pixels. Rows are `rowBytes` apart.
+public struct Bitmap: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next (at least `width * 4`).
+    public let rowBytes: Int
+    /// Premultiplied R, G, B, A bytes, row after row.
+    public var pixels: [UInt8]
+
+    /// A bitmap filled with one colour (transparent by default).
+    public init(width: Int, height: Int, fill: PremultipliedColor = Color.clear.premultiplied) {
+        precondition(width >= 0 && height >= 0, "bitmap size must not be negative")
+        self.width = width
+        self.height = height
+        self.rowBytes = width * 4
+        if fill.packed == 0 {
+            self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+        } else {
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            pixels.withUnsafeMutableBytes { raw in
+                let words = raw.bindMemory(to: UInt32.self)
+                words.initialize(repeating: fill.packed.littleEndian)
+            }
+            self.pixels = pixels
+        }
+    }
+
+    /// Wraps premultiplied bytes; `pixels.count` must be `rowBytes * height`.
+    public init(width: Int, height: Int, rowBytes: Int? = nil, premultipliedPixels pixels: [UInt8]) {
+        let stride = rowBytes ?? width * 4
+        precondition(stride >= width * 4 && pixels.count >= stride * height, "pixel buffer too small")
+        self.width = width
+        self.height = height
+        self.rowBytes = stride
+        self.pixels = pixels
+    }
+
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The pixel at (x, y).
+    public subscript(x: Int, y: Int) -> PremultipliedColor {
+        get {
+            let i = y * rowBytes + x * 4
+            return PremultipliedColor(unchecked: pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        }
+        set {
+            let i = y * rowBytes + x * 4
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
+            pixels[i + 3] = newValue.a
+        }
+    }
+
+    /// True when every pixel has alpha 255.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                var i = y * rowBytes + 3
+                for _ in 0..<width {
+                    if p[i] != 255 { return false }
+                    i += 4
+                }
+            }
+            return true
+        }
+    }
+
+    /// Lends a mutable view of the whole bitmap to `body`; the view must not escape it.
+    public mutating func withView<R>(_ body: (BitmapView) throws -> R) rethrows -> R {
+        let (w, h, rb) = (width, height, rowBytes)
+        return try pixels.withUnsafeMutableBufferPointer { buffer in
+            try body(BitmapView(base: buffer.baseAddress!, width: w, height: h, rowBytes: rb))
+        }
+    }
+
+    /// A copy of a sub-rectangle, tightly packed.
+    public func cropped(to rect: PixelRect) -> Bitmap {
+        let r = rect.intersection(bounds)
+        var out = [UInt8](repeating: 0, count: max(0, r.width * r.height * 4))
+        for row in 0..<r.height {
+            let src = (r.y + row) * rowBytes + r.x * 4
+            out.withUnsafeMutableBufferPointer { dst in
+                pixels.withUnsafeBufferPointer { s in
+                    (dst.baseAddress! + row * r.width * 4).update(from: s.baseAddress! + src, count: r.width * 4)
+                }
+            }
+        }
+        return Bitmap(width: r.width, height: r.height, premultipliedPixels: out)
+    }
+}
+
+/// A borrowed, mutable window onto a bitmap's pixels: the whole of it or a sub-rectangle.
+/// It is valid only inside the `withView` call that lent it.
+public struct BitmapView {
+    public let base: UnsafeMutablePointer<UInt8>
+    public let width: Int
+    public let height: Int
+    public let rowBytes: Int
+
+    public init(base: UnsafeMutablePointer<UInt8>, width: Int, height: Int, rowBytes: Int) {
+        self.base = base
+        self.width = width
+        self.height = height
+        self.rowBytes = rowBytes
+    }
+
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// A view of `rect` (clamped to this view); drawing into it stays inside `rect`.
+    public func subview(_ rect: PixelRect) -> BitmapView {
+        let r = rect.intersection(bounds)
+        return BitmapView(base: base + r.y * rowBytes + r.x * 4, width: r.width, height: r.height, rowBytes: rowBytes)
+    }
+
+    @inline(__always)
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * rowBytes }
+
+    /// Sets every pixel to `color`, ignoring what was there.
+    public func clear(to color: PremultipliedColor) {
+        let word = color.packed.littleEndian
+        for y in 0..<height {
+            UnsafeMutableRawPointer(row(y)).bindMemory(to: UInt32.self, capacity: width)
+                .update(repeating: word, count: width)
+        }
+    }
+
+    /// The pixel at (x, y).
+    public subscript(x: Int, y: Int) -> PremultipliedColor {
+        let p = row(y) + x * 4
+        return PremultipliedColor(unchecked: p[0], p[1], p[2], p[3])
+    }
+}

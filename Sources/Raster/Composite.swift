@@ -1,0 +1,57 @@
+/// Source-over of one premultiplied pixel onto `d`: `d = s + d·(255 − sa)/255`, per channel.
+@inline(__always)
+func blend(_ d: UnsafeMutablePointer<UInt8>, _ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) {
+    if a == 255 {
+        d[0] = UInt8(truncatingIfNeeded: r)
+        d[1] = UInt8(truncatingIfNeeded: g)
+        d[2] = UInt8(truncatingIfNeeded: b)
+        d[3] = 255
+    } else if a != 0 {
+        let inv = 255 - a
+        d[0] = UInt8(truncatingIfNeeded: r &+ mul255(UInt32(d[0]), inv))
+        d[1] = UInt8(truncatingIfNeeded: g &+ mul255(UInt32(d[1]), inv))
+        d[2] = UInt8(truncatingIfNeeded: b &+ mul255(UInt32(d[2]), inv))
+        d[3] = UInt8(truncatingIfNeeded: a &+ mul255(UInt32(d[3]), inv))
+    } else if r | g | b != 0 {
+        // Additive (a = 0, colour > 0) pixels never occur from valid premultiplied input, but
+        // stay exact if they do.
+        d[0] = UInt8(truncatingIfNeeded: min(255, r &+ UInt32(d[0])))
+        d[1] = UInt8(truncatingIfNeeded: min(255, g &+ UInt32(d[1])))
+        d[2] = UInt8(truncatingIfNeeded: min(255, b &+ UInt32(d[2])))
+    }
+}
+
+/// Source-over of a premultiplied pixel scaled by `f` (coverage × opacity, 0...255).
+@inline(__always)
+func blendScaled(_ d: UnsafeMutablePointer<UInt8>, _ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32, _ f: UInt32) {
+    if f == 255 {
+        blend(d, r, g, b, a)
+    } else {
+        blend(d, mul255(r, f), mul255(g, f), mul255(b, f), mul255(a, f))
+    }
+}
+
+/// The bilinear sample of one channel from four premultiplied taps, rounded to nearest.
+@inline(__always)
+func bilinear(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ fx: UInt32, _ fy: UInt32) -> UInt32 {
+    let top = p00 &* (256 &- fx) &+ p01 &* fx
+    let bottom = p10 &* (256 &- fx) &+ p11 &* fx
+    return (top &* (256 &- fy) &+ bottom &* fy &+ 32768) >> 16
+}
+
+/// Samples pixel `tx` between source rows `r0` and `r1` with vertical weight `fy`, then
+/// composites it onto `d` scaled by `f`.
+@inline(__always)
+func sampleAndBlend(
+    _ d: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>,
+    _ tx: SampleTap, _ fy: UInt32, _ f: UInt32
+) {
+    let a0 = r0 + Int(tx.i0) * 4, a1 = r0 + Int(tx.i1) * 4
+    let b0 = r1 + Int(tx.i0) * 4, b1 = r1 + Int(tx.i1) * 4
+    let fx = UInt32(tx.f)
+    let r = bilinear(UInt32(a0[0]), UInt32(a1[0]), UInt32(b0[0]), UInt32(b1[0]), fx, fy)
+    let g = bilinear(UInt32(a0[1]), UInt32(a1[1]), UInt32(b0[1]), UInt32(b1[1]), fx, fy)
+    let b = bilinear(UInt32(a0[2]), UInt32(a1[2]), UInt32(b0[2]), UInt32(b1[2]), fx, fy)
+    let a = bilinear(UInt32(a0[3]), UInt32(a1[3]), UInt32(b0[3]), UInt32(b1[3]), fx, fy)
+    blendScaled(d, r, g, b, a, f)
+}

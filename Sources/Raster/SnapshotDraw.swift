@@ -1,0 +1,76 @@
+import Geometry
+
+extension BitmapView {
+    /// Draws the `source` rect of a snapshot (in its pixels) into the `destination` rect (in
+    /// this view's pixels), at any fractional position and scale, with an opacity and a clip.
+    ///
+    /// Bilinear filtering on the mip level whose remaining downscale is at most 2x. Fast paths,
+    /// each exactly equal to `ReferenceRaster.draw`: an unscaled, pixel-aligned opaque draw is
+    /// a row copy; an aligned translucent one a per-pixel blend without filtering.
+    public func draw(_ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none) {
+        guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return }
+        let cover = ShapeCoverage(destination, radiusX: 0, radiusY: 0)
+        let clipCover = clip.coverage
+        var b = cover.pixelBounds.intersection(bounds)
+        if let c = clipCover { b = b.intersection(c.pixelBounds) }
+        if b.isEmpty { return }
+
+        let map = SampleMapping(texture: texture, source: source, destination: destination)
+        let level = texture.levels[map.level]
+        let o = UInt32(opacity)
+        var taps = [SampleTap]()
+        taps.reserveCapacity(b.width)
+        for x in b.x..<b.maxX { taps.append(map.x.tap(x)) }
+        let firstColumn = taps[0].i0
+        var contiguous = true
+        for (k, t) in taps.enumerated() where t.f != 0 || t.i0 != firstColumn + Int32(k) {
+            contiguous = false
+            break
+        }
+        let copies = contiguous && o == 255 && texture.isOpaque
+        let srcRowBytes = level.rowBytes
+
+        level.pixels.withUnsafeBufferPointer { src in
+            let base = src.baseAddress!
+            taps.withUnsafeBufferPointer { tx in
+                for y in b.y..<b.maxY {
+                    let ty = map.y.tap(y)
+                    let r0 = base + Int(ty.i0) * srcRowBytes, r1 = base + Int(ty.i1) * srcRowBytes
+                    let fy = UInt32(ty.f)
+                    let p = row(y)
+                    let span = interiorSpan(cover, clipCover, y, b)
+
+                    for x in b.x..<span.lo { edgePixel(x) }
+                    if fy == 0 && contiguous {
+                        let s = r0 + Int(firstColumn + Int32(span.lo - b.x)) * 4
+                        let n = span.hi - span.lo
+                        if copies {
+                            (p + span.lo * 4).update(from: s, count: n * 4)
+                        } else {
+                            var d = p + span.lo * 4, q = s
+                            for _ in 0..<n {
+                                blendScaled(d, UInt32(q[0]), UInt32(q[1]), UInt32(q[2]), UInt32(q[3]), o)
+                                d += 4
+                                q += 4
+                            }
+                        }
+                    } else {
+                        var d = p + span.lo * 4
+                        for x in span.lo..<span.hi {
+                            sampleAndBlend(d, r0, r1, tx[x - b.x], fy, o)
+                            d += 4
+                        }
+                    }
+                    for x in span.hi..<b.maxX { edgePixel(x) }
+
+                    @inline(__always) func edgePixel(_ x: Int) {
+                        var cov = cover.coverage(x, y)
+                        if let c = clipCover, cov != 0 { cov = mul255(cov, c.coverage(x, y)) }
+                        if cov == 0 { return }
+                        sampleAndBlend(p + x * 4, r0, r1, tx[x - b.x], fy, mul255(UInt32(cov), o))
+                    }
+                }
+            }
+        }
+    }
+}
