@@ -27,7 +27,7 @@ let package = Package(
             providers: [.apt(["libimagequant-dev"])]),
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
-        .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CImageQuant"]),
+        .target(name: "Codecs", dependencies: ["Geometry", "Raster", "CPNG", "CGIF", "CImageQuant"]),
         .target(
             name: "FlipbookCLI",
             dependencies: [

@@ -9,8 +9,6 @@ static inline png_uint_32 cpng_format_gray(void) { return PNG_FORMAT_GRAY; }
 static inline png_uint_32 cpng_format_ga(void) { return PNG_FORMAT_GA; }
 static inline png_uint_32 cpng_format_rgb(void) { return PNG_FORMAT_RGB; }
 static inline png_uint_32 cpng_format_rgba(void) { return PNG_FORMAT_RGBA; }
-static inline png_uint_32 cpng_format_linear_rgba(void) { return PNG_FORMAT_LINEAR_RGB_ALPHA; }
-static inline png_uint_32 cpng_format_linear_y(void) { return PNG_FORMAT_LINEAR_Y; }
 static inline png_uint_32 cpng_format_rgba_colormap(void) { return PNG_FORMAT_RGBA_COLORMAP; }
 static inline int cpng_image_failed(const png_image *image) {
     return (image->warning_or_error & PNG_IMAGE_ERROR) != 0;

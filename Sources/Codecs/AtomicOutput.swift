@@ -1,0 +1,117 @@
+import Glibc
+
+/// An output file that appears only when complete: bytes go to a temporary file beside the
+/// destination, which `commit` renames into place. Abandoned or failed outputs leave nothing.
+public final class AtomicOutput {
+    public let path: String
+    let temporaryPath: String
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private var finished = false
+    /// Bytes written so far.
+    public private(set) var byteCount = 0
+
+    public init(path: String) throws {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd < 0 {
+            throw CodecError.unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.fd = fd
+        self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Appends bytes (buffered).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        byteCount += bytes.count
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    private func flush() throws {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CodecError.unwritable(path: path, reason: String(cString: strerror(errno)))
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, closes and renames the temporary file onto `path`.
+    public func commit() throws {
+        precondition(!finished, "AtomicOutput committed twice")
+        do {
+            try flush()
+        } catch {
+            abandon()
+            throw error
+        }
+        finished = true
+        // Readable like any file the user creates (mkstemp makes it 0600).
+        let mask = umask(0)
+        umask(mask)
+        fchmod(fd, 0o666 & ~mask)
+        close(fd)
+        if rename(temporaryPath, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw CodecError.unwritable(path: path, reason: reason)
+        }
+    }
+
+    /// Discards everything written; the destination is untouched.
+    public func abandon() {
+        if finished { return }
+        finished = true
+        close(fd)
+        unlink(temporaryPath)
+    }
+
+    deinit { abandon() }
+
+    /// Writes `bytes` to `path` atomically.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let out = try AtomicOutput(path: path)
+        try out.write(bytes)
+        try out.commit()
+    }
+}
+
+/// Reads a whole file, with errors that say which file and why.
+func readFile(_ path: String) throws -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    if fd < 0 {
+        if errno == ENOENT { throw CodecError.fileNotFound(path: path) }
+        throw CodecError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) != 0 || (info.st_mode & S_IFMT) == S_IFDIR {
+        throw CodecError.unreadable(path: path, reason: "is a directory")
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw CodecError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        if n == 0 { break }
+        offset += n
+    }
+    return offset == bytes.count ? bytes : Array(bytes[..<offset])
+}

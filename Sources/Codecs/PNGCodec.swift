@@ -1,0 +1,161 @@
+import CPNG
+import Raster
+
+/// The pixel layouts Flipbook can write a PNG in.
+public enum PNGFormat: String, CaseIterable, Sendable {
+    /// RGB when every pixel is opaque, else RGBA: the smallest exact choice.
+    case automatic
+    case rgba
+    case rgb
+    case gray
+    case grayAlpha
+    /// An 8-bit palette of the image's exact colours (at most 256, else an error).
+    case palette
+}
+
+/// PNG read and write through libpng's simplified `png_image` API only (its classic API
+/// reports errors by longjmp, which Swift cannot unwind).
+public enum PNGCodec {
+    /// Reads any PNG libpng reads (palette, grey, 16-bit, with or without alpha) as a
+    /// premultiplied RGBA8 bitmap.
+    public static func read(path: String) throws -> Bitmap {
+        try decode(try readFile(path), source: path)
+    }
+
+    /// Decodes PNG bytes; `source` names them in errors.
+    public static func decode(_ data: [UInt8], source: String) throws -> Bitmap {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard data.count >= 8, Array(data[0..<8]) == signature else { throw CodecError.notPNG(path: source) }
+        var image = png_image()
+        image.version = cpng_image_version()
+        defer { png_image_free(&image) }
+        let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard begun != 0 else { throw CodecError.png(path: source, message: message(of: image)) }
+        image.format = cpng_format_rgba()
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
+            throw CodecError.png(path: source, message: "image size \(width)x\(height) is out of range")
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = pixels.withUnsafeMutableBytes {
+            png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
+        }
+        guard finished != 0, cpng_image_failed(&image) == 0 else {
+            throw CodecError.png(path: source, message: message(of: image))
+        }
+        pixels.withUnsafeMutableBufferPointer { premultiplyRGBA($0) }
+        return Bitmap(width: width, height: height, premultipliedPixels: pixels)
+    }
+
+    /// Encodes a bitmap as PNG bytes.
+    public static func encode(_ bitmap: Bitmap, format: PNGFormat = .automatic, name: String = "PNG") throws -> [UInt8] {
+        let resolved = format == .automatic ? (bitmap.isOpaque ? .rgb : .rgba) : format
+        var straight = tightlyPacked(bitmap)
+        straight.withUnsafeMutableBufferPointer { unpremultiplyRGBA($0) }
+        let n = bitmap.width * bitmap.height
+        var image = png_image()
+        image.version = cpng_image_version()
+        image.width = UInt32(bitmap.width)
+        image.height = UInt32(bitmap.height)
+        var buffer: [UInt8]
+        var colormap: [UInt8]? = nil
+        switch resolved {
+        case .automatic, .rgba:
+            image.format = cpng_format_rgba()
+            buffer = straight
+        case .rgb:
+            image.format = cpng_format_rgb()
+            buffer = [UInt8](repeating: 0, count: n * 3)
+            for i in 0..<n { for c in 0..<3 { buffer[i * 3 + c] = straight[i * 4 + c] } }
+        case .gray, .grayAlpha:
+            let alpha = resolved == .grayAlpha
+            image.format = alpha ? cpng_format_ga() : cpng_format_gray()
+            let k = alpha ? 2 : 1
+            buffer = [UInt8](repeating: 0, count: n * k)
+            for i in 0..<n {
+                buffer[i * k] = luma(straight[i * 4], straight[i * 4 + 1], straight[i * 4 + 2])
+                if alpha { buffer[i * k + 1] = straight[i * 4 + 3] }
+            }
+        case .palette:
+            image.format = cpng_format_rgba_colormap()
+            var indexOf: [UInt32: UInt8] = [:]
+            var entries: [UInt8] = []
+            buffer = [UInt8](repeating: 0, count: n)
+            for i in 0..<n {
+                let key = UInt32(straight[i * 4]) | UInt32(straight[i * 4 + 1]) << 8
+                    | UInt32(straight[i * 4 + 2]) << 16 | UInt32(straight[i * 4 + 3]) << 24
+                if let index = indexOf[key] {
+                    buffer[i] = index
+                } else {
+                    guard entries.count < 256 * 4 else {
+                        throw CodecError.invalidSetting(name: "\(name): PNG format", value: "palette", expected: "an image of at most 256 colours")
+                    }
+                    let index = UInt8(entries.count / 4)
+                    indexOf[key] = index
+                    entries += straight[(i * 4)..<(i * 4 + 4)]
+                    buffer[i] = index
+                }
+            }
+            image.colormap_entries = UInt32(entries.count / 4)
+            colormap = entries
+        }
+        let stride = Int32(bitmap.width) * Int32(componentsPerPixel(resolved))
+        var size = 0
+        let ok1 = buffer.withUnsafeBytes { buf in
+            withColormap(colormap) { png_image_write_to_memory(&image, nil, &size, 0, buf.baseAddress, stride, $0) }
+        }
+        guard ok1 != 0 else { throw CodecError.png(path: name, message: message(of: image)) }
+        var out = [UInt8](repeating: 0, count: size)
+        let ok2 = out.withUnsafeMutableBytes { dst in
+            buffer.withUnsafeBytes { buf in
+                withColormap(colormap) { png_image_write_to_memory(&image, dst.baseAddress, &size, 0, buf.baseAddress, stride, $0) }
+            }
+        }
+        png_image_free(&image)
+        guard ok2 != 0 else { throw CodecError.png(path: name, message: message(of: image)) }
+        return Array(out[..<size])
+    }
+
+    /// Writes a PNG atomically: a temporary file beside `path`, renamed when complete.
+    public static func write(_ bitmap: Bitmap, to path: String, format: PNGFormat = .automatic) throws {
+        try AtomicOutput.write(try encode(bitmap, format: format, name: path), to: path)
+    }
+
+    private static func componentsPerPixel(_ f: PNGFormat) -> Int {
+        switch f {
+        case .automatic, .rgba: return 4
+        case .rgb: return 3
+        case .gray, .palette: return 1
+        case .grayAlpha: return 2
+        }
+    }
+
+    private static func withColormap<R>(_ colormap: [UInt8]?, _ body: (UnsafeRawPointer?) -> R) -> R {
+        guard let colormap else { return body(nil) }
+        return colormap.withUnsafeBytes { body($0.baseAddress) }
+    }
+
+    private static func message(of image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.isEmpty ? "unknown error" : text
+        }
+    }
+}
+
+/// The bitmap's pixels without row padding.
+func tightlyPacked(_ b: Bitmap) -> [UInt8] {
+    if b.rowBytes == b.width * 4 { return Array(b.pixels[0..<(b.width * b.height * 4)]) }
+    var out = [UInt8]()
+    out.reserveCapacity(b.width * b.height * 4)
+    for y in 0..<b.height { out += b.pixels[(y * b.rowBytes)..<(y * b.rowBytes + b.width * 4)] }
+    return out
+}
+
+/// Rec. 709 luma in integer arithmetic, rounded to nearest; exact for greys.
+func luma(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+    if r == g && g == b { return r }
+    let sum: Int = 54 * Int(r) + 183 * Int(g) + 19 * Int(b)
+    return UInt8((sum + 128) >> 8)
+}

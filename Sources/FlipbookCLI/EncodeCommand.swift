@@ -1,0 +1,98 @@
+import ArgumentParser
+import Codecs
+import Foundation
+
+/// `flipbook encode`: a numbered PNG sequence to a GIF.
+struct EncodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Encode a folder of numbered PNG frames as a GIF.",
+        discussion: """
+            Frames play in natural name order (frame2 before frame10), each for 1/fps seconds. \
+            Identical neighbours merge into one longer frame; above 50 fps, frames are dropped so \
+            that no delay is under 2 cs, and the total duration stays exact.
+            """)
+
+    @Argument(help: "The folder of PNG frames.")
+    var frames: String
+
+    @Option(name: .shortAndLong, help: "The GIF to write (written to a temporary file, then renamed).")
+    var output: String
+
+    @Option(help: ArgumentHelp("Frames per second of the sequence, 0.1...1000.", valueName: "fps"))
+    var fps: Double = 30
+
+    @OptionGroup(title: "GIF options")
+    var gif: GIFOptionGroup
+
+    func validate() throws {
+        guard fps >= 0.1 && fps <= 1000 else { throw ValidationError("--fps \(fps): expected a number in 0.1...1000") }
+        guard output.hasSuffix(".gif") else { throw ValidationError("-o \(output): expected a path ending in .gif") }
+    }
+
+    func run() throws {
+        let files = try pngFiles(in: frames)
+        if fps > 50 {
+            warn("\(formatted(fps)) fps asks for delays under 2 cs, which GIF players slow down; "
+                + "frames are dropped so that every delay is at least 2 cs and the total duration stays exact")
+        }
+        let first = try PNGCodec.read(path: files[0])
+        let encoder = try GIFEncoder(path: output, width: first.width, height: first.height, options: gif.options)
+        try encoder.add(first, at: 0)
+        for (i, file) in files.enumerated().dropFirst() {
+            let frame = try PNGCodec.read(path: file)
+            guard frame.width == first.width, frame.height == first.height else {
+                throw CodecError.frameSize(path: file, expected: "\(first.width)x\(first.height)", got: "\(frame.width)x\(frame.height)")
+            }
+            try encoder.add(frame, at: Double(i) / fps)
+        }
+        let summary = try encoder.finish(at: Double(files.count) / fps)
+        print(describe(summary, inputFrames: files.count))
+    }
+}
+
+/// The PNG files of a folder in natural order, or an error naming the folder.
+func pngFiles(in folder: String) throws -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+        throw CLIError("\(folder): no such folder")
+    }
+    guard isDirectory.boolValue else { throw CLIError("\(folder): not a folder (expected a folder of PNG frames)") }
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
+        .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+    guard !names.isEmpty else { throw CLIError("\(folder): no .png files in this folder") }
+    return names.map { (folder as NSString).appendingPathComponent($0) }
+}
+
+/// One line about a written GIF.
+func describe(_ s: GIFSummary, inputFrames: Int) -> String {
+    let seconds = Double(s.centiseconds) / 100
+    var notes: [String] = []
+    if s.merged > 0 { notes.append("\(s.merged) identical merged") }
+    if s.dropped > 0 { notes.append("\(s.dropped) dropped for 2 cs delays") }
+    let extra = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
+    return "wrote \(s.path): \(byteString(s.bytes)), \(s.frames) frames from \(inputFrames)\(extra), \(String(format: "%.2f", seconds)) s"
+}
+
+func byteString(_ n: Int) -> String {
+    let grouped = n.formatted(.number.grouping(.automatic)).replacingOccurrences(of: "\u{202F}", with: ",")
+    if n >= 1_000_000 { return "\(grouped) B (\(String(format: "%.2f", Double(n) / 1e6)) MB)" }
+    if n >= 1_000 { return "\(grouped) B (\(String(format: "%.1f", Double(n) / 1e3)) kB)" }
+    return "\(n) B"
+}
+
+func formatted(_ v: Double) -> String {
+    v == v.rounded() ? String(Int(v)) : String(v)
+}
+
+/// Prints a warning on standard error.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+}
+
+/// A command failure with a message for the user (exit status 1).
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `flipbook`: renders iOS view-controller transitions to GIF and PNG previews.
+public struct FlipbookCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "flipbook",
+        abstract: "Render iOS view-controller transitions, frame by frame, to GIF and PNG previews.",
+        version: version,
+        subcommands: [EncodeCommand.self])
+
+    public init() {}
+}

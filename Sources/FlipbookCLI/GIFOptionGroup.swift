@@ -1,0 +1,55 @@
+import ArgumentParser
+import Codecs
+
+/// How many times a GIF plays.
+enum LoopCount: ExpressibleByArgument, Equatable {
+    case forever
+    case plays(Int)
+
+    init?(argument: String) {
+        if argument == "forever" || argument == "0" {
+            self = .forever
+        } else if let n = Int(argument), n >= 1, n <= 65536 {
+            self = .plays(n)
+        } else {
+            return nil
+        }
+    }
+
+    static var defaultValueDescription: String { "forever" }
+}
+
+/// The GIF encoder's options, shared by every command that writes a GIF.
+struct GIFOptionGroup: ParsableArguments {
+    @Option(help: ArgumentHelp("How many times the GIF plays: forever (or 0), or a count, 1 playing it once.", valueName: "forever|N"))
+    var loop: LoopCount = .forever
+
+    @Option(help: ArgumentHelp("Overall quality, 1...100. Lower gives a smaller file (palette precision, dithering, and how close a pixel must be to be left unchanged).", valueName: "1...100"))
+    var quality: Int = GIFQualityPreset.defaultQuality
+
+    @Option(help: ArgumentHelp("Dithering, 0 (none, flat colours) to 1 (full Floyd–Steinberg). Default: set by --quality.", valueName: "0...1"))
+    var dither: Double?
+
+    @Option(help: ArgumentHelp("Palette colours per frame, 2...256.", valueName: "2...256"))
+    var colors: Int = 256
+
+    @Option(help: ArgumentHelp("libimagequant's speed, 1 (slow, best palettes) to 10 (fast). Default: set by --quality.", valueName: "1...10"))
+    var speed: Int?
+
+    func validate() throws {
+        guard (1...100).contains(quality) else { throw ValidationError("--quality \(quality): expected 1...100") }
+        if let dither, !(dither >= 0 && dither <= 1) { throw ValidationError("--dither \(dither): expected a number in 0...1") }
+        guard (2...256).contains(colors) else { throw ValidationError("--colors \(colors): expected 2...256") }
+        if let speed, !(1...10).contains(speed) { throw ValidationError("--speed \(speed): expected 1...10") }
+    }
+
+    /// The encoder options these flags describe.
+    var options: GIFOptions {
+        var o = GIFQualityPreset.options(quality: quality)
+        if case .plays(let n) = loop { o.plays = n }
+        if let dither { o.dithering = dither }
+        if let speed { o.speed = speed }
+        o.colors = colors
+        return o
+    }
+}

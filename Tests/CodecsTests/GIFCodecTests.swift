@@ -1,0 +1,126 @@
+import Foundation
+import Geometry
+import Raster
+import Testing
+@testable import Codecs
+
+@Suite("GIF: encode, decode, timing, errors")
+struct GIFCodecTests {
+    func encode(_ frames: [Bitmap], fps: Double, options: GIFOptions = GIFOptions(), to path: String) throws -> GIFSummary {
+        let e = try GIFEncoder(path: path, width: frames[0].width, height: frames[0].height, options: options)
+        for (i, f) in frames.enumerated() { try e.add(f, at: Double(i) / fps) }
+        return try e.finish(at: Double(frames.count) / fps)
+    }
+
+    @Test("Encode then decode: frames within dithering tolerance, exact delays, loop forever")
+    func roundTrip() throws {
+        let path = temporaryFolder() + "/a.gif"
+        let frames = (0..<12).map { sceneFrame(width: 96, height: 80, t: Double($0) / 11) }
+        let summary = try encode(frames, fps: 25, to: path)
+        let gif = try GIFDecoder.read(path: path)
+        #expect(gif.width == 96 && gif.height == 80)
+        #expect(gif.plays == nil)
+        #expect(gif.frames.count == 12 && summary.frames == 12)
+        #expect(gif.frames.map(\.delay) == Array(repeating: 4, count: 12))
+        #expect(gif.centiseconds == 48)
+        #expect(summary.bytes == (try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int))
+        for (decoded, source) in zip(gif.frames, frames) {
+            #expect(psnr(source, decoded.bitmap) > 30)
+            #expect(decoded.bitmap.isOpaque)
+        }
+    }
+
+    @Test("Static pixels never change between decoded frames (no flicker)")
+    func noFlicker() throws {
+        let path = temporaryFolder() + "/b.gif"
+        // The card moves only in the top band; the gradient below row 45 never changes.
+        let frames = (0..<8).map { i -> Bitmap in
+            var b = sceneFrame(width: 80, height: 90, t: 0)
+            b.withView { $0.fill(.rect(Rect(x: Double(i) * 5, y: 2, width: 12, height: 12)), color: Color(rgb: 0x00AA00).premultiplied) }
+            return b
+        }
+        _ = try encode(frames, fps: 10, to: path)
+        let gif = try GIFDecoder.read(path: path)
+        let first = gif.frames[0].bitmap
+        for frame in gif.frames.dropFirst() {
+            #expect(frame.bitmap.cropped(to: PixelRect(x: 0, y: 45, width: 80, height: 45))
+                    == first.cropped(to: PixelRect(x: 0, y: 45, width: 80, height: 45)))
+        }
+    }
+
+    @Test("Plays: once writes no loop extension; three plays read back as three", arguments: [1, 3])
+    func plays(count: Int) throws {
+        let path = temporaryFolder() + "/c.gif"
+        var options = GIFOptions()
+        options.plays = count
+        _ = try encode([sceneFrame(width: 20, height: 20, t: 0), sceneFrame(width: 20, height: 20, t: 1)], fps: 10, options: options, to: path)
+        #expect(try GIFDecoder.read(path: path).plays == count)
+    }
+
+    @Test("Identical frames merge; a hold costs one frame")
+    func holdsMerge() throws {
+        let path = temporaryFolder() + "/d.gif"
+        let a = sceneFrame(width: 30, height: 30, t: 0), b = sceneFrame(width: 30, height: 30, t: 1)
+        let summary = try encode([a, a, a, a, b, b], fps: 10, to: path)
+        let gif = try GIFDecoder.read(path: path)
+        #expect(gif.frames.map(\.delay) == [40, 20])
+        #expect(summary.merged == 4)
+    }
+
+    @Test("Dithering off: a flat image of few colours round-trips exactly")
+    func exactFewColours() throws {
+        let path = temporaryFolder() + "/e.gif"
+        var image = Bitmap(width: 16, height: 16, fill: Color(rgb: 0x3067F4).premultiplied)
+        image.withView { $0.fill(.rect(Rect(x: 4, y: 4, width: 8, height: 8)), color: Color(rgb: 0xEFEFF4).premultiplied) }
+        var options = GIFOptions()
+        options.dithering = 0
+        _ = try encode([image], fps: 1, options: options, to: path)
+        #expect(try GIFDecoder.read(path: path).frames[0].bitmap == image)
+    }
+
+    @Test("A frame of the wrong size fails, and nothing is written (an existing file is untouched)")
+    func wrongSize() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/f.gif"
+        try AtomicOutput.write(Array("old".utf8), to: path)
+        let e = try GIFEncoder(path: path, width: 20, height: 20)
+        try e.add(Bitmap(width: 20, height: 20, fill: Color.white.premultiplied), at: 0)
+        #expect(throws: CodecError.frameSize(path: path, expected: "20x20", got: "21x20")) {
+            try e.add(Bitmap(width: 21, height: 20), at: 0.1)
+        }
+        e.abandonForTesting()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["f.gif"])
+    }
+
+    @Test("Out-of-range options name the setting", arguments: ["colors", "quality", "dither", "speed", "loop"])
+    func badOptions(name: String) {
+        var o = GIFOptions()
+        switch name {
+        case "colors": o.colors = 1
+        case "quality": o.quality = 0
+        case "dither": o.dithering = .nan
+        case "speed": o.speed = 11
+        default: o.plays = 0
+        }
+        do {
+            try o.validate()
+            Issue.record("\(name) accepted")
+        } catch let CodecError.invalidSetting(setting, _, _) {
+            #expect(setting == name)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("A truncated GIF fails to decode with giflib's message; a missing one is named")
+    func badGIF() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/g.gif"
+        _ = try encode((0..<4).map { sceneFrame(width: 40, height: 40, t: Double($0)) }, fps: 10, to: path)
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        try AtomicOutput.write(Array(bytes[0..<(bytes.count / 3)]), to: folder + "/cut.gif")
+        #expect(throws: CodecError.self) { try GIFDecoder.read(path: folder + "/cut.gif") }
+        #expect(throws: CodecError.fileNotFound(path: folder + "/none.gif")) { try GIFDecoder.read(path: folder + "/none.gif") }
+    }
+}
