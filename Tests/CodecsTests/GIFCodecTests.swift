@@ -88,7 +88,7 @@ struct GIFCodecTests {
         #expect(throws: CodecError.frameSize(path: path, expected: "20x20", got: "21x20")) {
             try e.add(Bitmap(width: 21, height: 20), at: 0.1)
         }
-        e.abandonForTesting()
+        e.abandon()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["f.gif"])
     }

@@ -1,0 +1,94 @@
+import CGIF
+
+/// The giflib side of writing: the header, the loop extension and one image per frame, each
+/// with its own colour table, a delay, a transparent index and disposal "do not dispose".
+/// Bytes go to an `AtomicOutput`.
+final class GIFStream {
+    let path: String
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    private(set) var frames = 0
+
+    init(output: AtomicOutput, width: Int, height: Int, plays: Int?) throws {
+        path = output.path
+        var error: Int32 = 0
+        let userData = Unmanaged.passUnretained(output).toOpaque()
+        gif = EGifOpen(userData, { file, bytes, length in
+            guard let file, let bytes, length > 0 else { return 0 }
+            let out = Unmanaged<AtomicOutput>.fromOpaque(file.pointee.UserData).takeUnretainedValue()
+            do {
+                try out.write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+                return length
+            } catch {
+                return 0
+            }
+        }, &error)
+        guard let gif else { throw CodecError.gif(path: path, message: gifMessage(error)) }
+        EGifSetGifVersion(gif, true)
+        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil))
+        if plays != 1 {
+            // NETSCAPE2.0 counts repeats after the first play; 0 repeats forever.
+            let repeats = plays.map { $0 - 1 } ?? 0
+            var loop: [UInt8] = [1, UInt8(repeats & 0xFF), UInt8(repeats >> 8 & 0xFF)]
+            var name = Array("NETSCAPE2.0".utf8)
+            try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE))
+            try check(EGifPutExtensionBlock(gif, 11, &name))
+            try check(EGifPutExtensionBlock(gif, 3, &loop))
+            try check(EGifPutExtensionTrailer(gif))
+        }
+    }
+
+    deinit { discard() }
+
+    /// Writes one image: `indices` is `w·h` palette indices, `palette` RGB triples.
+    func putFrame(x: Int, y: Int, w: Int, h: Int, indices: UnsafeMutablePointer<UInt8>, rowStride: Int,
+                  palette: [UInt8], transparent: Int, delay: Int) throws {
+        var gcb = GraphicsControlBlock(
+            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
+            TransparentColor: transparent < 0 ? NO_TRANSPARENT_COLOR : Int32(transparent))
+        var extensionBytes = [GifByteType](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&gcb, &extensionBytes)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
+        var size: Int32 = 2
+        while Int(size) * 3 < palette.count { size <<= 1 }
+        var entries = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: Int(size))
+        for i in 0..<(palette.count / 3) {
+            entries[i] = GifColorType(Red: palette[i * 3], Green: palette[i * 3 + 1], Blue: palette[i * 3 + 2])
+        }
+        guard let map = GifMakeMapObject(size, entries) else { throw CodecError.gif(path: path, message: "cannot make a colour map") }
+        defer { GifFreeMapObject(map) }
+        try check(EGifPutImageDesc(gif, Int32(x), Int32(y), Int32(w), Int32(h), false, map))
+        for row in 0..<h {
+            try check(EGifPutLine(gif, indices + row * rowStride, Int32(w)))
+        }
+        frames += 1
+    }
+
+    /// Writes the trailer and releases giflib's state.
+    func close() throws {
+        var error: Int32 = 0
+        let closed = EGifCloseFile(gif, &error)
+        gif = nil
+        guard closed == GIF_OK else { throw CodecError.gif(path: path, message: gifMessage(error)) }
+    }
+
+    /// Releases giflib's state without caring about the bytes.
+    func discard() {
+        if let gif {
+            var error: Int32 = 0
+            EGifCloseFile(gif, &error)
+            self.gif = nil
+        }
+    }
+
+    private func check(_ status: Int32) throws {
+        if status != GIF_OK {
+            throw CodecError.gif(path: path, message: gifMessage(gif?.pointee.Error ?? 0))
+        }
+    }
+}
+
+/// giflib's words for an error code.
+func gifMessage(_ code: Int32) -> String {
+    if let text = GifErrorString(code) { return String(cString: text) }
+    return "error \(code)"
+}
