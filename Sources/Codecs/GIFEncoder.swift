@@ -13,7 +13,7 @@ public struct GIFOptions: Sendable, Equatable {
     /// Floyd–Steinberg dithering, 0 (none) to 1 (full).
     public var dithering: Double = 0.25
     /// libimagequant's speed, 1 (slowest, best) to 10 (fastest).
-    public var speed: Int = 4
+    public var speed: Int = 3
     /// Translucent pixels are composited over this colour (GIF pixels are opaque or clear).
     public var matte: Color = .white
 
@@ -51,6 +51,20 @@ public struct GIFSummary: Sendable, Equatable {
     public var dropped: Int
     /// Total play time in centiseconds.
     public var centiseconds: Int
+    /// Seconds spent per stage (palette time is summed over worker threads).
+    public var stages = GIFStageTimes()
+}
+
+/// Where an encoder's time went, in seconds.
+public struct GIFStageTimes: Sendable, Equatable {
+    /// Building palettes (libimagequant), summed over worker threads.
+    public var palette = 0.0
+    /// Remapping against the screen (libimagequant) and updating it, in order.
+    public var remap = 0.0
+    /// LZW-compressing and writing (giflib).
+    public var write = 0.0
+    /// Waiting for a palette that was not ready yet.
+    public var waiting = 0.0
 }
 
 /// A streaming GIF writer: frames come in as bitmaps with timestamps and go out as soon as
@@ -79,6 +93,7 @@ public final class GIFEncoder {
     /// What a viewer shows after the frames written so far (opaque RGBA).
     private var screen: [UInt8]
     private var finished = false
+    private var stages = GIFStageTimes()
 
     public init(path: String, width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
         try options.validate()
@@ -137,7 +152,7 @@ public final class GIFEncoder {
         }
         return GIFSummary(
             path: path, bytes: output.byteCount, frames: stream.frames, merged: scheduler.merged,
-            dropped: scheduler.dropped, centiseconds: scheduler.duration(to: endTime))
+            dropped: scheduler.dropped, centiseconds: scheduler.duration(to: endTime), stages: stages)
     }
 
     /// Stops without writing anything (the destination keeps what it had).
@@ -161,7 +176,11 @@ public final class GIFEncoder {
 
     /// Remaps a frame against the screen and writes it.
     private func write(_ job: FramePalette) throws {
+        let waitStarted = monotonicSeconds()
         job.wait()
+        let remapStarted = monotonicSeconds()
+        stages.waiting += remapStarted - waitStarted
+        stages.palette += job.seconds
         if let error = job.error { throw error }
         guard let image = job.image, let result = job.result else {
             // Nothing changed after flattening: a 1x1 transparent frame carries the delay.
@@ -233,6 +252,9 @@ public final class GIFEncoder {
             job.tight = (tight.x0, tight.y0, tight.x1 - tight.x0 + 1, tight.y1 - tight.y0 + 1)
         }
         let t = job.tight
+        let writeStarted = monotonicSeconds()
+        stages.remap += writeStarted - remapStarted
+        defer { stages.write += monotonicSeconds() - writeStarted }
         try indices.withUnsafeMutableBufferPointer { p in
             try stream.putFrame(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, indices: p.baseAddress! + t.y * w + t.x,
                                 rowStride: w, palette: colours, transparent: transparent, delay: job.delay)

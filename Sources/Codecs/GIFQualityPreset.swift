@@ -4,8 +4,9 @@
 /// frames beside ffmpeg's two-pass palette and libimagequant + giflib:
 /// - dithering 0.25 beat 0, 0.5 and 1.0 on PSNR and size at every quality tried (full
 ///   Floyd–Steinberg noise costs LZW bytes and, with a screen-aware remap, PSNR too);
-/// - libimagequant speed 4 was the fastest setting that matched the peer's PSNR at quality
-///   100 (speed 3 gained 0.03 dB for 35% more time; speed 5 lost 0.03 dB);
+/// - palettes come from a 2x-subsampled crop (a third of the CPU time), which makes
+///   libimagequant's slower speeds cheap: speed 3 gave the best PSNR per second at quality 100
+///   (speeds 1 and 2 gained at most 0.02 dB);
 /// - below quality 80 the palette is coarse anyway, and speed 6 saves a fifth of the time.
 public enum GIFQualityPreset {
     public static let defaultQuality = 100
@@ -15,7 +16,7 @@ public enum GIFQualityPreset {
         var o = GIFOptions()
         o.quality = min(100, max(1, quality))
         o.dithering = 0.25
-        o.speed = o.quality >= 80 ? 4 : 6
+        o.speed = o.quality >= 80 ? 3 : 6
         return o
     }
 }

@@ -22,6 +22,9 @@ struct EncodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames per second of the sequence, 0.1...1000.", valueName: "fps"))
     var fps: Double = 30
 
+    @Flag(name: .long, help: "Also print where the encoder's time went.")
+    var verbose = false
+
     @OptionGroup(title: "GIF options")
     var gif: GIFOptionGroup
 
@@ -48,6 +51,11 @@ struct EncodeCommand: ParsableCommand {
         }
         let summary = try encoder.finish(at: Double(files.count) / fps)
         print(describe(summary, inputFrames: files.count))
+        if verbose {
+            let st = summary.stages
+            print(String(format: "stages: palettes %.2f s (on workers), remap %.2f s, write %.2f s, waiting for palettes %.2f s",
+                         st.palette, st.remap, st.write, st.waiting))
+        }
     }
 }
 

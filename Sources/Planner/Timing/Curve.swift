@@ -1,0 +1,71 @@
+/// A timing curve as configs and the command line name it: a Bézier, a UIKit spring fitted to
+/// a duration, a Core Animation spring, or UIKit's system spring.
+public enum Curve: Sendable, Hashable, CustomStringConvertible {
+    case bezier(CubicBezier)
+    case uikitSpring(UIKitSpring)
+    case spring(SpringCurve)
+
+    public var timing: any TimingCurve {
+        switch self {
+        case .bezier(let b): return b
+        case .uikitSpring(let s): return s
+        case .spring(let s): return s
+        }
+    }
+
+    public func progress(at t: Double) -> Double { timing.progress(at: t) }
+    public var duration: Double { timing.duration }
+
+    /// `UIView.animate(withDuration:…, usingSpringWithDamping:, initialSpringVelocity:)`.
+    public static func spring(duration: Double, damping: Double, velocity: Double = 0) -> Curve {
+        .uikitSpring(UIKitSpring(duration: duration, dampingRatio: damping, initialVelocity: velocity))
+    }
+
+    /// A Bézier timing over `duration` seconds.
+    public static func bezier(_ b: CubicBezier, duration: Double) -> Curve { .bezier(b.with(duration: duration)) }
+
+    public static let system = Curve.spring(.system)
+
+    /// The same curve with another duration (springs fitted by UIKit are refitted; Core
+    /// Animation springs keep their physics and only move their cut-off).
+    public func with(duration: Double) -> Curve {
+        switch self {
+        case .bezier(let b): return .bezier(b.with(duration: duration))
+        case .uikitSpring(let s): return .spring(duration: duration, damping: s.requestedDampingRatio, velocity: s.initialVelocity)
+        case .spring(let s):
+            return .spring(SpringCurve(mass: s.mass, stiffness: s.stiffness, damping: s.damping, initialVelocity: s.initialVelocity,
+                                       allowsOverdamping: s.allowsOverdamping, duration: duration))
+        }
+    }
+
+    /// The same curve starting with another velocity (for springs released from a gesture).
+    public func with(velocity: Double) -> Curve {
+        switch self {
+        case .bezier: return self
+        case .uikitSpring(let s): return .spring(duration: s.requestedDuration, damping: s.requestedDampingRatio, velocity: velocity)
+        case .spring(let s):
+            return .spring(SpringCurve(mass: s.mass, stiffness: s.stiffness, damping: s.damping, initialVelocity: velocity,
+                                       allowsOverdamping: s.allowsOverdamping, duration: s.duration))
+        }
+    }
+
+    /// The canonical spec, which `init(spec:)` reads back.
+    public var description: String {
+        func n(_ v: Double) -> String {
+            let s = String(v)
+            return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+        }
+        switch self {
+        case .bezier(let b):
+            for (name, preset) in CurveGrammar.namedBeziers where preset.x1 == b.x1 && preset.y1 == b.y1 && preset.x2 == b.x2 && preset.y2 == b.y2 {
+                return "\(name):duration=\(n(b.duration))"
+            }
+            return "bezier:\(n(b.x1)),\(n(b.y1)),\(n(b.x2)),\(n(b.y2)),duration=\(n(b.duration))"
+        case .uikitSpring(let s):
+            return "spring:duration=\(n(s.requestedDuration)),damping=\(n(s.requestedDampingRatio)),velocity=\(n(s.initialVelocity))"
+        case .spring(let s):
+            if s == SpringCurve.system { return "system" }
+            return "caspring:mass=\(n(s.mass)),stiffness=\(n(s.stiffness)),damping=\(n(s.damping)),velocity=\(n(s.initialVelocity)),duration=\(n(s.duration))"
+        }
+    }
+}
