@@ -4,13 +4,15 @@ import PackageDescription
 /// Flipbook: an offline renderer of iOS view-controller transitions to GIF and PNG.
 ///
 /// Stages, each knowing only the ones before it:
-/// Geometry → Raster (pixels, no time) → Codecs (PNG, GIF) → FlipbookCLI → flipbook.
+/// Geometry → Planner (time, no pixels) → Raster (pixels, no time) → Codecs (PNG, GIF)
+/// → FlipbookCLI → flipbook.
 let package = Package(
     name: "Flipbook",
     products: [
         .executable(name: "flipbook", targets: ["flipbook"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Codecs", targets: ["Codecs"]),
+        .library(name: "Planner", targets: ["Planner"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,6 +29,7 @@ let package = Package(
             providers: [.apt(["libimagequant-dev"])]),
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Planner", dependencies: ["Geometry"]),
         .target(name: "Codecs", dependencies: ["Geometry", "Raster", "CPNG", "CGIF", "CImageQuant"]),
         .target(
             name: "FlipbookCLI",
@@ -36,6 +39,7 @@ let package = Package(
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["Codecs", "Raster"]),
     ]

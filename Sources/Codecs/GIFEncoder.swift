@@ -1,5 +1,6 @@
 import CImageQuant
 import Foundation
+import Geometry
 import Raster
 
 /// How a GIF is quantized and written.

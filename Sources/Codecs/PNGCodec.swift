@@ -1,4 +1,5 @@
 import CPNG
+import Geometry
 import Raster
 
 /// The pixel layouts Flipbook can write a PNG in.

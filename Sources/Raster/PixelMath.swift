@@ -1,3 +1,5 @@
+import Geometry
+
 /// The one rounding rule of Flipbook's pixel math: every integer quotient rounds to the nearest
 /// integer. For channel products that is the exact `a·b/255`; a tie never occurs there, because
 /// `2ab` is even and `255·(2k+1)` is odd.
@@ -14,41 +16,13 @@ public func mul255(_ a: UInt32, _ b: UInt32) -> UInt32 {
     return (t &+ (t >> 8)) >> 8
 }
 
-/// A colour with straight (not premultiplied) alpha: what users, configs and codecs speak.
-public struct Color: Hashable, Sendable, CustomStringConvertible {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-    public var a: UInt8
-
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
-        self.r = r
-        self.g = g
-        self.b = b
-        self.a = a
-    }
-
-    /// `0xRRGGBB` with full alpha.
-    public init(rgb: UInt32, alpha: UInt8 = 255) {
-        self.init(r: UInt8(rgb >> 16 & 0xFF), g: UInt8(rgb >> 8 & 0xFF), b: UInt8(rgb & 0xFF), a: alpha)
-    }
-
-    public static let black = Color(r: 0, g: 0, b: 0)
-    public static let white = Color(r: 255, g: 255, b: 255)
-    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
-
+extension Color {
+    /// The colour with its channels multiplied by its alpha (exact a·b/255).
     public var premultiplied: PremultipliedColor {
         let a = Int(self.a)
         return PremultipliedColor(
             r: UInt8(mul255(Int(r), a)), g: UInt8(mul255(Int(g), a)), b: UInt8(mul255(Int(b), a)),
             a: self.a)
-    }
-
-    public var description: String {
-        let hex = (Int(r) << 16 | Int(g) << 8 | Int(b))
-        let digits = String(hex, radix: 16, uppercase: true)
-        let padded = String(repeating: "0", count: 6 - digits.count) + digits
-        return a == 255 ? "#\(padded)" : "#\(padded)@\(a)"
     }
 }
 

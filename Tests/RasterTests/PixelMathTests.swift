@@ -1,4 +1,5 @@
 import Testing
+import Geometry
 @testable import Raster
 
 @Suite("Pixel math: one rounding rule")

@@ -52,6 +52,15 @@ public struct CubicBezier: TimingCurve, Hashable {
         return ((ay * t + by) * t + cy) * t
     }
 
+    /// The curve's slope dy/dx at x = 1: Y′(1)/X′(1), or the ratio of second derivatives when
+    /// both vanish (an end control point at (1, 1), as in linear and easeIn).
+    public var endSlope: Double {
+        let dx = 3 * (1 - x2), dy = 3 * (1 - y2)
+        if abs(dx) > 1e-12 { return dy / dx }
+        let ddx = 6 * ax + 2 * bx, ddy = 6 * ay + 2 * by
+        return abs(ddx) > 1e-12 ? ddy / ddx : 1
+    }
+
     private func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
     private func slopeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
 
