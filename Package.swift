@@ -34,7 +34,7 @@ let package = Package(
         .target(
             name: "FlipbookCLI",
             dependencies: [
-                "Raster", "Codecs",
+                "Geometry", "Raster", "Codecs", "Planner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),

@@ -8,7 +8,7 @@ public struct FlipbookCommand: ParsableCommand {
         commandName: "flipbook",
         abstract: "Render iOS view-controller transitions, frame by frame, to GIF and PNG previews.",
         version: version,
-        subcommands: [EncodeCommand.self])
+        subcommands: [EncodeCommand.self, CurveCommand.self])
 
     public init() {}
 }
