@@ -16,6 +16,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -30,16 +31,19 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Planner", dependencies: ["Geometry"]),
+        .target(name: "Scenes", dependencies: ["Geometry", "Planner", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster", "Codecs"]),
         .target(name: "Codecs", dependencies: ["Geometry", "Raster", "CPNG", "CGIF", "CImageQuant"]),
         .target(
             name: "FlipbookCLI",
             dependencies: [
-                "Geometry", "Raster", "Codecs", "Planner",
+                "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Planner", "Render", "Codecs", "Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["Codecs", "Raster"]),
     ]

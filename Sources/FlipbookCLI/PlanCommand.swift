@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import Planner
+import Render
+import Scenes
+
+/// `flipbook plan`: a scene's draw lists as JSON lines, for reading exact geometry.
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Print a scene's sampled draw list as JSON lines (points), at one time or every frame.",
+        discussion: "One line per draw command: t, layer, kind, image and source (snapshots) or color (fills), rect, scale, alpha, cornerRadius, clip.")
+
+    @OptionGroup var sceneOptions: SceneOptionGroup
+
+    @Option(help: ArgumentHelp("Sample only this time, in seconds.", valueName: "seconds"))
+    var time: Double?
+
+    func run() throws {
+        let renderer = try SceneRenderer(sceneOptions.prepare())
+        let times = time.map { [$0] } ?? renderer.times()
+        var out = ""
+        for t in times {
+            for c in renderer.plan.sample(at: t, scale: 1).commands {
+                out += json(c, t: t) + "\n"
+            }
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    func json(_ c: DrawCommand, t: Double) -> String {
+        func n(_ v: Double) -> String {
+            let r = (v * 1e6).rounded() / 1e6
+            return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+        func rect(_ r: Rect) -> String { "[\(n(r.minX)),\(n(r.minY)),\(n(r.width)),\(n(r.height))]" }
+        var fields = ["\"t\":\(n(t))", "\"layer\":\"\(c.layer)\""]
+        switch c.kind {
+        case .fill(let color): fields += ["\"kind\":\"fill\"", "\"color\":\"\(color)\""]
+        case .snapshot(let image, let source): fields += ["\"kind\":\"snapshot\"", "\"image\":\"\(image)\"", "\"source\":\(rect(source))"]
+        }
+        fields += ["\"rect\":\(rect(c.rect))", "\"scale\":\(n(c.scale))", "\"alpha\":\(n(c.alpha))", "\"cornerRadius\":\(n(c.cornerRadius))"]
+        fields.append("\"clip\":" + (c.clip.map { "{\"rect\":\(rect($0.rect)),\"cornerRadius\":\(n($0.cornerRadius))}" } ?? "null"))
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}

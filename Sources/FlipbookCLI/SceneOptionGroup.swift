@@ -1,0 +1,33 @@
+import ArgumentParser
+import Scenes
+
+/// Options that pick and adjust a scene, shared by render and plan. Flags win over the
+/// config file, which wins over the scene's defaults.
+struct SceneOptionGroup: ParsableArguments {
+    @Argument(help: ArgumentHelp("The scene: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "scene"))
+    var scene: String
+
+    @Option(help: ArgumentHelp("A YAML config over the scene's defaults (see `flipbook config SCENE`).", valueName: "file.yaml"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Which storyboard to play (see `flipbook list`).", valueName: "name"))
+    var storyboard: String?
+
+    @Option(help: ArgumentHelp("Frames per second, 1...120.", valueName: "fps"))
+    var fps: Double?
+
+    @Option(help: ArgumentHelp("Output pixels per point: 1, 2 or 3.", valueName: "1|2|3"))
+    var scale: Int?
+
+    func validate() throws {
+        guard SceneCatalog.names.contains(scene) else {
+            throw ValidationError("no scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", "))")
+        }
+        if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): expected 1, 2 or 3") }
+    }
+
+    func prepare() throws -> PreparedScene {
+        try SceneCatalog.prepare(scene, configFile: config, overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale))
+    }
+}

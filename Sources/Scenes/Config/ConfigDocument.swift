@@ -1,0 +1,97 @@
+import Foundation
+import Yams
+
+/// Reads YAML config files against a scene's fields, and prints the documented defaults.
+public enum ConfigDocument {
+    /// The config version this Flipbook reads.
+    public static let version = 1
+
+    /// Applies `yaml` (from `file`) over `defaults`. Every key is optional; unknown keys, wrong
+    /// types and out-of-range values are errors naming the file, line and key path.
+    public static func read<Root>(_ yaml: String, file: String, over defaults: Root, fields: [ConfigField<Root>]) throws -> Root {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw ConfigError(file: file, line: yamlLine(error), keyPath: "", message: "not valid YAML: \(yamlMessage(error))")
+        }
+        var root = defaults
+        guard let node else { return root }  // an empty file keeps every default
+        guard let mapping = node.mapping else {
+            throw ConfigError(file: file, line: node.mark?.line, keyPath: "", message: "expected a mapping of settings at the top, got \(node.summary)")
+        }
+        if let v = mapping["version"] {
+            guard v.scalarText == String(version) else {
+                throw ConfigError(file: file, line: v.mark?.line, keyPath: "version", message: "expected \(version), got \(v.summary)")
+            }
+        }
+        try apply(mapping, fields: fields, to: &root, context: ConfigContext(file: file, path: []), skipping: ["version"])
+        return root
+    }
+
+    /// Reads a config file.
+    public static func read<Root>(file: String, over defaults: Root, fields: [ConfigField<Root>]) throws -> Root {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ConfigError(file: file, line: nil, keyPath: "", message: FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(file: file, line: nil, keyPath: "", message: "not UTF-8 text")
+        }
+        return try read(text, file: file, over: defaults, fields: fields)
+    }
+
+    private static func apply<Root>(_ mapping: Node.Mapping, fields: [ConfigField<Root>], to root: inout Root, context: ConfigContext, skipping: Set<String> = []) throws {
+        var seen = Set<String>()
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.scalarText else { throw context.error(keyNode, "keys must be names") }
+            if skipping.contains(key) { continue }
+            var cx = context
+            cx.path.append(key)
+            guard seen.insert(key).inserted else { throw cx.error(keyNode, "appears twice") }
+            guard let field = fields.first(where: { $0.key == key }) else {
+                throw cx.error(keyNode, "unknown key; expected one of \(fields.map(\.key).joined(separator: ", "))")
+            }
+            switch field.kind {
+            case .leaf(let read, _):
+                try read(&root, value, cx)
+            case .section(let children):
+                guard let m = value.mapping else {
+                    throw cx.error(value, "expected a mapping of \(children.map(\.key).joined(separator: ", ")), got \(value.summary)")
+                }
+                try apply(m, fields: children, to: &root, context: cx)
+            }
+        }
+    }
+
+    /// The YAML for `root`, every key with its comment: what `flipbook config SCENE` prints.
+    public static func render<Root>(_ root: Root, fields: [ConfigField<Root>], title: String) -> String {
+        var out = "# \(title)\n# Every key is optional: a file with only the keys you change is enough.\nversion: \(version)\n"
+        func walk(_ fields: [ConfigField<Root>], indent: String) {
+            for f in fields {
+                switch f.kind {
+                case .leaf(_, let show):
+                    out += "\(indent)\(f.key): \(show(root))  # \(f.doc)\n"
+                case .section(let children):
+                    out += "\(indent)# \(f.doc)\n\(indent)\(f.key):\n"
+                    walk(children, indent: indent + "  ")
+                }
+            }
+        }
+        walk(fields, indent: "")
+        return out
+    }
+
+    private static func yamlLine(_ e: YamlError) -> Int? {
+        switch e {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
+        default: return nil
+        }
+    }
+
+    private static func yamlMessage(_ e: YamlError) -> String {
+        switch e {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        default: return "\(e)"
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Geometry
+import Planner
+import Yams
+
+/// One documented setting of a scene's config: how to read it from YAML into `Root`, and
+/// how to print its current value. The same list reads files and prints `flipbook config`.
+public struct ConfigField<Root> {
+    enum Kind {
+        case leaf(read: (inout Root, Node, ConfigContext) throws -> Void, show: (Root) -> String)
+        case section([ConfigField<Root>])
+    }
+
+    public let key: String
+    public let doc: String
+    let kind: Kind
+
+    /// A group of settings under one key.
+    public static func section(_ key: String, _ doc: String, _ fields: [ConfigField<Root>]) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .section(fields))
+    }
+
+    /// A number in `range`.
+    public static func number(_ key: String, _ path: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, _ doc: String) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
+            guard let text = node.scalarText, let v = Double(text), v.isFinite else {
+                throw cx.error(node, "expected a number in \(show(range.lowerBound))...\(show(range.upperBound)), got \(node.summary)")
+            }
+            guard range.contains(v) else { throw cx.error(node, "\(show(v)) is out of range; expected \(show(range.lowerBound))...\(show(range.upperBound))") }
+            root[keyPath: path] = v
+        }, show: { show($0[keyPath: path]) }))
+    }
+
+    /// A whole number in `range`.
+    public static func integer(_ key: String, _ path: WritableKeyPath<Root, Int>, _ range: ClosedRange<Int>, _ doc: String) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
+            guard let text = node.scalarText, let v = Int(text) else {
+                throw cx.error(node, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(node.summary)")
+            }
+            guard range.contains(v) else { throw cx.error(node, "\(v) is out of range; expected \(range.lowerBound)...\(range.upperBound)") }
+            root[keyPath: path] = v
+        }, show: { "\($0[keyPath: path])" }))
+    }
+
+    /// A file path (relative paths resolve against the config file's folder).
+    public static func path(_ key: String, _ path: WritableKeyPath<Root, String>, _ doc: String) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
+            guard let text = node.scalarText, !text.isEmpty else { throw cx.error(node, "expected a file path, got \(node.summary)") }
+            root[keyPath: path] = cx.resolve(text)
+        }, show: { quoted($0[keyPath: path]) }))
+    }
+
+    /// One of a few names.
+    public static func choice(_ key: String, _ path: WritableKeyPath<Root, String>, _ options: @escaping (Root) -> [String], _ doc: String) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
+            let names = options(root)
+            guard let text = node.scalarText, names.contains(text) else {
+                throw cx.error(node, "expected one of \(names.joined(separator: ", ")), got \(node.summary)")
+            }
+            root[keyPath: path] = text
+        }, show: { $0[keyPath: path] }))
+    }
+
+    /// A colour, "#RRGGBB" or "#RRGGBBAA".
+    public static func color(_ key: String, _ path: WritableKeyPath<Root, Color>, _ doc: String) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
+            guard let text = node.scalarText, let c = parseColor(text) else {
+                throw cx.error(node, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \(node.summary)")
+            }
+            root[keyPath: path] = c
+        }, show: { quoted(hex($0[keyPath: path])) }))
+    }
+
+    /// A rect in points, [x, y, width, height].
+    public static func rect(_ key: String, _ path: WritableKeyPath<Root, Rect>, _ doc: String) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
+            guard let items = node.sequence?.map({ $0.scalarText.flatMap(Double.init) }), items.count == 4,
+                  let v = Optional(items.compactMap { $0 }), v.count == 4, v.allSatisfy(\.isFinite), v[2] >= 0, v[3] >= 0
+            else { throw cx.error(node, "expected [x, y, width, height] in points, with width and height not negative, got \(node.summary)") }
+            root[keyPath: path] = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        }, show: { r in let v = r[keyPath: path]; return "[\(show(v.minX)), \(show(v.minY)), \(show(v.width)), \(show(v.height))]" }))
+    }
+
+    /// An animation: a UIKit spring (duration, damping, velocity) or any curve spec.
+    public static func animation(_ key: String, _ path: WritableKeyPath<Root, AnimationSetting>, _ doc: String) -> ConfigField {
+        section(key, doc, [
+            .number("duration", path.appending(path: \.duration), 0.01...10, "seconds (for a spring: UIKit fits it to this duration)"),
+            .number("damping", path.appending(path: \.damping), 0.01...1, "spring damping ratio, 1 for no overshoot"),
+            .number("velocity", path.appending(path: \.velocity), -50...50, "initial spring velocity, in whole distances per second"),
+            ConfigField(key: "curve", doc: "spring, or a curve spec: linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2, system, caspring:…",
+                        kind: .leaf(read: { root, node, cx in
+                            guard let text = node.scalarText else { throw cx.error(node, "expected a curve name or spec, got \(node.summary)") }
+                            if text != "spring" {
+                                do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
+                            }
+                            root[keyPath: path].curveSpec = text
+                        }, show: { $0[keyPath: path].curveSpec })),
+        ])
+    }
+}
+
+/// An animation as configs give it; `curve` resolves it.
+public struct AnimationSetting: Sendable, Hashable {
+    public var duration: Double
+    public var damping: Double = 1
+    public var velocity: Double = 0
+    /// "spring" (UIKit's, from duration, damping and velocity) or a curve spec.
+    public var curveSpec: String = "spring"
+
+    public init(duration: Double, damping: Double = 1, velocity: Double = 0, curve: String = "spring") {
+        self.duration = duration
+        self.damping = damping
+        self.velocity = velocity
+        self.curveSpec = curve
+    }
+
+    /// The timing curve. A named Bézier runs for `duration`; a full spec keeps its own.
+    public var curve: Curve {
+        if curveSpec == "spring" { return .spring(duration: duration, damping: damping, velocity: velocity) }
+        let parsed = (try? Curve(spec: curveSpec)) ?? .spring(duration: duration, damping: damping, velocity: velocity)
+        if case .bezier = parsed, !curveSpec.contains("duration=") { return parsed.with(duration: duration) }
+        return parsed
+    }
+}
+
+/// Where a config is being read from, for errors and relative paths.
+struct ConfigContext {
+    var file: String
+    var path: [String]
+
+    func error(_ node: Node, _ message: String) -> ConfigError {
+        ConfigError(file: file, line: node.mark?.line, keyPath: path.joined(separator: "."), message: message)
+    }
+
+    /// A path from the config, relative to the config file's folder.
+    func resolve(_ text: String) -> String {
+        if text.hasPrefix("/") { return text }
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? text : (folder as NSString).appendingPathComponent(text)
+    }
+}
+
+extension Node {
+    /// The scalar's text, or nil for a mapping or sequence.
+    var scalarText: String? { scalar?.string }
+
+    /// A short description for errors: the value, or what kind of node it is.
+    var summary: String {
+        if let s = scalarText { return "'\(s)'" }
+        if mapping != nil { return "a mapping" }
+        if sequence != nil { return "a list" }
+        return "nothing"
+    }
+}
+
+func show(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}
+
+func quoted(_ s: String) -> String { "\"\(s)\"" }
+
+func hex(_ c: Color) -> String {
+    let rgb = String(format: "#%02X%02X%02X", c.r, c.g, c.b)
+    return c.a == 255 ? rgb : rgb + String(format: "%02X", c.a)
+}
+
+/// "#RRGGBB" or "#RRGGBBAA".
+public func parseColor(_ text: String) -> Color? {
+    guard text.hasPrefix("#"), text.count == 7 || text.count == 9, let v = UInt64(text.dropFirst(), radix: 16) else { return nil }
+    if text.count == 7 { return Color(rgb: UInt32(v)) }
+    return Color(rgb: UInt32(v >> 8), alpha: UInt8(v & 0xFF))
+}

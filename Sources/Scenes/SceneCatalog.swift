@@ -1,0 +1,96 @@
+import Foundation
+import Geometry
+import Planner
+
+/// A scene ready to plan: its config read, overrides applied, images located.
+public struct PreparedScene: Sendable {
+    public let name: String
+    public let settings: SceneSettings
+    public let images: [SceneImage]
+    public let storyboards: [String]
+    /// The effective config, as YAML.
+    public let configYAML: String
+    let makePlan: @Sendable (ImageSizes) throws -> Plan
+
+    /// The plan, given the images' pixel sizes.
+    public func plan(sizes: ImageSizes) throws -> Plan { try makePlan(sizes) }
+}
+
+/// Command-line settings that win over the config file.
+public struct SceneOverrides: Sendable {
+    public var storyboard: String?
+    public var fps: Double?
+    public var scale: Int?
+
+    public init(storyboard: String? = nil, fps: Double? = nil, scale: Int? = nil) {
+        self.storyboard = storyboard
+        self.fps = fps
+        self.scale = scale
+    }
+}
+
+/// The built-in scenes, by name.
+public enum SceneCatalog {
+    public struct Entry: Sendable {
+        public let name: String
+        public let summary: String
+        public let storyboards: [String]
+    }
+
+    public static let entries: [Entry] = [
+        Entry(name: ExpandingCells.name, summary: ExpandingCells.summary, storyboards: ExpandingCells.storyboardNames),
+    ]
+
+    public static var names: [String] { entries.map(\.name) }
+
+    /// Reads `configFile` (if any) over the scene's defaults, then applies `overrides`:
+    /// flags over the file over defaults.
+    public static func prepare(_ name: String, configFile: String? = nil, overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
+        switch name {
+        case ExpandingCells.name:
+            var c = ExpandingCellsConfig()
+            if let configFile { c = try ConfigDocument.read(file: configFile, over: c, fields: ExpandingCells.fields) }
+            c.settings = try apply(overrides, to: c.settings, scene: name, storyboards: ExpandingCells.storyboardNames)
+            let config = c
+            return PreparedScene(
+                name: name, settings: c.settings, images: ExpandingCells.images(c).map(locate), storyboards: ExpandingCells.storyboardNames,
+                configYAML: ConfigDocument.render(c, fields: ExpandingCells.fields, title: "\(name): \(ExpandingCells.summary)"),
+                makePlan: { try ExpandingCells.plan(config, sizes: $0) })
+        default:
+            throw SceneError.unknownScene(name, known: names)
+        }
+    }
+
+    /// The scene's full default config, a comment on every key.
+    public static func defaultConfig(_ name: String) throws -> String {
+        try prepare(name).configYAML
+    }
+
+    private static func apply(_ o: SceneOverrides, to s: SceneSettings, scene: String, storyboards: [String]) throws -> SceneSettings {
+        var s = s
+        if let storyboard = o.storyboard {
+            guard storyboards.contains(storyboard) else { throw SceneError.unknownStoryboard(storyboard, scene: scene, known: storyboards) }
+            s.storyboard = storyboard
+        }
+        if let fps = o.fps { s.fps = fps }
+        if let scale = o.scale { s.scale = scale }
+        return s
+    }
+
+    /// A relative image path as given, when it exists from here; otherwise under Flipbook's
+    /// own folder (the built-in assets), so the defaults work from any working directory.
+    static func locate(_ image: SceneImage) -> SceneImage {
+        var image = image
+        if !image.path.hasPrefix("/") && !FileManager.default.fileExists(atPath: image.path) {
+            let builtin = (installRoot as NSString).appendingPathComponent(image.path)
+            if FileManager.default.fileExists(atPath: builtin) { image.path = builtin }
+        }
+        return image
+    }
+
+    /// Flipbook's source folder: `FLIPBOOK_ROOT`, or where this file was compiled from.
+    public static var installRoot: String {
+        if let root = ProcessInfo.processInfo.environment["FLIPBOOK_ROOT"], !root.isEmpty { return root }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+}
