@@ -34,13 +34,13 @@ struct GIFOptionGroup: ParsableArguments {
     var colors: Int = 256
 
     @Option(help: ArgumentHelp("libimagequant's speed, 1 (slow, best palettes) to 10 (fast). Default: set by --quality.", valueName: "1...10"))
-    var speed: Int?
+    var quantizerSpeed: Int?
 
     func validate() throws {
         guard (1...100).contains(quality) else { throw ValidationError("--quality \(quality): expected 1...100") }
         if let dither, !(dither >= 0 && dither <= 1) { throw ValidationError("--dither \(dither): expected a number in 0...1") }
         guard (2...256).contains(colors) else { throw ValidationError("--colors \(colors): expected 2...256") }
-        if let speed, !(1...10).contains(speed) { throw ValidationError("--speed \(speed): expected 1...10") }
+        if let quantizerSpeed, !(1...10).contains(quantizerSpeed) { throw ValidationError("--quantizer-speed \(quantizerSpeed): expected 1...10") }
     }
 
     /// The encoder options these flags describe.
@@ -48,7 +48,7 @@ struct GIFOptionGroup: ParsableArguments {
         var o = GIFQualityPreset.options(quality: quality)
         if case .plays(let n) = loop { o.plays = n }
         if let dither { o.dithering = dither }
-        if let speed { o.speed = speed }
+        if let quantizerSpeed { o.speed = quantizerSpeed }
         o.colors = colors
         return o
     }

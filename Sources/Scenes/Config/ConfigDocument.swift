@@ -41,13 +41,12 @@ public enum ConfigDocument {
     }
 
     private static func apply<Root>(_ mapping: Node.Mapping, fields: [ConfigField<Root>], to root: inout Root, context: ConfigContext, skipping: Set<String> = []) throws {
-        var seen = Set<String>()
+        // Yams already refuses a mapping with a key twice.
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalarText else { throw context.error(keyNode, "keys must be names") }
             if skipping.contains(key) { continue }
             var cx = context
             cx.path.append(key)
-            guard seen.insert(key).inserted else { throw cx.error(keyNode, "appears twice") }
             guard let field = fields.first(where: { $0.key == key }) else {
                 throw cx.error(keyNode, "unknown key; expected one of \(fields.map(\.key).joined(separator: ", "))")
             }

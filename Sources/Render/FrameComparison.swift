@@ -1,0 +1,107 @@
+import Geometry
+import Raster
+
+/// How different two frames may be and still match. The default is exact.
+public struct Tolerance: Sendable, Equatable {
+    /// The largest per-channel difference allowed (0...255).
+    public var maxChannelDelta: Int = 0
+    /// The fraction of pixels allowed to differ beyond `maxChannelDelta` (0...1).
+    public var maxDifferingFraction: Double = 0
+
+    public init(maxChannelDelta: Int = 0, maxDifferingFraction: Double = 0) {
+        self.maxChannelDelta = maxChannelDelta
+        self.maxDifferingFraction = maxDifferingFraction
+    }
+
+    public static let exact = Tolerance()
+}
+
+/// How two frames differ.
+public struct FrameDifference: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    /// Pixels whose largest channel difference exceeds the tolerance's delta.
+    public var differingPixels: Int
+    /// The largest channel difference anywhere.
+    public var maxChannelDelta: Int
+    /// Where that largest difference is.
+    public var worstPixel: (x: Int, y: Int)?
+    public var sizeMismatch: Bool
+
+    public var differingFraction: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
+
+    public func passes(_ t: Tolerance) -> Bool {
+        !sizeMismatch && (differingPixels == 0 || differingFraction <= t.maxDifferingFraction)
+    }
+
+    public static func == (a: FrameDifference, b: FrameDifference) -> Bool {
+        a.width == b.width && a.height == b.height && a.differingPixels == b.differingPixels && a.maxChannelDelta == b.maxChannelDelta
+            && a.worstPixel?.x == b.worstPixel?.x && a.worstPixel?.y == b.worstPixel?.y && a.sizeMismatch == b.sizeMismatch
+    }
+}
+
+/// Compares frames pixel by pixel (premultiplied RGBA, all four channels).
+public enum FrameComparison {
+    public static func compare(_ actual: Bitmap, _ expected: Bitmap, tolerance: Tolerance = .exact) -> FrameDifference {
+        guard actual.width == expected.width, actual.height == expected.height else {
+            return FrameDifference(width: expected.width, height: expected.height, differingPixels: expected.width * expected.height,
+                                   maxChannelDelta: 255, worstPixel: nil, sizeMismatch: true)
+        }
+        var differing = 0, worst = 0
+        var worstAt: (Int, Int)? = nil
+        for y in 0..<actual.height {
+            for x in 0..<actual.width {
+                let a = actual[x, y], e = expected[x, y]
+                let d = max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
+                if d > tolerance.maxChannelDelta { differing += 1 }
+                if d > worst {
+                    worst = d
+                    worstAt = (x, y)
+                }
+            }
+        }
+        return FrameDifference(width: actual.width, height: actual.height, differingPixels: differing, maxChannelDelta: worst,
+                               worstPixel: worstAt.map { (x: $0.0, y: $0.1) }, sizeMismatch: false)
+    }
+
+    /// A picture of the difference: the expected frame faded, with differing pixels in
+    /// magenta, brighter the larger the difference.
+    public static func diffImage(_ actual: Bitmap, _ expected: Bitmap, tolerance: Tolerance = .exact) -> Bitmap {
+        let w = max(actual.width, expected.width), h = max(actual.height, expected.height)
+        var out = Bitmap(width: w, height: h, fill: Color.white.premultiplied)
+        for y in 0..<h {
+            for x in 0..<w {
+                let inA = x < actual.width && y < actual.height, inE = x < expected.width && y < expected.height
+                guard inA && inE else {
+                    out[x, y] = Color(rgb: 0xFF00FF).premultiplied
+                    continue
+                }
+                let a = actual[x, y], e = expected[x, y]
+                let d = max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
+                if d > tolerance.maxChannelDelta {
+                    let k = UInt8(128 + min(127, d))
+                    out[x, y] = Color(r: k, g: 0, b: k).premultiplied
+                } else {
+                    let mean: Int = (Int(e.r) + Int(e.g) + Int(e.b)) / 3
+                    let grey = UInt8(200 + mean * 55 / 255)
+                    out[x, y] = Color(r: grey, g: grey, b: grey).premultiplied
+                }
+            }
+        }
+        return out
+    }
+
+    /// Actual, expected and diff side by side.
+    public static func sideBySide(_ actual: Bitmap, _ expected: Bitmap, diff: Bitmap) -> Bitmap {
+        let gap = 8
+        let w = actual.width + expected.width + diff.width + 2 * gap
+        let h = max(actual.height, expected.height, diff.height)
+        var out = Bitmap(width: w, height: h, fill: Color(rgb: 0x808080).premultiplied)
+        var x = 0
+        for b in [actual, expected, diff] {
+            for y in 0..<b.height { for i in 0..<b.width { out[x + i, y] = b[i, y] } }
+            x += b.width + gap
+        }
+        return out
+    }
+}

@@ -1,0 +1,82 @@
+import Codecs
+import Foundation
+import Testing
+
+@Suite("flipbook render, list, config, plan, run as a user runs them")
+struct RenderCommandTests {
+    @Test("render writes a GIF of the chosen frames and says what it wrote")
+    func renderGIF() throws {
+        let out = temporaryFolder() + "/inbox.gif"
+        let run = try Tool.run(["render", "expanding-cells", "-o", out, "--frames", "30-50", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let gif = try GIFDecoder.read(path: out)
+        #expect(gif.width == 375 && gif.height == 667)
+        #expect(gif.centiseconds == 70)  // 21 frames at 30 fps
+    }
+
+    @Test("render a PNG still at a time, at @2x")
+    func still() throws {
+        let out = temporaryFolder() + "/still.png"
+        let run = try Tool.run(["render", "expanding-cells", "-o", out, "--time", "1.25", "--scale", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("wrote \(out): 750x1334, t = 1.25 s"))
+        let image = try PNGCodec.read(path: out)
+        #expect(image.width == 750 && image.height == 1334)
+    }
+
+    @Test("render a PNG sequence into a folder, with a contact sheet")
+    func sequence() throws {
+        let folder = temporaryFolder()
+        let run = try Tool.run(["render", "expanding-cells", "-o", folder + "/frames/", "--frames", "33-36", "--sheet", folder + "/sheet.png"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted()
+                == ["frame0033.png", "frame0034.png", "frame0035.png", "frame0036.png"])
+        #expect(FileManager.default.fileExists(atPath: folder + "/sheet.png"))
+    }
+
+    @Test("Errors name the value and what was expected", arguments: [
+        (["render", "swipe", "-o", "x.gif"], "no scene 'swipe'; expected one of expanding-cells"),
+        (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time SECONDS"),
+        (["render", "expanding-cells", "-o", "x.gif", "--storyboard", "nope"], "has no storyboard 'nope'; expected one of promo, pull-bounce"),
+        (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
+        (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames 9-3: expected A-B"),
+    ])
+    func errors(arguments: [String], message: String) throws {
+        let run = try Tool.run(arguments)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    @Test("list names each scene with its storyboards")
+    func list() throws {
+        let run = try Tool.run(["list"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("expanding-cells") && run.stdout.contains("storyboards: promo, pull-bounce"))
+    }
+
+    @Test("config prints every key with a comment, and reads back as a valid config")
+    func config() throws {
+        let run = try Tool.run(["config", "expanding-cells"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("present:") && run.stdout.contains("  duration: 0.6  # "))
+        let lines = run.stdout.split(separator: "\n").filter { $0.contains(": ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+        #expect(lines.allSatisfy { $0.contains("  # ") || $0.hasPrefix("version") })
+        let file = temporaryFolder() + "/defaults.yaml"
+        try run.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let again = try Tool.run(["config", "expanding-cells", "--config", file])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    @Test("plan prints the draw list as JSON lines in points")
+    func plan() throws {
+        let run = try Tool.run(["plan", "expanding-cells", "--time", "1.2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let objects = try run.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let container = objects.first { $0["layer"] as? String == "container" }!
+        #expect(container["kind"] as? String == "fill")
+        let rect = container["rect"] as! [Double]
+        #expect(rect[0] == 0 && rect[2] == 375 && rect[1] > 0 && rect[1] < 169)
+        #expect(objects.contains { $0["layer"] as? String == "detail" && $0["image"] as? String == "detail" })
+    }
+}

@@ -1,0 +1,165 @@
+import Codecs
+import Foundation
+import Geometry
+import Planner
+import Raster
+import Render
+import Scenes
+import Testing
+
+@Suite("expanding-cells: choreography, config, goldens")
+struct ExpandingCellsTests {
+    static let renderer: SceneRenderer = try! SceneRenderer(SceneCatalog.prepare("expanding-cells"))
+    var plan: Plan { Self.renderer.plan }
+    /// The present starts after the list hold and the tap's highlight.
+    let presentStart = 1.0 + 0.09
+    let spring = Curve.spring(duration: 0.6, damping: 1)
+
+    func frame(_ name: String, at t: Double) -> Rect { plan.state(of: plan.layer(named: name)!, at: t).frame }
+    func alpha(_ name: String, at t: Double) -> Double { plan.state(of: plan.layer(named: name)!, at: t).alpha }
+
+    @Test("Every piece of the expand moves on UIKit's 0.6 s damping-1 spring")
+    func expandGeometry() {
+        for t in stride(from: presentStart, through: presentStart + 0.6, by: 0.03) {
+            let k = spring.progress(at: t - presentStart)
+            let container = frame("container", at: t)
+            #expect(abs(container.minY - 169 * (1 - k)) < 1e-9 && abs(container.height - (70 + 597 * k)) < 1e-9)
+            #expect(abs(frame("top", at: t).minY - (20 - 169 * k)) < 1e-9)
+            #expect(abs(frame("bottom", at: t).minY - (239 + 428 * k)) < 1e-9)
+            #expect(abs(frame("navbar", at: t).height - 64 * (1 - k)) < 1e-9)
+            #expect(abs(alpha("detail", at: t) - k) < 1e-9 && abs(alpha("cell", at: t) - (1 - k)) < 1e-9)
+        }
+        // From the cut-off on, the model value: exactly full screen.
+        #expect(frame("container", at: presentStart + 0.6 + 1e-9) == Rect(x: 0, y: 0, width: 375, height: 667))
+    }
+
+    @Test("Measured from rendered frames, the bottom region follows the spring within a pixel")
+    func expandInPixels() {
+        // The "Social" row's red icon, found down column x = 30.
+        func iconTop(_ bitmap: Bitmap) -> Int? {
+            (0..<bitmap.height).first { y in
+                let p = bitmap[30, y]
+                return p.r > 180 && p.g < 110 && p.b < 100
+            }
+        }
+        let y0 = iconTop(Self.renderer.frame(at: presentStart))!
+        for t in [0.03, 0.06, 0.1, 0.15, 0.2, 0.3] {
+            let k = spring.progress(at: t)
+            guard let y = iconTop(Self.renderer.frame(at: presentStart + t)) else {
+                #expect(Double(y0) + 428 * k > 660, "icon gone too early at \(t)")
+                continue
+            }
+            #expect(abs(Double(y) - (Double(y0) + 428 * k)) <= 1.0, "t \(t): \(y) against \(Double(y0) + 428 * k)")
+        }
+        // The promo's measurement: half way by 0.10-0.11 s.
+        #expect(spring.progress(at: 0.10) < 0.5 && spring.progress(at: 0.11) > 0.5)
+    }
+
+    @Test("Pulling: the content follows the finger through the rubber band, the bar fills the gap, the status bar turns light past 32 pt")
+    func pull() {
+        let pullStart = presentStart + 0.6 + 1.16
+        let detailRestY = 20.0
+        var crossed: Double? = nil
+        for t in stride(from: pullStart, through: pullStart + 0.5, by: 0.01) {
+            let d = frame("detail", at: t).minY - detailRestY
+            #expect(abs(frame("navbar", at: t).height - d) < 1e-9)
+            #expect(d >= 0 && d <= 115 + 1e-9)
+            if crossed == nil && d > 32 { crossed = t }
+        }
+        #expect(abs(frame("detail", at: pullStart + 0.5).minY - detailRestY - 115) < 1e-6)
+        #expect(alpha("status-light", at: crossed! + 0.31) == 1)
+        #expect(alpha("status-dark", at: crossed! - 0.02) == 1)
+    }
+
+    @Test("Released past the threshold, it dismisses into the row and the list shows again")
+    func dismiss() {
+        let release = presentStart + 0.6 + 1.16 + 0.5
+        #expect(frame("container", at: release + 0.6) == Rect(x: 0, y: 169, width: 375, height: 70))
+        let end = plan.sample(at: plan.duration - 0.01, scale: 1)
+        #expect(end.commands.map(\.layer) == ["list", "highlight"] || end.commands.map(\.layer) == ["list"])
+        #expect(abs(plan.duration - 5.45) < 0.01)
+    }
+
+    @Test("The pull-bounce storyboard pulls to 91 pt, eases back under the threshold and springs back")
+    func bounce() throws {
+        let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: "pull-bounce"))).plan
+        let detail = plan.layer(named: "detail")!
+        let offsets = stride(from: 0.0, through: plan.duration, by: 0.01).map { plan.state(of: detail, at: $0).frame.minY - 20 }
+        #expect(abs(offsets.max()! - 91) < 0.01)
+        #expect(abs(offsets.last!) < 1e-9)
+        #expect(plan.state(of: plan.layer(named: "container")!, at: plan.duration).frame.height == 667)
+        #expect(plan.state(of: plan.layer(named: "status-dark")!, at: plan.duration).alpha == 1)
+    }
+
+    @Test("A config with only present: {duration: 0.9} is valid and stretches the expand")
+    func partialConfig() throws {
+        let file = try writeConfig("present: {duration: 0.9}\n")
+        let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", configFile: file)).plan
+        let slow = Curve.spring(duration: 0.9, damping: 1)
+        let container = plan.layer(named: "container")!
+        for t in [0.1, 0.3, 0.6] {
+            #expect(abs(plan.state(of: container, at: presentStart + t).frame.minY - 169 * (1 - slow.progress(at: t))) < 1e-9)
+        }
+    }
+
+    @Test("Config errors name the file, the line and the key path", arguments: [
+        ("present:\n  duration: 0.9\n  dampin: 1\n", ":3: present.dampin: unknown key; expected one of duration, damping, velocity, curve"),
+        ("fps: fast\n", ":1: fps: expected a number in 1...120, got 'fast'"),
+        ("layout:\n  tappedRow: [0, 169, 375]\n", ":2: layout.tappedRow: expected [x, y, width, height]"),
+        ("present: {duration: 30}\n", ":1: present.duration: 30 is out of range; expected 0.01...10"),
+        ("version: 2\n", ":1: version: expected 1, got '2'"),
+        ("storyboard: director\n", ":1: storyboard: expected one of promo, pull-bounce, got 'director'"),
+        ("present: [1, 2]\n", ":1: present: expected a mapping of duration, damping, velocity, curve, got a list"),
+        ("layout: {barColor: blue}\n", ":1: layout.barColor: expected a colour"),
+        ("present:\n  curve: wobble\n", ":2: present.curve: curve 'wobble': unknown curve"),
+        ("fps: [\n", ": not valid YAML"),
+        ("timing:\n  listHold: 1\n  listHold: 2\n", ": not valid YAML: Parser: expected all keys to be unique but found the following duplicated key(s): 'listHold'"),
+    ])
+    func configErrors(yaml: String, message: String) throws {
+        let file = try writeConfig(yaml)
+        do {
+            _ = try SceneCatalog.prepare("expanding-cells", configFile: file)
+            Issue.record("accepted: \(yaml)")
+        } catch {
+            #expect("\(error)".hasPrefix(file), "\(error)")
+            #expect("\(error)".contains(message), "\(error)")
+        }
+    }
+
+    @Test("A missing config file is named")
+    func missingConfig() {
+        #expect(throws: ConfigError(file: "/nonexistent.yaml", line: nil, keyPath: "", message: "no such file")) {
+            try SceneCatalog.prepare("expanding-cells", configFile: "/nonexistent.yaml")
+        }
+    }
+
+    @Test("A screenshot of the wrong shape, or a row outside the canvas, says what was expected")
+    func badScreenshots() throws {
+        let folder = NSTemporaryDirectory() + "flipbook-byo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try PNGCodec.write(Bitmap(width: 750, height: 1000, fill: Color.white.premultiplied), to: folder + "/short.png")
+        let file = try writeConfig("assets: {list: short.png}\n", in: folder)
+        do {
+            _ = try SceneRenderer(SceneCatalog.prepare("expanding-cells", configFile: file))
+            Issue.record("accepted a 750x1000 list")
+        } catch {
+            #expect("\(error)".contains("assets.list (\(folder)/short.png) is 750x1000 px; expected a screenshot of the 375x667 pt canvas at any scale (e.g. 750x1334 at @2x)"), "\(error)")
+        }
+        let outside = try writeConfig("layout: {tappedRow: [0, 640, 375, 70]}\n")
+        #expect(throws: SceneError.self) { try SceneRenderer(SceneCatalog.prepare("expanding-cells", configFile: outside)) }
+    }
+
+    @Test("Golden key frames: start, mid-expand, end of expand, mid-pull", arguments: [
+        ("start", 0.0), ("mid-expand", 1.2), ("end-of-expand", 1.7), ("mid-pull", 3.1),
+    ])
+    func goldens(name: String, t: Double) throws {
+        try Golden.check(Self.renderer.frame(at: t), named: "expanding-cells-\(name)")
+    }
+
+    func writeConfig(_ yaml: String, in folder: String? = nil) throws -> String {
+        let dir = folder ?? NSTemporaryDirectory()
+        let path = "\(dir)/config-\(UUID().uuidString).yaml"
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
