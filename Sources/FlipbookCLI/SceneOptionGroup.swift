@@ -19,6 +19,9 @@ struct SceneOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Output pixels per point: 1, 2 or 3.", valueName: "1|2|3"))
     var scale: Int?
 
+    @Option(name: .customLong("set"), help: ArgumentHelp("Any config key, e.g. --set assets.list=mine.png --set layout.tappedRow=[0,99,375,70] (repeatable; wins over --config).", valueName: "key.path=value"))
+    var assignments: [String] = []
+
     func validate() throws {
         guard SceneCatalog.names.contains(scene) else {
             throw ValidationError("no scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", "))")
@@ -28,6 +31,7 @@ struct SceneOptionGroup: ParsableArguments {
     }
 
     func prepare() throws -> PreparedScene {
-        try SceneCatalog.prepare(scene, configFile: config, overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale))
+        try SceneCatalog.prepare(scene, configFile: config, assignments: assignments,
+                                 overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Raster
 
@@ -7,10 +8,29 @@ public struct Tolerance: Sendable, Equatable {
     public var maxChannelDelta: Int = 0
     /// The fraction of pixels allowed to differ beyond `maxChannelDelta` (0...1).
     public var maxDifferingFraction: Double = 0
+    /// When set, a pixel differs only if its CIE76 colour difference (ΔE in CIELAB, over
+    /// white) also exceeds this: 1 is about the smallest difference a person notices.
+    public var perceptual: Double? = nil
 
-    public init(maxChannelDelta: Int = 0, maxDifferingFraction: Double = 0) {
+    public init(maxChannelDelta: Int = 0, maxDifferingFraction: Double = 0, perceptual: Double? = nil) {
         self.maxChannelDelta = maxChannelDelta
         self.maxDifferingFraction = maxDifferingFraction
+        self.perceptual = perceptual
+    }
+
+    /// One line stating every setting, for reports.
+    public var summary: String {
+        var parts = ["max channel difference \(maxChannelDelta)", "max differing pixels \(maxDifferingFraction * 100)%"]
+        parts.append(perceptual.map { "perceptual ΔE76 > \($0)" } ?? "no perceptual threshold")
+        return (self == .exact ? "exact (" : "tolerance (") + parts.joined(separator: ", ") + ")"
+    }
+
+    /// Whether a pixel pair counts as different.
+    @inline(__always)
+    func differs(_ a: PremultipliedColor, _ e: PremultipliedColor, delta: Int) -> Bool {
+        guard delta > maxChannelDelta else { return false }
+        guard let perceptual else { return true }
+        return deltaE76(a, e) > perceptual
     }
 
     public static let exact = Tolerance()
@@ -53,7 +73,7 @@ public enum FrameComparison {
             for x in 0..<actual.width {
                 let a = actual[x, y], e = expected[x, y]
                 let d = max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
-                if d > tolerance.maxChannelDelta { differing += 1 }
+                if tolerance.differs(a, e, delta: d) { differing += 1 }
                 if d > worst {
                     worst = d
                     worstAt = (x, y)
@@ -78,7 +98,7 @@ public enum FrameComparison {
                 }
                 let a = actual[x, y], e = expected[x, y]
                 let d = max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
-                if d > tolerance.maxChannelDelta {
+                if tolerance.differs(a, e, delta: d) {
                     let k = UInt8(128 + min(127, d))
                     out[x, y] = Color(r: k, g: 0, b: k).premultiplied
                 } else {
@@ -104,4 +124,25 @@ public enum FrameComparison {
         }
         return out
     }
+}
+
+/// CIE76 ΔE between two pixels composited over white, in CIELAB (D65).
+func deltaE76(_ a: PremultipliedColor, _ b: PremultipliedColor) -> Double {
+    let la = lab(a), lb = lab(b)
+    let dl = la.0 - lb.0, da = la.1 - lb.1, db = la.2 - lb.2
+    return (dl * dl + da * da + db * db).squareRoot()
+}
+
+func lab(_ p: PremultipliedColor) -> (Double, Double, Double) {
+    // Over white: premultiplied + (255 − a).
+    func linear(_ c: UInt8) -> Double {
+        let v = (Double(c) + 255 - Double(p.a)) / 255
+        return v <= 0.04045 ? v / 12.92 : Foundation.pow((v + 0.055) / 1.055, 2.4)
+    }
+    let r = linear(p.r), g = linear(p.g), b = linear(p.b)
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    func f(_ t: Double) -> Double { t > 216.0 / 24389 ? Foundation.cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
+    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
 }

@@ -45,11 +45,13 @@ public enum SceneCatalog {
 
     /// Reads `configFile` (if any) over the scene's defaults, then applies `overrides`:
     /// flags over the file over defaults.
-    public static func prepare(_ name: String, configFile: String? = nil, overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
+    public static func prepare(_ name: String, configFile: String? = nil, assignments: [String] = [],
+                               overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
         switch name {
         case ExpandingCells.name:
             var c = ExpandingCellsConfig()
             if let configFile { c = try ConfigDocument.read(file: configFile, over: c, fields: ExpandingCells.fields) }
+            for a in assignments { c = try ConfigDocument.read(assignment: a, over: c, fields: ExpandingCells.fields) }
             c.settings = try apply(overrides, to: c.settings, scene: name, storyboards: ExpandingCells.storyboardNames)
             let config = c
             return PreparedScene(

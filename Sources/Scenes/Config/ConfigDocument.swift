@@ -8,7 +8,8 @@ public enum ConfigDocument {
 
     /// Applies `yaml` (from `file`) over `defaults`. Every key is optional; unknown keys, wrong
     /// types and out-of-range values are errors naming the file, line and key path.
-    public static func read<Root>(_ yaml: String, file: String, over defaults: Root, fields: [ConfigField<Root>]) throws -> Root {
+    public static func read<Root>(_ yaml: String, file: String, over defaults: Root, fields: [ConfigField<Root>],
+                                  folder: String? = nil) throws -> Root {
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
@@ -25,8 +26,34 @@ public enum ConfigDocument {
                 throw ConfigError(file: file, line: v.mark?.line, keyPath: "version", message: "expected \(version), got \(v.summary)")
             }
         }
-        try apply(mapping, fields: fields, to: &root, context: ConfigContext(file: file, path: []), skipping: ["version"])
+        let base = folder ?? (file as NSString).deletingLastPathComponent
+        try apply(mapping, fields: fields, to: &root, context: ConfigContext(file: file, folder: base, path: []), skipping: ["version"])
         return root
+    }
+
+    /// Applies one `key.path=value` assignment (a command-line `--set`); relative paths are
+    /// from the working directory. Errors name the assignment.
+    public static func read<Root>(assignment: String, over root: Root, fields: [ConfigField<Root>]) throws -> Root {
+        let name = "--set \(assignment)"
+        guard let eq = assignment.firstIndex(of: "="), eq != assignment.startIndex else {
+            throw ConfigError(file: name, line: nil, keyPath: "", message: "expected key.path=value")
+        }
+        let keys = assignment[..<eq].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard keys.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }) else {
+            throw ConfigError(file: name, line: nil, keyPath: "", message: "expected key.path=value, with names of letters and digits")
+        }
+        var value = String(assignment[assignment.index(after: eq)...])
+        if value.contains(": ") || value.contains(" #") || value.isEmpty { value = "'" + value.replacingOccurrences(of: "'", with: "''") + "'" }
+        var yaml = ""
+        for (depth, key) in keys.enumerated() {
+            yaml += String(repeating: "  ", count: depth) + key + ":" + (depth == keys.count - 1 ? " " + value : "") + "\n"
+        }
+        do {
+            return try read(yaml, file: name, over: root, fields: fields, folder: "")
+        } catch var error as ConfigError {
+            error.line = nil
+            throw error
+        }
     }
 
     /// Reads a config file.

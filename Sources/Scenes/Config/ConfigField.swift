@@ -126,6 +126,8 @@ public struct AnimationSetting: Sendable, Hashable {
 /// Where a config is being read from, for errors and relative paths.
 struct ConfigContext {
     var file: String
+    /// Relative paths are read from here ("" is the working directory).
+    var folder: String
     var path: [String]
 
     func error(_ node: Node, _ message: String) -> ConfigError {
@@ -134,9 +136,8 @@ struct ConfigContext {
 
     /// A path from the config, relative to the config file's folder.
     func resolve(_ text: String) -> String {
-        if text.hasPrefix("/") { return text }
-        let folder = (file as NSString).deletingLastPathComponent
-        return folder.isEmpty ? text : (folder as NSString).appendingPathComponent(text)
+        if text.hasPrefix("/") || folder.isEmpty { return text }
+        return (folder as NSString).appendingPathComponent(text)
     }
 }
 

@@ -37,6 +37,7 @@ public enum ExpandingCells {
                 .number("statusBarHeight", \.layout.statusBarHeight, 0...100, "the status bar alone"),
                 .color("barColor", \.layout.barColor, "the navigation bar's colour, behind its snapshot"),
                 .color("highlight", \.layout.highlight, "over the row while it is touched"),
+                .color("detailBackground", \.layout.detailBackground, "the detail screen's background, behind its status bar"),
             ]),
             .section("timing", "holds and fades, in seconds", [
                 .number("listHold", \.timing.listHold, 0...60, "the list before the tap"),

@@ -48,7 +48,7 @@ struct ExpandingCellsChoreography {
         highlight = try b.addLayer("highlight", content: .color(c.layout.highlight), initial: state(row, alpha: 0))
         var box = state(row, hidden: true)
         box.clipsToBounds = true
-        box.backgroundColor = .white
+        box.backgroundColor = c.layout.detailBackground
         container = try b.addLayer("container", content: .none, initial: box)
         cell = try b.addLayer("cell", content: listSlice(row), initial: state(Rect(x: 0, y: 0, width: w, height: row.height)), parent: container)
         cellHighlight = try b.addLayer("cell-highlight", content: .color(c.layout.highlight),

@@ -30,6 +30,8 @@ public struct ExpandingCellsConfig: Sendable, Hashable {
         public var barColor = Color(rgb: 0x3067F4)
         /// Drawn over the row while the finger is down.
         public var highlight = Color(rgb: 0x000000, alpha: 20)
+        /// The detail screen's own background, behind its status bar strip.
+        public var detailBackground = Color.white
     }
 
     public struct Timing: Sendable, Hashable {

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Codecs
+import Foundation
+import Raster
+import Render
+
+/// `flipbook compare`: two renders, frame by frame, by time.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two GIFs, two PNGs or two folders of PNG frames, matching frames by time.",
+        discussion: """
+            Every moment at which either side starts a frame is compared, so a GIF whose holds \
+            were merged still lines up. The default is exact. Exit status: 0 when they match, 1 \
+            when they differ, 2 on an error (an unreadable input, or a tolerance that is not a \
+            number in range: tolerances fail closed).
+            """)
+
+    @Argument(help: "The render under test: .gif, .png, or a folder of .png frames.")
+    var actual: String
+
+    @Argument(help: "What it should look like.")
+    var expected: String
+
+    @Option(help: ArgumentHelp("Largest per-channel difference allowed, 0...255 (default 0).", valueName: "N"))
+    var maxDelta: String?
+
+    @Option(help: ArgumentHelp("Fraction of pixels allowed to differ, 0...1, or a percentage like 0.5% (default 0).", valueName: "F"))
+    var maxFraction: String?
+
+    @Option(help: ArgumentHelp("Also require a CIE76 ΔE above this for a pixel to differ (about 1 is just noticeable).", valueName: "ΔE"))
+    var perceptual: String?
+
+    @Option(help: ArgumentHelp("Frames per second of PNG folders (default 30).", valueName: "fps"))
+    var fps: String?
+
+    @Option(help: ArgumentHelp("Write actual, expected, diff and side-by-side PNGs of each differing frame here.", valueName: "folder"))
+    var diff: String?
+
+    func run() throws {
+        let tolerance: Tolerance
+        let folderFPS: Double
+        let a: FrameSequence, e: FrameSequence
+        do {
+            tolerance = Tolerance(
+                maxChannelDelta: try parse(maxDelta, "--max-delta", default: 0, range: 0...255, whole: true).map(Int.init) ?? 0,
+                maxDifferingFraction: try parseFraction(maxFraction),
+                perceptual: try parse(perceptual, "--perceptual", default: nil, range: 0...1000, whole: false))
+            folderFPS = try parse(fps, "--fps", default: 30, range: 0.1...1000, whole: false) ?? 30
+            a = try FrameSequence.load(actual, fps: folderFPS)
+            e = try FrameSequence.load(expected, fps: folderFPS)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        var written: [String] = []
+        var writeError: Error? = nil
+        let report = SequenceComparison.compare(a, e, tolerance: tolerance) { t, actualFrame, expectedFrame, _ in
+            guard let diff, writeError == nil else { return }
+            do {
+                try FileManager.default.createDirectory(atPath: diff, withIntermediateDirectories: true)
+                let stem = (diff as NSString).appendingPathComponent(String(format: "t%08.3fs", t / 1000))
+                let picture = FrameComparison.diffImage(actualFrame, expectedFrame, tolerance: tolerance)
+                try PNGCodec.write(actualFrame, to: stem + ".actual.png")
+                try PNGCodec.write(expectedFrame, to: stem + ".expected.png")
+                try PNGCodec.write(picture, to: stem + ".diff.png")
+                try PNGCodec.write(FrameComparison.sideBySide(actualFrame, expectedFrame, diff: picture), to: stem + ".sheet.png")
+                written.append(stem)
+            } catch {
+                writeError = error
+            }
+        }
+        if let writeError {
+            FileHandle.standardError.write(Data("error: \(writeError)\n".utf8))
+            throw ExitCode(2)
+        }
+        print(describe(report))
+        if !written.isEmpty { print("wrote \(written.count) x {actual,expected,diff,sheet}.png to \(diff!)") }
+        if !report.passes { throw ExitCode(1) }
+    }
+
+    func describe(_ r: ComparisonReport) -> String {
+        func when(_ t: Double) -> String { String(format: "%.2f s", t / 1000) }
+        func detail(_ m: ComparisonReport.Moment) -> String {
+            guard let d = m.difference else {
+                return "\(when(m.time)): only in \(m.actual == nil ? "expected (\(m.expected!))" : "actual (\(m.actual!))")"
+            }
+            if d.sizeMismatch { return "\(when(m.time)): actual \(m.actual!) and expected \(m.expected!) differ in size" }
+            let worst = d.worstPixel.map { " at (\($0.x), \($0.y))" } ?? ""
+            return "\(when(m.time)): actual \(m.actual!) vs expected \(m.expected!): \(d.differingPixels) pixels differ "
+                + String(format: "(%.3f%%)", d.differingFraction * 100) + ", largest channel difference \(d.maxChannelDelta)\(worst)"
+        }
+        var lines = ["compare \(actual) with \(expected): \(r.tolerance.summary)"]
+        let failing = r.moments.filter { !$0.passes }
+        lines.append("  \(r.moments.count) moments compared, \(failing.count) differ (\(r.oneSided.count) on one side only)")
+        if let first = r.firstFailure { lines.append("  first difference at " + detail(first)) }
+        if let worst = r.worst, let d = worst.difference, d.differingPixels > 0 { lines.append("  worst frame at " + detail(worst)) }
+        for m in failing.prefix(50) { lines.append("    " + detail(m)) }
+        if failing.count > 50 { lines.append("    … and \(failing.count - 50) more") }
+        lines.append(r.passes ? "MATCH" : "DIFFERENT")
+        return lines.joined(separator: "\n")
+    }
+
+    /// A number in range, or an error naming the option; fails closed on NaN and text.
+    func parse(_ text: String?, _ name: String, default value: Double?, range: ClosedRange<Double>, whole: Bool) throws -> Double? {
+        guard let text else { return value }
+        guard let v = Double(text), v.isFinite, range.contains(v), !whole || v == v.rounded() else {
+            throw CLIError("\(name) '\(text)': expected \(whole ? "a whole number" : "a number") in \(formatted(range.lowerBound))...\(formatted(range.upperBound))")
+        }
+        return v
+    }
+
+    func parseFraction(_ text: String?) throws -> Double {
+        guard let text else { return 0 }
+        if text.hasSuffix("%") {
+            return try parse(String(text.dropLast()), "--max-fraction", default: 0, range: 0...100, whole: false)! / 100
+        }
+        return try parse(text, "--max-fraction", default: 0, range: 0...1, whole: false)!
+    }
+}

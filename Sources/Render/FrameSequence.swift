@@ -1,0 +1,65 @@
+import Codecs
+import Foundation
+import Geometry
+import Raster
+
+/// Frames with the times they start showing: a decoded GIF, one PNG, or a folder of PNG
+/// frames at an fps. Times are in milliseconds, so GIF centiseconds and fps both fit.
+public struct FrameSequence: Sendable {
+    public struct Frame: Sendable {
+        public var start: Double
+        public var bitmap: Bitmap
+        /// Where it came from (a file, or a GIF's frame number), for reports.
+        public var label: String
+
+        public init(start: Double, bitmap: Bitmap, label: String) {
+            self.start = start
+            self.bitmap = bitmap
+            self.label = label
+        }
+    }
+
+    public var frames: [Frame]
+    /// When the last frame stops showing, in milliseconds.
+    public var duration: Double
+    public var source: String
+
+    public init(frames: [Frame], duration: Double, source: String) {
+        self.frames = frames
+        self.duration = duration
+        self.source = source
+    }
+
+    /// Loads `path`: a .gif, a .png, or a folder of .png frames played at `fps`.
+    public static func load(_ path: String, fps: Double = 30) throws -> FrameSequence {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CodecError.fileNotFound(path: path)
+        }
+        if isDirectory.boolValue {
+            let names = try FileManager.default.contentsOfDirectory(atPath: path)
+                .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
+                .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+            guard !names.isEmpty else { throw CodecError.unreadable(path: path, reason: "no .png files in this folder") }
+            let step = 1000 / fps
+            let frames = try names.enumerated().map { i, name in
+                Frame(start: Double(i) * step, bitmap: try PNGCodec.read(path: (path as NSString).appendingPathComponent(name)), label: name)
+            }
+            return FrameSequence(frames: frames, duration: Double(names.count) * step, source: path)
+        }
+        if path.lowercased().hasSuffix(".gif") {
+            let gif = try GIFDecoder.read(path: path)
+            let frames = gif.frames.enumerated().map { i, f in Frame(start: Double(f.start * 10), bitmap: f.bitmap, label: "frame \(i)") }
+            return FrameSequence(frames: frames, duration: Double(gif.centiseconds * 10), source: path)
+        }
+        let still = try PNGCodec.read(path: path)
+        return FrameSequence(frames: [Frame(start: 0, bitmap: still, label: (path as NSString).lastPathComponent)], duration: 0, source: path)
+    }
+
+    /// The frame showing at `t` ms (nil past the end; a single still shows at every time).
+    public func frame(at t: Double) -> Frame? {
+        if frames.count == 1 && duration == 0 { return frames[0] }
+        guard t < duration else { return nil }
+        return frames.last { $0.start <= t }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@Suite("flipbook compare, run as a user runs it")
+struct CompareCommandTests {
+    @Test("Two renders of the same config match (exit 0); one changed duration differs (exit 1), naming the first differing frame and writing diff images")
+    func regression() throws {
+        let folder = temporaryFolder()
+        for name in ["a", "b"] {
+            #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/\(name).gif", "--frames", "25-60", "--quiet"]).status == 0)
+        }
+        let same = try Tool.run(["compare", "\(folder)/a.gif", "\(folder)/b.gif"])
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.contains("exact (max channel difference 0") && same.stdout.hasSuffix("MATCH\n"))
+
+        try "present: {duration: 0.7}\n".write(toFile: "\(folder)/slow.yaml", atomically: true, encoding: .utf8)
+        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/c.gif", "--config", "\(folder)/slow.yaml", "--frames", "25-60", "--quiet"]).status == 0)
+        let changed = try Tool.run(["compare", "\(folder)/c.gif", "\(folder)/a.gif", "--diff", "\(folder)/diffs"])
+        #expect(changed.status == 1)
+        // Frame 33 (1.10 s, the first of the expand) is 0.27 s into a render of frames 25-60,
+        // and the GIF's third frame (the list hold and the highlight merged before it).
+        #expect(changed.stdout.contains("first difference at 0.27 s: actual frame 2 vs expected frame 2"), "\(changed.stdout)")
+        #expect(changed.stdout.contains("\nDIFFERENT\n"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/diffs")
+        #expect(written.contains("t0000.270s.actual.png") && written.contains("t0000.270s.expected.png")
+                && written.contains("t0000.270s.diff.png") && written.contains("t0000.270s.sheet.png"), "\(written)")
+    }
+
+    @Test("Tolerances fail closed: NaN, text or out of range is an error (exit 2), never a pass", arguments: [
+        ["--max-delta", "nan"], ["--max-delta", "1.5"], ["--max-fraction", "two"], ["--max-fraction", "150%"], ["--perceptual=-1"], ["--perceptual", "inf"],
+    ])
+    func failClosed(option: [String]) throws {
+        let folder = temporaryFolder()
+        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/a.png", "--time", "0", "--quiet"]).status == 0)
+        let run = try Tool.run(["compare", "\(folder)/a.png", "\(folder)/a.png"] + option)
+        #expect(run.status == 2)
+        let name = option[0].split(separator: "=")[0]
+        #expect(run.stderr.contains("error: \(name) '"), "\(run.stderr)")
+    }
+
+    @Test("An unreadable input is an error (exit 2) naming it")
+    func unreadable() throws {
+        let folder = temporaryFolder()
+        try "not an image".write(toFile: "\(folder)/x.gif", atomically: true, encoding: .utf8)
+        let run = try Tool.run(["compare", "\(folder)/x.gif", "\(folder)/missing.gif"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(folder)/x.gif"))
+    }
+
+    @Test("--set points a scene at other screenshots from the command line")
+    func setFlag() throws {
+        let folder = temporaryFolder()
+        let run = try Tool.run(["render", "expanding-cells", "-o", "\(folder)/x.gif", "--set", "assets.lst=mine.png"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--set assets.lst=mine.png: assets.lst: unknown key; expected one of list, detail"))
+        let ok = try Tool.run(["plan", "expanding-cells", "--time", "1.0", "--set", "layout.tappedRow=[0,99,375,70]"])
+        #expect(ok.stdout.contains("\"layer\":\"highlight\"") && ok.stdout.contains("[0,99,375,70]"), "\(ok.stdout)")
+    }
+}
