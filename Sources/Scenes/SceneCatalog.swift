@@ -37,30 +37,36 @@ public enum SceneCatalog {
         public let storyboards: [String]
     }
 
-    public static let entries: [Entry] = [
-        Entry(name: ExpandingCells.name, summary: ExpandingCells.summary, storyboards: ExpandingCells.storyboardNames),
-    ]
+    /// Every built-in scene.
+    static var definitions: [any SceneDefinition.Type] { [ExpandingCells.self, ExpandingView.self] }
 
-    public static var names: [String] { entries.map(\.name) }
+    public static var entries: [Entry] {
+        definitions.map { Entry(name: $0.name, summary: $0.summary, storyboards: $0.storyboardNames) }
+    }
 
-    /// Reads `configFile` (if any) over the scene's defaults, then applies `overrides`:
-    /// flags over the file over defaults.
+    public static var names: [String] { definitions.map { $0.name } }
+
+    /// Reads `configFile` (if any) over the scene's defaults, then each `--set` assignment, then
+    /// `overrides`: flags over the file over defaults.
     public static func prepare(_ name: String, configFile: String? = nil, assignments: [String] = [],
                                overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
-        switch name {
-        case ExpandingCells.name:
-            var c = ExpandingCellsConfig()
-            if let configFile { c = try ConfigDocument.read(file: configFile, over: c, fields: ExpandingCells.fields) }
-            for a in assignments { c = try ConfigDocument.read(assignment: a, over: c, fields: ExpandingCells.fields) }
-            c.settings = try apply(overrides, to: c.settings, scene: name, storyboards: ExpandingCells.storyboardNames)
-            let config = c
-            return PreparedScene(
-                name: name, settings: c.settings, images: ExpandingCells.images(c).map(locate), storyboards: ExpandingCells.storyboardNames,
-                configYAML: ConfigDocument.render(c, fields: ExpandingCells.fields, title: "\(name): \(ExpandingCells.summary)"),
-                makePlan: { try ExpandingCells.plan(config, sizes: $0) })
-        default:
+        guard let definition = definitions.first(where: { $0.name == name }) else {
             throw SceneError.unknownScene(name, known: names)
         }
+        return try prepare(definition, configFile: configFile, assignments: assignments, overrides: overrides)
+    }
+
+    static func prepare<S: SceneDefinition>(_ scene: S.Type, configFile: String?, assignments: [String],
+                                            overrides: SceneOverrides) throws -> PreparedScene {
+        var c = S.defaultConfig
+        if let configFile { c = try ConfigDocument.read(file: configFile, over: c, fields: S.fields) }
+        for a in assignments { c = try ConfigDocument.read(assignment: a, over: c, fields: S.fields) }
+        c[keyPath: S.settingsPath] = try apply(overrides, to: c[keyPath: S.settingsPath], scene: S.name, storyboards: S.storyboardNames)
+        let config = c
+        return PreparedScene(
+            name: S.name, settings: c[keyPath: S.settingsPath], images: S.images(c).map(locate), storyboards: S.storyboardNames,
+            configYAML: ConfigDocument.render(c, fields: S.fields, title: "\(S.name): \(S.summary)"),
+            makePlan: { try S.plan(config, sizes: $0) })
     }
 
     /// The scene's full default config, a comment on every key.

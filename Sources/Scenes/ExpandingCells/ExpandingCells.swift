@@ -4,7 +4,7 @@ import Planner
 /// Inbox by Google's expanding cells: the tapped row grows into the detail while the regions
 /// above and below slide away and the bar stays until pushed; pulling the detail down brings
 /// the bar back, swaps the status bar's style, and dismisses past a threshold.
-public enum ExpandingCells {
+public enum ExpandingCells: SceneDefinition {
     public static let name = "expanding-cells"
     public static let summary = "Inbox by Google: a row grows to full screen; pull down to dismiss"
 
@@ -21,6 +21,8 @@ public enum ExpandingCells {
     ]
 
     public static var storyboardNames: [String] { storyboards.map(\.0) }
+    public static var defaultConfig: ExpandingCellsConfig { ExpandingCellsConfig() }
+    public static var settingsPath: WritableKeyPath<ExpandingCellsConfig, SceneSettings> { \.settings }
 
     /// The config's fields, documented; they read files and print `flipbook config`.
     public static var fields: [ConfigField<ExpandingCellsConfig>] {

@@ -1,0 +1,78 @@
+import Codecs
+import Foundation
+import Geometry
+import Planner
+import Raster
+import Render
+import Scenes
+import Testing
+
+@Suite("expanding-view: covering scale, ease-in expansion, goldens")
+struct ExpandingViewTests {
+    @Test("The covering scale S for each button matches the teardown's figures on 320x568", arguments: [
+        ("bottom", 22.92), ("small", 33.5), ("left", 19.54), ("top-right", 22.54),
+    ])
+    func coveringScale(storyboard: String, expected: Double) {
+        let c = ExpandingViewConfig()
+        let rect = ExpandingView.button(c, storyboard: storyboard)!.rect
+        #expect(abs(ExpandingView.coveringScale(rect, canvas: c.settings.canvas) - expected) < 0.005)
+    }
+
+    @Test("The button's radius follows the 0.4 s ease-in every frame, and covers the screen at the end", arguments: ExpandingView.storyboardNames)
+    func easeIn(storyboard: String) throws {
+        let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view", overrides: SceneOverrides(storyboard: storyboard)))
+        let plan = renderer.plan
+        let button = plan.layer(named: "button")!
+        let rect = ExpandingView.button(ExpandingViewConfig(), storyboard: storyboard)!.rect
+        let s = ExpandingView.coveringScale(rect, canvas: Size(width: 320, height: 568))
+        let start = 0.7
+        // 12 frames at 30 fps, as measured in all four promo GIFs.
+        for k in 0...12 {
+            let t = Double(k) / 30
+            let p = CubicBezier.easeIn.with(duration: 0.4).progress(at: t)
+            let radius = plan.state(of: button, at: start + t).scale * rect.width / 2
+            #expect(abs(radius - rect.width / 2 * (1 + (s - 1) * p)) < 1e-9)
+        }
+        // Covered: every corner of the screen is inside the grown circle.
+        let r = s * rect.width / 2, c = rect.center
+        for corner in [Point(x: 0, y: 0), Point(x: 320, y: 0), Point(x: 0, y: 568), Point(x: 320, y: 568)] {
+            #expect(((corner.x - c.x) * (corner.x - c.x) + (corner.y - c.y) * (corner.y - c.y)).squareRoot() < r)
+        }
+    }
+
+    @Test("Measured in rendered frames, the radius is within 0.5 pt of the ease-in")
+    func radiusInPixels() throws {
+        let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view", overrides: SceneOverrides(storyboard: "small")))
+        let rect = ExpandingViewConfig().buttons.small
+        let s = ExpandingView.coveringScale(rect, canvas: Size(width: 320, height: 568))
+        for k in [1, 2, 3, 4, 5] {  // by k = 6 the circle passes the screen edge
+            let t = Double(k) / 30
+            let frame = renderer.frame(at: 0.7 + t)
+            // Scan right from the centre (x = 160) to the first pixel not fully orange; its
+            // green channel (white 255, orange 101) gives the covered fraction of that pixel.
+            let cx = Int(rect.midX), cy = Int(rect.midY)
+            var x = cx
+            while x < frame.width && frame[x, cy].g <= 102 { x += 1 }
+            let coverage = Double(255 - Int(frame[x, cy].g)) / 154
+            let measured = Double(x - cx) + coverage
+            let expected = rect.width / 2 * (1 + (s - 1) * CubicBezier.easeIn.with(duration: 0.4).progress(at: t))
+            #expect(abs(measured - expected) <= 0.5, "k \(k): \(measured) against \(expected)")
+        }
+    }
+
+    @Test("The next screen fades in above the grown button, which is restored beneath it")
+    func fadeOrder() throws {
+        let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view"))
+        let list = renderer.plan.sample(at: 1.15, scale: 1)
+        #expect(list.commands.map(\.layer) == ["screen", "button", "next"])
+        #expect(abs(list.commands[2].alpha - CubicBezier.easeInEaseOut.with(duration: 0.1).progress(at: 0.05)) < 1e-9)
+        let rest = renderer.plan.sample(at: 1.5, scale: 1)
+        #expect(rest.commands.first { $0.layer == "button" }!.scale == 1)
+    }
+
+    @Test("Golden frames: mid-expand, the next screen, mid-close", arguments: [("mid-expand", 0.95), ("next", 1.5), ("mid-close", 2.3)])
+    func goldens(name: String, t: Double) throws {
+        let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view"))
+        try Golden.check(renderer.frame(at: t), named: "expanding-view-\(name)")
+    }
+}
