@@ -11,6 +11,9 @@ public enum ContentMode: String, Sendable, Hashable, CaseIterable {
     /// At its natural size, bottom-aligned and cropped by the bounds (a bar that slides up as
     /// its layer shrinks).
     case bottom
+    /// Scaled to the bounds' width, top-aligned and cropped (a card whose content becomes a
+    /// detail page as it grows).
+    case fitWidth
 }
 
 /// A region of an image, drawn as a layer's content.

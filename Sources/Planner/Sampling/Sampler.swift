@@ -83,6 +83,9 @@ extension Plan {
             let k = max(bounds.width / natural.width, bounds.height / natural.height)
             let w = natural.width * k, h = natural.height * k
             return (Rect(x: (bounds.width - w) / 2, y: (bounds.height - h) / 2, width: w, height: h), snap.source)
+        case .fitWidth:
+            let k = bounds.width / natural.width
+            return (Rect(x: 0, y: 0, width: bounds.width, height: natural.height * k), snap.source)
         case .top, .bottom:
             // Natural size, aligned; the layer's bounds crop it (see the clip in `sample`).
             let y = snap.mode == .top ? 0 : bounds.height - natural.height
