@@ -38,7 +38,7 @@ public enum SceneCatalog {
     }
 
     /// Every built-in scene.
-    static var definitions: [any SceneDefinition.Type] { [ExpandingCells.self, ExpandingView.self, AppStoreCard.self] }
+    static var definitions: [any SceneDefinition.Type] { [ExpandingCells.self, SlidingPanels.self, ExpandingView.self, AppStoreCard.self] }
 
     public static var entries: [Entry] {
         definitions.map { Entry(name: $0.name, summary: $0.summary, storyboards: $0.storyboardNames) }
