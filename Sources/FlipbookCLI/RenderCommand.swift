@@ -41,6 +41,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Render on this many threads (default: every core). The output is the same for any count.", valueName: "N"))
+    var threads: Int?
+
+    @Option(help: ArgumentHelp("Write where the time went (planning, raster, quantize, write) as JSON here.", valueName: "stats.json"))
+    var stats: String?
+
     @OptionGroup(title: "GIF options")
     var gif: GIFOptionGroup
 
@@ -54,6 +60,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads \(threads): expected 1...256") }
         guard speed > 0.01 && speed <= 100 else { throw ValidationError("--speed \(speed): expected a factor in 0.01...100") }
         if target == .gif && !output.lowercased().hasSuffix(".gif") {
             throw ValidationError("-o \(output): expected out.gif, out.png with --time, or a folder ending in /")
@@ -105,25 +112,27 @@ struct RenderCommand: ParsableCommand {
             if playback > 50 { warn("\(formatted(playback)) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration") }
             let encoder = try GIFEncoder(path: output, width: Int(size.width), height: Int(size.height), options: gif.options)
             let first = Double(indices[0]) / playback
-            try renderer.render(times: times) { k, frame in
+            let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
                 try encoder.add(frame, at: Double(indices[k]) / playback - first)
                 if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
                 progress.step()
             }
             let summary = try encoder.finish(at: Double(indices.last! + 1) / playback - first)
             progress.done()
+            try writeStats(rendered, encoder: summary, wall: Date().timeIntervalSince(started))
             report(describe(summary, inputFrames: times.count) + " at \(formatted(playback)) fps, @\(settings.scale)x, in "
                    + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .sequence:
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             let digits = max(4, String(indices.last!).count)
-            try renderer.render(times: times) { k, frame in
+            let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
                 let name = String(format: "frame%0\(digits)d.png", indices[k])
                 try PNGCodec.write(frame, to: (output as NSString).appendingPathComponent(name))
                 if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
                 progress.step()
             }
             progress.done()
+            try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
             report("wrote \(times.count) PNG frames to \(output) (\(formatted(playback)) fps, @\(settings.scale)x)")
         case .still:
             break
@@ -132,6 +141,20 @@ struct RenderCommand: ParsableCommand {
             try PNGCodec.write(contact.render(), to: sheet)
             report("wrote contact sheet \(sheet)")
         }
+    }
+
+    var threadCount: Int { threads ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The stage timings as JSON, for Scripts/bench.
+    func writeStats(_ r: RenderStats, encoder: GIFSummary?, wall: Double) throws {
+        guard let stats else { return }
+        var fields = ["\"frames\": \(r.frames)", "\"pixels\": \(r.pixels)", "\"threads\": \(threadCount)",
+                      "\"planning_s\": \(r.planning)", "\"raster_s\": \(r.raster)", "\"render_wall_s\": \(r.renderWall)", "\"wall_s\": \(wall)"]
+        if let e = encoder {
+            fields += ["\"quantize_palette_s\": \(e.stages.palette)", "\"quantize_remap_s\": \(e.stages.remap)",
+                       "\"gif_write_s\": \(e.stages.write)", "\"gif_bytes\": \(e.bytes)", "\"gif_frames\": \(e.frames)"]
+        }
+        try AtomicOutput.write(Array(("{" + fields.joined(separator: ", ") + "}\n").utf8), to: stats)
     }
 
     func report(_ line: String) {

@@ -80,3 +80,20 @@ struct RenderCommandTests {
         #expect(objects.contains { $0["layer"] as? String == "detail" && $0["image"] as? String == "detail" })
     }
 }
+
+@Suite("Parallel rendering is deterministic")
+struct DeterminismTests {
+    @Test("The GIF is byte-identical whatever the thread count", arguments: ["expanding-cells", "app-store-card"])
+    func threads(scene: String) throws {
+        let folder = temporaryFolder()
+        var outputs: [Data] = []
+        for n in [1, 2, 3] {
+            let out = "\(folder)/t\(n).gif"
+            let run = try Tool.run(["render", scene, "-o", out, "--frames", "30-44", "--threads", "\(n)", "--quiet"])
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
+        #expect(outputs[0].count > 1000)
+    }
+}
