@@ -41,10 +41,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "PlannerTests", dependencies: ["Planner"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "PlannerTests", dependencies: ["Planner", "TestSupport"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Planner", "Render", "Codecs", "Raster"], exclude: ["Goldens"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["Codecs", "Raster"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["Codecs", "Raster", "TestSupport"]),
     ]
 )

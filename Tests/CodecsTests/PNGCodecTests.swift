@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Raster
 import Testing
+import TestSupport
 @testable import Codecs
 
 @Suite("PNG: libpng's simplified API, round trips and errors")

@@ -1,30 +1,11 @@
 import Foundation
 import Geometry
 import Raster
-
-/// A fresh empty folder for one test, removed by the caller when done if it likes.
-func temporaryFolder(_ name: String = #function) -> String {
-    let safe = name.filter { $0.isLetter || $0.isNumber }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-\(safe)-\(UUID().uuidString)").path
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
-/// A deterministic generator (SplitMix64).
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// A bitmap of random colours; `alpha` picks how alpha is drawn.
 func randomBitmap(width: Int, height: Int, seed: UInt64, opaque: Bool, grey: Bool = false) -> Bitmap {
-    var rng = SeededRandom(state: seed)
+    var rng = SeededRandom(seed: seed)
     var b = Bitmap(width: width, height: height)
     for y in 0..<height {
         for x in 0..<width {

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import TestSupport
 
 /// Runs the built `flipbook` executable, as a user would.
 struct ToolRun {
@@ -33,11 +34,4 @@ enum Tool {
         process.waitUntilExit()
         return ToolRun(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
-}
-
-func temporaryFolder(_ name: String = #function) -> String {
-    let safe = name.filter { $0.isLetter || $0.isNumber }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-cli-\(safe)-\(UUID().uuidString)").path
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
 }

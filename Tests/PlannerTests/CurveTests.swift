@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Planner
 
 @Suite("Timing curves: UIKit's and Core Animation's own math")
@@ -34,7 +35,7 @@ struct CurveTests {
 
     @Test("The fitted envelope equals ε at T for any damping, duration and velocity in ±5")
     func envelopeAtDuration() {
-        var rng = SeededGenerator(state: 42)
+        var rng = SeededRandom(seed: 42)
         for _ in 0..<300 {
             let zeta = Double.random(in: 0.05...1, using: &rng), t = Double.random(in: 0.05...5, using: &rng)
             let v = Double.random(in: -5...5, using: &rng)
@@ -141,14 +142,3 @@ struct CurveTests {
     }
 }
 
-/// A deterministic generator (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

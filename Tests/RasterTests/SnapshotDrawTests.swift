@@ -1,5 +1,6 @@
 import Geometry
 import Testing
+import TestSupport
 @testable import Raster
 
 @Suite("Snapshot draws: scaled, translated, clipped, with opacity")
