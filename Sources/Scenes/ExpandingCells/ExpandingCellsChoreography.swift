@@ -145,7 +145,9 @@ struct ExpandingCellsChoreography {
             }
             pulled = nil
             if distance > c.pull.threshold {
-                appendDismiss(velocity: drive.releaseVelocity(toward: 0) * -1)
+                // The finger's downward speed helps the container's top down into the row; as
+                // a fraction of the pull per second (an approximation: the row is further away).
+                appendDismiss(velocity: -drive.releaseVelocity(toward: 0))
             } else {
                 var steps: [Step] = [.animate(c.pull.springBack.curve.with(velocity: drive.releaseVelocity(toward: 0)),
                                               [Change(detail, .position, .point(detailRest))] + Change.frame(navbar, Rect(x: 0, y: 0, width: w, height: 0)))]
@@ -189,8 +191,8 @@ struct ExpandingCellsChoreography {
             t += 0.001
         }
         statusIsLight = light
+        // The step lasts until the finger lifts or the last fade ends, whichever is later.
         builder.append(.parallel(steps))
-        // Long fades must not outlast the pull's own step: the next phase starts after both.
         pulled = (drive.releaseProgress * h, drive)
     }
 
