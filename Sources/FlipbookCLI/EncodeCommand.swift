@@ -66,11 +66,9 @@ func pngFiles(in folder: String) throws -> [String] {
         throw CLIError("\(folder): no such folder")
     }
     guard isDirectory.boolValue else { throw CLIError("\(folder): not a folder (expected a folder of PNG frames)") }
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
-        .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
-    guard !names.isEmpty else { throw CLIError("\(folder): no .png files in this folder") }
-    return names.map { (folder as NSString).appendingPathComponent($0) }
+    let files = try PNGSequence.files(in: folder)
+    guard !files.isEmpty else { throw CLIError("\(folder): no .png files in this folder") }
+    return files
 }
 
 /// One line about a written GIF.

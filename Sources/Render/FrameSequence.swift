@@ -37,15 +37,13 @@ public struct FrameSequence: Sendable {
             throw CodecError.fileNotFound(path: path)
         }
         if isDirectory.boolValue {
-            let names = try FileManager.default.contentsOfDirectory(atPath: path)
-                .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
-                .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
-            guard !names.isEmpty else { throw CodecError.unreadable(path: path, reason: "no .png files in this folder") }
+            let files = try PNGSequence.files(in: path)
+            guard !files.isEmpty else { throw CodecError.unreadable(path: path, reason: "no .png files in this folder") }
             let step = 1000 / fps
-            let frames = try names.enumerated().map { i, name in
-                Frame(start: Double(i) * step, bitmap: try PNGCodec.read(path: (path as NSString).appendingPathComponent(name)), label: name)
+            let frames = try files.enumerated().map { i, file in
+                Frame(start: Double(i) * step, bitmap: try PNGCodec.read(path: file), label: (file as NSString).lastPathComponent)
             }
-            return FrameSequence(frames: frames, duration: Double(names.count) * step, source: path)
+            return FrameSequence(frames: frames, duration: Double(files.count) * step, source: path)
         }
         if path.lowercased().hasSuffix(".gif") {
             let gif = try GIFDecoder.read(path: path)

@@ -69,11 +69,6 @@ public enum SceneCatalog {
             makePlan: { try S.plan(config, sizes: $0) })
     }
 
-    /// The scene's full default config, a comment on every key.
-    public static func defaultConfig(_ name: String) throws -> String {
-        try prepare(name).configYAML
-    }
-
     private static func apply(_ o: SceneOverrides, to s: SceneSettings, scene: String, storyboards: [String]) throws -> SceneSettings {
         var s = s
         if let storyboard = o.storyboard {

@@ -31,11 +31,6 @@ public struct Plan: Sendable {
         layers.firstIndex { $0.name == name }.map(LayerID.init)
     }
 
-    /// Every animation, in the order they take over.
-    public var animations: [PropertyAnimation] {
-        tracks.flatMap { $0.values.flatMap { $0 } }.sorted { ($0.start, $0.order) < ($1.start, $1.order) }
-    }
-
     /// A layer's presentation state at `t` seconds.
     public func state(of layer: LayerID, at t: Double) -> LayerState {
         var s = layers[layer.index].initial

@@ -3,11 +3,7 @@ import Planner
 
 /// Every tunable of the expanding-view scene (a Dribbble login, one of tomkowz's demos).
 public struct ExpandingViewConfig: Sendable, Hashable {
-    public var settings: SceneSettings = {
-        var s = SceneSettings(canvas: Size(width: 320, height: 568), storyboard: "bottom")
-        s.background = .white
-        return s
-    }()
+    public var settings = SceneSettings(canvas: Size(width: 320, height: 568), storyboard: "bottom")
     public var assets = Assets()
     /// The round buttons' frames, in points; each storyboard taps one.
     public var buttons = Buttons()
