@@ -60,7 +60,7 @@ public struct GIFSummary: Sendable, Equatable {
 public struct GIFStageTimes: Sendable, Equatable {
     /// Building palettes (libimagequant), summed over worker threads.
     public var palette = 0.0
-    /// Remapping against the screen (libimagequant) and updating it, in order.
+    /// Remapping against the screen and updating it, frame by frame in order (bands in parallel).
     public var remap = 0.0
     /// LZW-compressing and writing (giflib).
     public var write = 0.0
@@ -183,41 +183,19 @@ public final class GIFEncoder {
         stages.waiting += remapStarted - waitStarted
         stages.palette += job.seconds
         if let error = job.error { throw error }
-        guard let image = job.image, let result = job.result else {
+        guard let result = job.result else {
             // Nothing changed after flattening: a 1x1 transparent frame carries the delay.
             var index: UInt8 = 0
             try stream.putFrame(x: 0, y: 0, w: 1, h: 1, indices: &index, rowStride: 1, palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay)
             return
         }
         let (w, h) = (job.width, job.height)
-        var shown = [UInt8]()
-        if !job.isFirst {
-            shown = [UInt8](repeating: 0, count: w * h * 4)
-            for y in 0..<h {
-                let src = ((job.y0 + y) * width + job.x0) * 4
-                shown.replaceSubrange((y * w * 4)..<((y + 1) * w * 4), with: screen[src..<(src + w * 4)])
-            }
-        }
-        var indices = [UInt8](repeating: 0, count: w * h)
-        var colours: [UInt8] = []
-        var transparent = -1
-        try shown.withUnsafeBytes { shownBytes in
-            // The background is read during remapping only; `shown` outlives that call.
-            if !job.isFirst, let background = liq_image_create_rgba(attr, shownBytes.baseAddress!, Int32(w), Int32(h), 0) {
-                liq_image_set_background(image, background)
-            }
-            defer { job.releaseImage() }
-            liq_set_dithering_level(result, Float(options.dithering))
-            let status = indices.withUnsafeMutableBytes { liq_write_remapped_image(result, image, $0.baseAddress!, $0.count) }
-            guard status == LIQ_OK else {
-                throw CodecError.quantize(path: path, message: "remapping failed (liq_error \(status.rawValue))")
-            }
-        }
         let palette = liq_get_palette(result)!.pointee
-        colours = [UInt8](repeating: 0, count: Int(palette.count) * 3)
+        var colours = [UInt8](repeating: 0, count: Int(palette.count) * 3)
+        var clear = [Bool](repeating: false, count: Int(palette.count))
+        var transparent = -1
         withUnsafeBytes(of: palette.entries) { raw in
             let entries = raw.bindMemory(to: liq_color.self)
-            var clear = [Bool](repeating: false, count: 256)
             for i in 0..<Int(palette.count) {
                 colours[i * 3] = entries[i].r
                 colours[i * 3 + 1] = entries[i].g
@@ -227,31 +205,24 @@ public final class GIFEncoder {
                     if transparent < 0 { transparent = i }
                 }
             }
-            // Unchanged pixels stay as shown; libimagequant may use any clear entry for the
-            // pixels the screen already shows well enough. Everything else updates the screen.
-            var tight = (x0: w, y0: h, x1: -1, y1: -1)
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * w + x
-                    if !job.isFirst && (job.importance[i] == 0 || clear[Int(indices[i])]) {
-                        indices[i] = UInt8(transparent)
-                        continue
-                    }
-                    let s = ((job.y0 + y) * width + job.x0 + x) * 4
-                    let k = Int(indices[i]) * 3
-                    screen[s] = colours[k]
-                    screen[s + 1] = colours[k + 1]
-                    screen[s + 2] = colours[k + 2]
-                    screen[s + 3] = 255
-                    tight.x0 = min(tight.x0, x)
-                    tight.x1 = max(tight.x1, x)
-                    tight.y0 = min(tight.y0, y)
-                    tight.y1 = y
+        }
+        if !job.isFirst && transparent < 0 {
+            throw CodecError.quantize(path: path, message: "the palette has no transparent entry")
+        }
+        var indices = [UInt8](repeating: 0, count: w * h)
+        screen.withUnsafeMutableBufferPointer { screen in
+            indices.withUnsafeMutableBufferPointer { indices in
+                job.importance.withUnsafeBufferPointer { importance in
+                    let remap = ScreenRemap(
+                        crop: UnsafePointer(job.crop.baseAddress!), importance: job.isFirst ? nil : importance.baseAddress,
+                        screen: screen.baseAddress!, frameWidth: width, x0: job.x0, y0: job.y0, width: w, height: h,
+                        palette: colours, clear: clear, transparent: transparent, dithering: options.dithering,
+                        indices: indices.baseAddress!)
+                    job.tight = remap.run()
                 }
             }
-            if tight.x1 < 0 { tight = (0, 0, 0, 0) }
-            job.tight = (tight.x0, tight.y0, tight.x1 - tight.x0 + 1, tight.y1 - tight.y0 + 1)
         }
+        job.releaseImage()
         let t = job.tight
         let writeStarted = monotonicSeconds()
         stages.remap += writeStarted - remapStarted

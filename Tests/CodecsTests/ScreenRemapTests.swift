@@ -1,0 +1,110 @@
+import Testing
+import TestSupport
+@testable import Codecs
+
+@Suite("Remapping: exact nearest colour, screen-aware transparency, bands")
+struct ScreenRemapTests {
+    /// A palette of `count` random RGB entries, some of them marked clear.
+    func randomPalette(_ count: Int, clearEvery: Int, rng: inout SeededRandom) -> ([UInt8], [Bool]) {
+        let palette = (0..<(count * 3)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let clear = (0..<count).map { clearEvery > 0 && $0 % clearEvery == 3 }
+        return (palette, clear)
+    }
+
+    @Test("The cell search finds the brute-force nearest entry, ties to the lower index", arguments: [1, 2, 7, 64, 200, 256])
+    func nearestIsExact(count: Int) {
+        var rng = SeededRandom(seed: UInt64(count))
+        var (palette, clear) = randomPalette(count, clearEvery: 5, rng: &rng)
+        if count == 1 { clear = [false] }
+        if count >= 64 {
+            // Clusters and duplicates, as real palettes have.
+            for i in 0..<8 { for c in 0..<3 { palette[(20 + i) * 3 + c] = palette[20 * 3 + c] &+ UInt8(i & 1) } }
+        }
+        var search = NearestColour(palette: palette, usable: clear.map { !$0 })
+        for _ in 0..<20_000 {
+            let (r, g, b) = (Int32.random(in: 0...255, using: &rng), Int32.random(in: 0...255, using: &rng), Int32.random(in: 0...255, using: &rng))
+            var best = Int32.max, bestAt = -1
+            for i in 0..<count where !clear[i] {
+                let dr = r - Int32(palette[i * 3]), dg = g - Int32(palette[i * 3 + 1]), db = b - Int32(palette[i * 3 + 2])
+                let d = dr * dr + dg * dg + db * db
+                if d < best { best = d; bestAt = i }
+            }
+            let found = search.nearest(r, g, b)
+            #expect(Int(found.index) == bestAt && found.distance == best, "colour (\(r), \(g), \(b))")
+            if Int(found.index) != bestAt { return }
+        }
+    }
+
+    /// Runs a remap over a `w`x`h` frame whose changed rect is the whole frame.
+    func remap(_ pixels: [UInt8], importance: [UInt8]?, screen: inout [UInt8], w: Int, h: Int,
+               palette: [UInt8], clear: [Bool], transparent: Int, dithering: Double) -> ([UInt8], (x: Int, y: Int, w: Int, h: Int)) {
+        var indices = [UInt8](repeating: 0, count: w * h)
+        let flags = importance ?? []
+        let box = pixels.withUnsafeBufferPointer { crop in
+            screen.withUnsafeMutableBufferPointer { screen in
+                indices.withUnsafeMutableBufferPointer { out in
+                    flags.withUnsafeBufferPointer { imp in
+                        ScreenRemap(
+                            crop: crop.baseAddress!, importance: importance == nil ? nil : imp.baseAddress,
+                            screen: screen.baseAddress!, frameWidth: w, x0: 0, y0: 0, width: w, height: h,
+                            palette: palette, clear: clear, transparent: transparent, dithering: dithering,
+                            indices: out.baseAddress!
+                        ).run()
+                    }
+                }
+            }
+        }
+        return (indices, box)
+    }
+
+    @Test("Colours in the palette map exactly without dithering, and the screen takes them")
+    func exactColours() {
+        let palette: [UInt8] = [0, 0, 0, 255, 0, 0, 0, 255, 0, 10, 20, 30]
+        let (w, h) = (5, 300)   // more than two bands
+        var pixels = [UInt8](), expected = [UInt8]()
+        for i in 0..<(w * h) {
+            let k = (i * 7 + i / 11) % 4
+            pixels += [palette[k * 3], palette[k * 3 + 1], palette[k * 3 + 2], 255]
+            expected.append(UInt8(k))
+        }
+        var screen = [UInt8](repeating: 0, count: w * h * 4)
+        let (indices, box) = remap(pixels, importance: nil, screen: &screen, w: w, h: h, palette: palette,
+                                   clear: [false, false, false, false], transparent: -1, dithering: 0)
+        #expect(indices == expected)
+        #expect(screen == pixels)
+        #expect(box == (0, 0, w, h))
+    }
+
+    @Test("Unchanged pixels, and pixels the screen shows at least as well, become transparent")
+    func screenAware() {
+        // Entry 0 is clear (the transparent index); 1 is pure red, 2 pure blue.
+        let palette: [UInt8] = [0, 0, 0, 255, 0, 0, 0, 0, 255]
+        let clear = [true, false, false]
+        let (w, h) = (4, 1)
+        // Screen: red, grey, grey, grey. Pixels: red (unchanged), near-grey (screen closer),
+        // near-red (palette closer), blue.
+        var screen: [UInt8] = [255, 0, 0, 255, 128, 128, 128, 255, 128, 128, 128, 255, 128, 128, 128, 255]
+        let pixels: [UInt8] = [255, 0, 0, 255, 120, 130, 128, 255, 250, 5, 0, 255, 0, 0, 255, 255]
+        let importance: [UInt8] = [0, 255, 255, 255]
+        let (indices, box) = remap(pixels, importance: importance, screen: &screen, w: w, h: h, palette: palette,
+                                   clear: clear, transparent: 0, dithering: 0)
+        #expect(indices == [0, 0, 1, 2])
+        #expect(screen == [255, 0, 0, 255, 128, 128, 128, 255, 255, 0, 0, 255, 0, 0, 255, 255])
+        #expect(box == (2, 0, 2, 1))
+    }
+
+    @Test("Dithering spreads the error: a flat colour between two entries averages out")
+    func ditherAverages() {
+        let palette: [UInt8] = [0, 0, 0, 200, 200, 200]
+        let (w, h) = (64, 64)
+        let pixels = [UInt8]((0..<(w * h)).flatMap { _ in [UInt8](arrayLiteral: 50, 50, 50, 255) })
+        var screen = [UInt8](repeating: 0, count: w * h * 4)
+        let (none, _) = remap(pixels, importance: nil, screen: &screen, w: w, h: h, palette: palette,
+                              clear: [false, false], transparent: -1, dithering: 0)
+        #expect(none.allSatisfy { $0 == 0 })
+        let (full, _) = remap(pixels, importance: nil, screen: &screen, w: w, h: h, palette: palette,
+                              clear: [false, false], transparent: -1, dithering: 1)
+        let mean = Double(full.reduce(0) { $0 + Int($1) }) * 200 / Double(w * h)
+        #expect(abs(mean - 50) < 2, "mean \(mean)")
+    }
+}
