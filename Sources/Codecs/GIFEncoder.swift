@@ -52,6 +52,8 @@ public struct GIFSummary: Sendable, Equatable {
     public var dropped: Int
     /// Total play time in centiseconds.
     public var centiseconds: Int
+    /// Frames remapped with an earlier frame's palette instead of building their own.
+    public var reusedPalettes = 0
     /// Seconds spent per stage (palette time is summed over worker threads).
     public var stages = GIFStageTimes()
 }
@@ -62,7 +64,7 @@ public struct GIFStageTimes: Sendable, Equatable {
     public var palette = 0.0
     /// Remapping against the screen and updating it, frame by frame in order (bands in parallel).
     public var remap = 0.0
-    /// LZW-compressing and writing (giflib).
+    /// LZW-compressing and writing (giflib), on its own thread beside remapping.
     public var write = 0.0
     /// Waiting for a palette that was not ready yet.
     public var waiting = 0.0
@@ -84,6 +86,7 @@ public final class GIFEncoder {
     public let options: GIFOptions
     private let output: AtomicOutput
     private let stream: GIFStream
+    private let writer: FrameWriter
     private var scheduler = FrameScheduler<Bitmap>()
     private let attr: OpaquePointer
     /// Frames whose palettes are being built, oldest first.
@@ -91,6 +94,9 @@ public final class GIFEncoder {
     private let maxInFlight = ProcessInfo.processInfo.activeProcessorCount + 1
     /// The last frame handed to a palette builder, flattened.
     private var lastQueued: [UInt8]?
+    /// The latest frame that built its own palette, and the colours it was built for.
+    private var paletteKey: (job: FramePalette, colours: PaletteColours)?
+    private var reusedPalettes = 0
     /// What a viewer shows after the frames written so far (opaque RGBA).
     private var screen: [UInt8]
     private var finished = false
@@ -107,6 +113,7 @@ public final class GIFEncoder {
         self.options = options
         output = try AtomicOutput(path: path)
         stream = try GIFStream(output: output, width: width, height: height, plays: options.plays)
+        writer = FrameWriter(stream: stream)
         guard let attr = liq_attr_create() else { throw CodecError.quantize(path: path, message: "cannot create attributes") }
         self.attr = attr
         liq_set_max_colors(attr, Int32(options.colors))
@@ -117,6 +124,7 @@ public final class GIFEncoder {
 
     deinit {
         for job in inFlight { job.wait() }
+        _ = try? writer.drain()
         stream.discard()
         liq_attr_destroy(attr)
         output.abandon()
@@ -144,6 +152,7 @@ public final class GIFEncoder {
                 try queue(item.frame, delay: item.delay)
             }
             while !inFlight.isEmpty { try write(inFlight.removeFirst()) }
+            stages.write = try writer.drain()
             guard stream.frames > 0 else { throw CodecError.usage("\(path): no frames to write") }
             try stream.close()
             try output.commit()
@@ -153,7 +162,8 @@ public final class GIFEncoder {
         }
         return GIFSummary(
             path: path, bytes: output.byteCount, frames: stream.frames, merged: scheduler.merged,
-            dropped: scheduler.dropped, centiseconds: scheduler.duration(to: endTime), stages: stages)
+            dropped: scheduler.dropped, centiseconds: scheduler.duration(to: endTime),
+            reusedPalettes: reusedPalettes, stages: stages)
     }
 
     /// Stops without writing anything (the destination keeps what it had).
@@ -161,6 +171,7 @@ public final class GIFEncoder {
         finished = true
         for job in inFlight { job.wait() }
         inFlight.removeAll()
+        _ = try? writer.drain()
         stream.discard()
         output.abandon()
     }
@@ -168,7 +179,19 @@ public final class GIFEncoder {
     /// Starts the palette of a frame whose delay is final; writes the oldest when enough wait.
     private func queue(_ frame: Bitmap, delay: Int) throws {
         let current = flattened(frame)
-        let job = FramePalette(current: current, delay: delay, isFirst: lastQueued == nil, frameWidth: width)
+        let box = lastQueued.map { changedBox(current, $0, width: width, height: height) } ?? (0, 0, width, height)
+        // A frame whose changed pixels use the colours the last palette was built for (all
+        // but 0.2% of them, in bins of 8 levels) remaps with that palette: no quantizing.
+        var colours = PaletteColours()
+        let (uncovered, sampled) = colours.collect(current, previous: lastQueued, box: box, width: width, against: paletteKey?.colours)
+        let reuse = paletteKey != nil && sampled > 0 && uncovered * 500 <= sampled ? paletteKey?.job : nil
+        let job = FramePalette(current: current, delay: delay, isFirst: lastQueued == nil, frameWidth: width, box: box, reuse: reuse)
+        if reuse != nil {
+            reusedPalettes += 1
+        } else if lastQueued != nil && sampled > 0 {
+            // The first frame has no transparent entry, so later frames never reuse it.
+            paletteKey = (job, colours)
+        }
         job.start(previous: lastQueued, attr: attr, path: path)
         lastQueued = current
         inFlight.append(job)
@@ -183,10 +206,10 @@ public final class GIFEncoder {
         stages.waiting += remapStarted - waitStarted
         stages.palette += job.seconds
         if let error = job.error { throw error }
-        guard let result = job.result else {
+        guard let result = job.palette else {
             // Nothing changed after flattening: a 1x1 transparent frame carries the delay.
-            var index: UInt8 = 0
-            try stream.putFrame(x: 0, y: 0, w: 1, h: 1, indices: &index, rowStride: 1, palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay)
+            writer.write(.init(x: 0, y: 0, w: 1, h: 1, indices: [0], rowStride: 1, column: 0, row: 0,
+                               palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay))
             return
         }
         let (w, h) = (job.width, job.height)
@@ -224,13 +247,9 @@ public final class GIFEncoder {
         }
         job.releaseImage()
         let t = job.tight
-        let writeStarted = monotonicSeconds()
-        stages.remap += writeStarted - remapStarted
-        defer { stages.write += monotonicSeconds() - writeStarted }
-        try indices.withUnsafeMutableBufferPointer { p in
-            try stream.putFrame(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, indices: p.baseAddress! + t.y * w + t.x,
-                                rowStride: w, palette: colours, transparent: transparent, delay: job.delay)
-        }
+        stages.remap += monotonicSeconds() - remapStarted
+        writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, indices: indices, rowStride: w,
+                           column: t.x, row: t.y, palette: colours, transparent: transparent, delay: job.delay))
     }
 
     /// The frame composited over the matte: premultiplied over opaque is straight and opaque.

@@ -57,61 +57,85 @@ struct ScreenRemap: @unchecked Sendable {
 
     /// One band; returns its opaque box as (x0, y0, x1, y1), x1 = -1 when empty.
     private func remap(rows: Range<Int>) -> (Int, Int, Int, Int) {
-        var nearest = NearestColour(palette: palette, usable: clear.map { !$0 })
+        let nearest = NearestColour(palette: palette, usable: clear.map { !$0 })
         let level = Int32((dithering * 256).rounded())
         let stride = (width + 2) * 3
         // Carried error in 1/4096 of a level: weight/16 · level/256.
-        var thisRow = [Int32](repeating: 0, count: stride), nextRow = thisRow
+        var thisRow = UnsafeMutablePointer<Int32>.allocate(capacity: stride)
+        var nextRow = UnsafeMutablePointer<Int32>.allocate(capacity: stride)
+        thisRow.initialize(repeating: 0, count: stride)
+        nextRow.initialize(repeating: 0, count: stride)
+        defer { thisRow.deallocate(); nextRow.deallocate() }
         var box = (x0: width, y0: height, x1: -1, y1: -1)
-        let pal = palette.map { Int32($0) }
+        let pal = UnsafeMutablePointer<Int32>.allocate(capacity: max(3, palette.count))
+        defer { pal.deallocate() }
+        for (i, v) in palette.enumerated() { pal[i] = Int32(v) }
         let transparentIndex = UInt8(truncatingIfNeeded: max(transparent, 0))
-        pal.withUnsafeBufferPointer { pal in
-            for y in rows {
-                let forward = y & 1 == 0
-                let step = forward ? 1 : -1
-                var x = forward ? 0 : width - 1
-                for i in 0..<stride { nextRow[i] = 0 }
-                let screenRow = screen + ((y0 + y) * frameWidth + x0) * 4
-                for _ in 0..<width {
-                    let i = y * width + x
-                    if let importance, importance[i] == 0 {
-                        indices[i] = transparentIndex
-                        x += step
-                        continue
-                    }
-                    let p = crop + i * 4
-                    let e = (x + 1) * 3
-                    let tr = clamp(Int32(p[0]) + ((thisRow[e] + 2048) >> 12))
-                    let tg = clamp(Int32(p[1]) + ((thisRow[e + 1] + 2048) >> 12))
-                    let tb = clamp(Int32(p[2]) + ((thisRow[e + 2] + 2048) >> 12))
-                    var (index, distance) = nearest.isEmpty ? (transparentIndex, Int32.max) : nearest.nearest(tr, tg, tb)
-                    var (cr, cg, cb) = distance == Int32.max ? (tr, tg, tb) : (pal[Int(index) * 3], pal[Int(index) * 3 + 1], pal[Int(index) * 3 + 2])
-                    let s = screenRow + x * 4
-                    if importance != nil {
-                        let sr = Int32(s[0]), sg = Int32(s[1]), sb = Int32(s[2])
-                        let d = (tr - sr) * (tr - sr) + (tg - sg) * (tg - sg) + (tb - sb) * (tb - sb)
-                        if d <= distance {
-                            (index, distance) = (transparentIndex, d)
-                            (cr, cg, cb) = (sr, sg, sb)
-                        }
-                    }
-                    indices[i] = index
-                    if index != transparentIndex || importance == nil {
-                        s[0] = UInt8(cr); s[1] = UInt8(cg); s[2] = UInt8(cb); s[3] = 255
-                        box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
-                    }
-                    if level != 0 {
-                        let er = (tr - cr) * level, eg = (tg - cg) * level, eb = (tb - cb) * level
-                        let ahead = e + step * 3, behind = e - step * 3
-                        thisRow[ahead] += er * 7; thisRow[ahead + 1] += eg * 7; thisRow[ahead + 2] += eb * 7
-                        nextRow[behind] += er * 3; nextRow[behind + 1] += eg * 3; nextRow[behind + 2] += eb * 3
-                        nextRow[e] += er * 5; nextRow[e + 1] += eg * 5; nextRow[e + 2] += eb * 5
-                        nextRow[ahead] += er; nextRow[ahead + 1] += eg; nextRow[ahead + 2] += eb
-                    }
-                    x += step
+        // The last lookup: runs of one colour are common in UI frames, and the nearest entry
+        // depends on the colour alone.
+        var lastKey: Int32 = -1
+        var last = (index: transparentIndex, distance: Int32.max)
+        for y in rows {
+            let forward = y & 1 == 0
+            let step = forward ? 1 : -1
+            var x = forward ? 0 : width - 1
+            if level != 0 { nextRow.update(repeating: 0, count: stride) }
+            let screenRow = screen + ((y0 + y) * frameWidth + x0) * 4
+            for _ in 0..<width {
+                defer { x += step }
+                let i = y * width + x
+                if let importance, importance[i] == 0 {
+                    indices[i] = transparentIndex
+                    continue
                 }
-                swap(&thisRow, &nextRow)
+                let p = crop + i * 4
+                var tr = Int32(p[0]), tg = Int32(p[1]), tb = Int32(p[2])
+                let e = (x + 1) * 3
+                if level != 0 {
+                    tr = clamp(tr + ((thisRow[e] + 2048) >> 12))
+                    tg = clamp(tg + ((thisRow[e + 1] + 2048) >> 12))
+                    tb = clamp(tb + ((thisRow[e + 2] + 2048) >> 12))
+                }
+                let key = tr << 16 | tg << 8 | tb
+                if key != lastKey {
+                    last = nearest.isEmpty ? (transparentIndex, Int32.max) : nearest.nearest(tr, tg, tb)
+                    lastKey = key
+                }
+                var (index, distance) = last
+                var cr = tr, cg = tg, cb = tb
+                if distance != Int32.max {
+                    cr = pal[Int(index) * 3]; cg = pal[Int(index) * 3 + 1]; cb = pal[Int(index) * 3 + 2]
+                }
+                let s = screenRow + x * 4
+                if importance != nil {
+                    let sr = Int32(s[0]), sg = Int32(s[1]), sb = Int32(s[2])
+                    let d = (tr - sr) * (tr - sr) + (tg - sg) * (tg - sg) + (tb - sb) * (tb - sb)
+                    if d <= distance {
+                        (index, distance) = (transparentIndex, d)
+                        (cr, cg, cb) = (sr, sg, sb)
+                    }
+                }
+                indices[i] = index
+                if index != transparentIndex || importance == nil {
+                    s[0] = UInt8(truncatingIfNeeded: cr)
+                    s[1] = UInt8(truncatingIfNeeded: cg)
+                    s[2] = UInt8(truncatingIfNeeded: cb)
+                    s[3] = 255
+                    if x < box.x0 { box.x0 = x }
+                    if x > box.x1 { box.x1 = x }
+                    if y < box.y0 { box.y0 = y }
+                    box.y1 = y
+                }
+                if level != 0 {
+                    let er = (tr - cr) * level, eg = (tg - cg) * level, eb = (tb - cb) * level
+                    let ahead = e + step * 3, behind = e - step * 3
+                    thisRow[ahead] += er * 7; thisRow[ahead + 1] += eg * 7; thisRow[ahead + 2] += eb * 7
+                    nextRow[behind] += er * 3; nextRow[behind + 1] += eg * 3; nextRow[behind + 2] += eb * 3
+                    nextRow[e] += er * 5; nextRow[e + 1] += eg * 5; nextRow[e + 2] += eb * 5
+                    nextRow[ahead] += er; nextRow[ahead + 1] += eg; nextRow[ahead + 2] += eb
+                }
             }
+            swap(&thisRow, &nextRow)
         }
         return box.x1 < 0 ? (0, 0, -1, -1) : (box.x0, box.y0, box.x1, box.y1)
     }

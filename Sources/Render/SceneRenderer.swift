@@ -55,43 +55,55 @@ public struct SceneRenderer: Sendable {
         frameTimes(fps: (fps ?? scene.settings.fps) / speed, duration: plan.duration)
     }
 
-    /// Renders frames at `times` on `threads` cores and hands them to `sink` in order, as
-    /// they are ready; at most `threads` frames are held at once, whatever the count. Frames
-    /// are independent, so the output is the same for any thread count.
+    /// Renders frames at `times` on `threads` cores and hands them to `sink` in order, on
+    /// the calling thread, while later frames render: the sink (the encoder) and the raster
+    /// overlap. At most `threads` frames render at once and `threads + 2` are held, whatever
+    /// the count. Frames are independent, so the output is the same for any thread count.
     @discardableResult
     public func render(times: [Double], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                        sink: (Int, Bitmap) throws -> Void) throws -> RenderStats {
-        let batch = max(1, threads)
+        let width = max(1, threads)
+        let slots = FrameSlots(count: times.count)
+        let rendering = DispatchSemaphore(value: width)
+        let held = DispatchSemaphore(value: width + 2)
+        let workers = DispatchQueue(label: "flipbook.render", attributes: .concurrent)
+        let began = Date()
+        // The producer blocks on the semaphores, so it gets a thread of its own.
+        DispatchQueue.global(qos: .userInitiated).async { [plan, compositor, scale] in
+            for (k, t) in times.enumerated() {
+                held.wait()
+                rendering.wait()
+                if slots.cancelled { rendering.signal(); break }
+                workers.async {
+                    let t0 = Date()
+                    let list = plan.sample(at: t, scale: scale)
+                    let t1 = Date()
+                    let bitmap = compositor.render(list)
+                    slots.set(k, bitmap, planning: t1.timeIntervalSince(t0), raster: Date().timeIntervalSince(t1))
+                    rendering.signal()
+                }
+            }
+        }
         var stats = RenderStats()
-        var start = 0
-        while start < times.count {
-            let end = min(times.count, start + batch)
-            let frames = FrameSlots(count: end - start)
-            let first = start
-            let began = Date()
-            DispatchQueue.concurrentPerform(iterations: end - start) { k in
-                let t0 = Date()
-                let list = plan.sample(at: times[first + k], scale: scale)
-                let t1 = Date()
-                let bitmap = compositor.render(list)
-                frames.set(k, bitmap, planning: t1.timeIntervalSince(t0), raster: Date().timeIntervalSince(t1))
-            }
-            stats.renderWall += Date().timeIntervalSince(began)
-            for k in 0..<(end - start) {
-                let (bitmap, planning, raster) = frames.take(k)
-                stats.planning += planning
-                stats.raster += raster
-                stats.frames += 1
-                stats.pixels += bitmap.width * bitmap.height
-                try sink(start + k, bitmap)
-            }
-            start = end
+        defer {
+            // On a sink error, stop the producer: it may be waiting for room.
+            slots.cancel()
+            for _ in 0..<(width + 2) { held.signal() }
+        }
+        for k in times.indices {
+            let (bitmap, planning, raster) = slots.take(k)
+            held.signal()
+            stats.planning += planning
+            stats.raster += raster
+            stats.frames += 1
+            stats.pixels += bitmap.width * bitmap.height
+            if k == times.count - 1 { stats.renderWall = Date().timeIntervalSince(began) }
+            try sink(k, bitmap)
         }
         return stats
     }
 }
 
-/// Where rendering time went, in seconds (planning and raster summed over threads).
 public struct RenderStats: Sendable {
     public var frames = 0
     public var pixels = 0
@@ -104,21 +116,44 @@ public struct RenderStats: Sendable {
 }
 
 /// Slots that worker threads fill, each written by exactly one worker.
+/// Frames handed from the render workers to the sink; `take` waits for its frame.
 final class FrameSlots: @unchecked Sendable {
     private var slots: [(Bitmap, Double, Double)?]
+    private let ready: [DispatchSemaphore]
     private let lock = NSLock()
+    private var stopped = false
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+        ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+    }
+
+    var cancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    func cancel() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
 
     func set(_ k: Int, _ bitmap: Bitmap, planning: Double, raster: Double) {
         lock.lock()
         slots[k] = (bitmap, planning, raster)
         lock.unlock()
+        ready[k].signal()
     }
 
+    /// Waits for frame `k` and hands it over (the slot lets go of it).
     func take(_ k: Int) -> (Bitmap, Double, Double) {
+        ready[k].wait()
         lock.lock()
         defer { lock.unlock() }
-        return slots[k]!
+        let frame = slots[k]!
+        slots[k] = nil
+        return frame
     }
 }

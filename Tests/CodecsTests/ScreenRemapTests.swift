@@ -20,7 +20,7 @@ struct ScreenRemapTests {
             // Clusters and duplicates, as real palettes have.
             for i in 0..<8 { for c in 0..<3 { palette[(20 + i) * 3 + c] = palette[20 * 3 + c] &+ UInt8(i & 1) } }
         }
-        var search = NearestColour(palette: palette, usable: clear.map { !$0 })
+        let search = NearestColour(palette: palette, usable: clear.map { !$0 })
         for _ in 0..<20_000 {
             let (r, g, b) = (Int32.random(in: 0...255, using: &rng), Int32.random(in: 0...255, using: &rng), Int32.random(in: 0...255, using: &rng))
             var best = Int32.max, bestAt = -1
