@@ -12,7 +12,7 @@ public struct GIFOptions: Sendable, Equatable {
     /// libimagequant's target quality, 1...100: lower gives smaller files.
     public var quality: Int = 100
     /// Floyd–Steinberg dithering, 0 (none) to 1 (full).
-    public var dithering: Double = 0.25
+    public var dithering: Double = 0
     /// libimagequant's speed, 1 (slowest, best) to 10 (fastest).
     public var speed: Int = 3
     /// Translucent pixels are composited over this colour (GIF pixels are opaque or clear).

@@ -55,3 +55,51 @@ func sampleAndBlend(
     let a = bilinear(UInt32(a0[3]), UInt32(a1[3]), UInt32(b0[3]), UInt32(b1[3]), fx, fy)
     blendScaled(d, r, g, b, a, f)
 }
+
+/// Source-over of one constant translucent premultiplied colour (0 < a < 255) onto `count`
+/// pixels at `d`, four at a time in 16-bit lanes: every intermediate of `s + d·(255 − a)/255`
+/// stays below 65,536, so this is `blend` exactly.
+@inline(__always)
+func blendConstantRow(_ d: UnsafeMutablePointer<UInt8>, count: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) {
+    let inv = SIMD16<UInt16>(repeating: UInt16(255 - a))
+    let add = SIMD16<UInt16>(
+        UInt16(r), UInt16(g), UInt16(b), UInt16(a), UInt16(r), UInt16(g), UInt16(b), UInt16(a),
+        UInt16(r), UInt16(g), UInt16(b), UInt16(a), UInt16(r), UInt16(g), UInt16(b), UInt16(a))
+    let raw = UnsafeMutableRawPointer(d)
+    var i = 0
+    while i + 4 <= count {
+        let v = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self))
+        let t = v &* inv &+ 128
+        let out = add &+ ((t &+ (t &>> 8)) &>> 8)
+        raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: out), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
+        i += 4
+    }
+    while i < count {
+        blend(d + i * 4, r, g, b, a)
+        i += 1
+    }
+}
+
+/// The vertical bilinear sample of `count` pixels between rows `r0` and `r1` with weight
+/// `fy` (1...255), for unscaled draws that are pixel-aligned across: with no horizontal
+/// weight, `bilinear` reduces to `(p0·(256 − fy) + p1·fy + 128) >> 8`, which fits 16-bit
+/// lanes. Writes premultiplied pixels to `out`.
+@inline(__always)
+func verticalSampleRow(_ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>, count: Int, fy: UInt32) {
+    let w1 = SIMD16<UInt16>(repeating: UInt16(fy)), w0 = SIMD16<UInt16>(repeating: UInt16(256 - fy))
+    let a = UnsafeRawPointer(r0), b = UnsafeRawPointer(r1), o = UnsafeMutableRawPointer(out)
+    var i = 0
+    while i + 4 <= count {
+        let p0 = SIMD16<UInt16>(truncatingIfNeeded: a.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self))
+        let p1 = SIMD16<UInt16>(truncatingIfNeeded: b.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self))
+        let v = (p0 &* w0 &+ p1 &* w1 &+ 128) &>> 8
+        o.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
+        i += 4
+    }
+    while i < count {
+        for c in 0..<4 {
+            out[i * 4 + c] = UInt8((UInt32(r0[i * 4 + c]) * (256 - fy) + UInt32(r1[i * 4 + c]) * fy + 128) >> 8)
+        }
+        i += 1
+    }
+}

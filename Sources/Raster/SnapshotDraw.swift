@@ -6,7 +6,8 @@ extension BitmapView {
     ///
     /// Bilinear filtering on the mip level whose remaining downscale is at most 2x. Fast paths,
     /// each exactly equal to `ReferenceRaster.draw`: an unscaled, pixel-aligned opaque draw is
-    /// a row copy; an aligned translucent one a per-pixel blend without filtering.
+    /// a row copy; an aligned translucent one a per-pixel blend without filtering; an unscaled
+    /// draw aligned across but between rows (vertical motion) a 16-bit-lane row lerp.
     public func draw(_ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none) {
         guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return }
         let cover = ShapeCoverage(destination, radiusX: 0, radiusY: 0)
@@ -30,6 +31,8 @@ extension BitmapView {
         let copies = contiguous && o == 255 && texture.isOpaque
         let srcRowBytes = level.rowBytes
 
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: contiguous ? b.width * 4 : 1)
+        defer { scratch.deallocate() }
         level.pixels.withUnsafeBufferPointer { src in
             let base = src.baseAddress!
             taps.withUnsafeBufferPointer { tx in
@@ -48,6 +51,23 @@ extension BitmapView {
                             (p + span.lo * 4).update(from: s, count: n * 4)
                         } else {
                             var d = p + span.lo * 4, q = s
+                            for _ in 0..<n {
+                                blendScaled(d, UInt32(q[0]), UInt32(q[1]), UInt32(q[2]), UInt32(q[3]), o)
+                                d += 4
+                                q += 4
+                            }
+                        }
+                    } else if contiguous && span.hi > span.lo {
+                        // Unscaled and aligned across, between two rows: sample the span at
+                        // once, then copy or composite it.
+                        let s = r0 + Int(firstColumn + Int32(span.lo - b.x)) * 4
+                        let t = r1 + Int(firstColumn + Int32(span.lo - b.x)) * 4
+                        let n = span.hi - span.lo
+                        if copies {
+                            verticalSampleRow(p + span.lo * 4, s, t, count: n, fy: fy)
+                        } else {
+                            verticalSampleRow(scratch, s, t, count: n, fy: fy)
+                            var d = p + span.lo * 4, q = UnsafePointer(scratch)
                             for _ in 0..<n {
                                 blendScaled(d, UInt32(q[0]), UInt32(q[1]), UInt32(q[2]), UInt32(q[3]), o)
                                 d += 4

@@ -69,7 +69,7 @@ struct FillTests {
         #expect(onArc > 0 && onArc < 255)
     }
 
-    @Test("Fast fills equal the reference path byte for byte", arguments: 0..<40)
+    @Test("Fast fills equal the reference path byte for byte", arguments: 0..<80)
     func fastEqualsReference(seed: Int) {
         var rng = SeededRandom(seed: UInt64(seed))
         let (w, h) = (Int.random(in: 1...70, using: &rng), Int.random(in: 1...60, using: &rng))
