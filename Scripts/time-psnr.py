@@ -1,0 +1,27 @@
+#!/usr/bin/env python3
+"""PSNR of GIFs against their source frames, each source frame paired with the GIF frame on
+screen at its time (round(i·100/fps) cs), the way a viewer sees it.
+
+usage: time-psnr.py FRAMES_DIR FPS GIF [GIF ...]     prints one JSON object per GIF
+
+score.py pairs frames by index when the counts match, and otherwise by a thumbnail alignment
+that can pick the wrong neighbour for a held frame; this pairing has no heuristic.
+Decoding and the PSNR rule (RGB over black, MSE pooled over all frames) are score.py's own.
+"""
+import glob, json, os, sys
+import numpy as np
+from PIL import Image
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools", "gifpeers"))
+import score  # noqa: E402
+
+frames_dir, fps, gifs = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+src = [np.asarray(Image.open(f).convert("RGB")) for f in sorted(glob.glob(os.path.join(frames_dir, "*.png")))]
+for gif in gifs:
+    frames, delays = score.decode(gif)
+    starts = np.cumsum([0] + delays[:-1])
+    mses = []
+    for i, s in enumerate(src):
+        k = int(np.searchsorted(starts, round(i * 100 / fps) * 10, side="right") - 1)
+        mses.append(float(np.mean((s.astype(np.float32) - score.over_black(frames[k])) ** 2)))
+    print(json.dumps({"gif": gif, "psnr_time_paired": score.psnr(np.mean(mses))}), flush=True)
