@@ -24,7 +24,10 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var sceneOptions: SceneOptionGroup
 
     @Option(name: .shortAndLong, help: ArgumentHelp("out.gif, out.png (with --time), or a folder/ for PNG frames.", valueName: "path"))
-    var output: String
+    var output: String?
+
+    @Flag(help: "Render every frame and write nothing: checks a config, and with --stats times planning and raster alone.")
+    var dryRun = false
 
     @Option(help: ArgumentHelp("For a PNG still: the moment to render, in seconds.", valueName: "seconds"))
     var time: Double?
@@ -50,9 +53,10 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "GIF options")
     var gif: GIFOptionGroup
 
-    enum Target { case gif, still, sequence }
+    enum Target { case gif, still, sequence, nothing }
 
     var target: Target {
+        guard let output, !dryRun else { return .nothing }
         if output.hasSuffix("/") || (try? FileManager.default.attributesOfItem(atPath: output)[.type] as? FileAttributeType) == .typeDirectory {
             return .sequence
         }
@@ -62,6 +66,13 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads \(threads): expected 1...256") }
         guard speed > 0.01 && speed <= 100 else { throw ValidationError("--speed \(speed): expected a factor in 0.01...100") }
+        if dryRun {
+            if let output { throw ValidationError("-o \(output): --dry-run writes nothing; leave -o out") }
+            if time != nil { throw ValidationError("--time: --dry-run renders every frame; leave --time out") }
+        } else if output == nil {
+            throw ValidationError("-o is required: out.gif, out.png with --time, or a folder ending in / (or --dry-run)")
+        }
+        let output = self.output ?? ""
         if target == .gif && !output.lowercased().hasSuffix(".gif") {
             throw ValidationError("-o \(output): expected out.gif, out.png with --time, or a folder ending in /")
         }
@@ -79,6 +90,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
+        let output = self.output ?? ""
         let renderer = try SceneRenderer(sceneOptions.prepare())
         let settings = renderer.scene.settings
         if target == .still {
@@ -134,6 +146,15 @@ struct RenderCommand: ParsableCommand {
             progress.done()
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
             report("wrote \(times.count) PNG frames to \(output) (\(formatted(playback)) fps, @\(settings.scale)x)")
+        case .nothing:
+            let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
+                if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
+                progress.step()
+            }
+            progress.done()
+            try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
+            report("rendered \(times.count) frames (\(formatted(playback)) fps, @\(settings.scale)x), wrote none, in "
+                   + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .still:
             break
         }

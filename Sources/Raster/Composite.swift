@@ -103,3 +103,45 @@ func verticalSampleRow(_ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<U
         i += 1
     }
 }
+
+/// Bilinear samples for a run of destination columns, separably: first the two source rows
+/// are mixed by `fy` into 16-bit sums (`p0·(256 − fy) + p1·fy` ≤ 65,280, no rounding), 16
+/// lanes at a time, over the source columns the taps touch; then each column mixes its two
+/// sums by `fx` and rounds once. The sum of the four weighted taps is the same integer as in
+/// `bilinear`, so the samples are exactly its. Writes premultiplied pixels to `out`.
+@inline(__always)
+func separableSampleRow(
+    _ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>,
+    taps: UnsafeBufferPointer<SampleTap>, fy: UInt32, sums: UnsafeMutablePointer<UInt16>
+) {
+    guard let firstTap = taps.first, let lastTap = taps.last else { return }
+    let first = Int(min(firstTap.i0, lastTap.i0)), last = Int(max(firstTap.i1, lastTap.i1))
+    // Taps are monotonic for a positive scale, so the first and last bound them all.
+    let channels = (last - first + 1) * 4
+    let w1 = SIMD16<UInt16>(repeating: UInt16(fy)), w0 = SIMD16<UInt16>(repeating: UInt16(256 - fy))
+    let a = UnsafeRawPointer(r0 + first * 4), b = UnsafeRawPointer(r1 + first * 4), s = UnsafeMutableRawPointer(sums)
+    var c = 0
+    while c + 16 <= channels {
+        let p0 = SIMD16<UInt16>(truncatingIfNeeded: a.loadUnaligned(fromByteOffset: c, as: SIMD16<UInt8>.self))
+        let p1 = SIMD16<UInt16>(truncatingIfNeeded: b.loadUnaligned(fromByteOffset: c, as: SIMD16<UInt8>.self))
+        s.storeBytes(of: p0 &* w0 &+ p1 &* w1, toByteOffset: c * 2, as: SIMD16<UInt16>.self)
+        c += 16
+    }
+    while c < channels {
+        sums[c] = UInt16(UInt32(r0[first * 4 + c]) * (256 - fy) + UInt32(r1[first * 4 + c]) * fy)
+        c += 1
+    }
+    var d = out
+    for t in taps {
+        let fx = UInt32(t.f)
+        let s0 = sums + (Int(t.i0) - first) * 4, s1 = sums + (Int(t.i1) - first) * 4
+        let v0 = SIMD4<UInt32>(UInt32(s0[0]), UInt32(s0[1]), UInt32(s0[2]), UInt32(s0[3]))
+        let v1 = SIMD4<UInt32>(UInt32(s1[0]), UInt32(s1[1]), UInt32(s1[2]), UInt32(s1[3]))
+        let v = (v0 &* (256 &- fx) &+ v1 &* fx &+ 32768) &>> 16
+        d[0] = UInt8(truncatingIfNeeded: v[0])
+        d[1] = UInt8(truncatingIfNeeded: v[1])
+        d[2] = UInt8(truncatingIfNeeded: v[2])
+        d[3] = UInt8(truncatingIfNeeded: v[3])
+        d += 4
+    }
+}

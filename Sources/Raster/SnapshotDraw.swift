@@ -7,7 +7,8 @@ extension BitmapView {
     /// Bilinear filtering on the mip level whose remaining downscale is at most 2x. Fast paths,
     /// each exactly equal to `ReferenceRaster.draw`: an unscaled, pixel-aligned opaque draw is
     /// a row copy; an aligned translucent one a per-pixel blend without filtering; an unscaled
-    /// draw aligned across but between rows (vertical motion) a 16-bit-lane row lerp.
+    /// draw aligned across but between rows (vertical motion) a 16-bit-lane row lerp; any
+    /// other span is sampled separably (rows mixed in 16-bit lanes, then columns).
     public func draw(_ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none) {
         guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return }
         let cover = ShapeCoverage(destination, radiusX: 0, radiusY: 0)
@@ -31,8 +32,13 @@ extension BitmapView {
         let copies = contiguous && o == 255 && texture.isOpaque
         let srcRowBytes = level.rowBytes
 
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: contiguous ? b.width * 4 : 1)
+        // Opaque samples at full opacity replace what is under them, as `blend` does at a = 255.
+        let opaqueSource = o == 255 && texture.isOpaque
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: b.width * 4)
         defer { scratch.deallocate() }
+        // Taps stay inside the level, so a span never touches more than its width.
+        let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: contiguous ? 16 : level.width * 4 + 16)
+        defer { sums.deallocate() }
         level.pixels.withUnsafeBufferPointer { src in
             let base = src.baseAddress!
             taps.withUnsafeBufferPointer { tx in
@@ -74,11 +80,19 @@ extension BitmapView {
                                 q += 4
                             }
                         }
-                    } else {
-                        var d = p + span.lo * 4
-                        for x in span.lo..<span.hi {
-                            sampleAndBlend(d, r0, r1, tx[x - b.x], fy, o)
-                            d += 4
+                    } else if span.hi > span.lo {
+                        // Scaled: sample the span separably, then store or composite it.
+                        let n = span.hi - span.lo
+                        let spanTaps = UnsafeBufferPointer(rebasing: tx[(span.lo - b.x)..<(span.hi - b.x)])
+                        let target = opaqueSource ? p + span.lo * 4 : scratch
+                        separableSampleRow(target, r0, r1, taps: spanTaps, fy: fy, sums: sums)
+                        if !opaqueSource {
+                            var d = p + span.lo * 4, q = UnsafePointer(scratch)
+                            for _ in 0..<n {
+                                blendScaled(d, UInt32(q[0]), UInt32(q[1]), UInt32(q[2]), UInt32(q[3]), o)
+                                d += 4
+                                q += 4
+                            }
                         }
                     }
                     for x in span.hi..<b.maxX { edgePixel(x) }

@@ -35,7 +35,20 @@ struct RenderCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/sheet.png"))
     }
 
+    @Test("--dry-run renders every frame, writes nothing but the stats, and says so")
+    func dryRun() throws {
+        let folder = temporaryFolder()
+        let run = try Tool.run(["render", "expanding-view", "--dry-run", "--stats", folder + "/stats.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("rendered 99 frames (30 fps, @1x), wrote none"), "\(run.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["stats.json"])
+        let stats = try String(contentsOfFile: folder + "/stats.json", encoding: .utf8)
+        #expect(stats.contains("\"frames\": 99") && stats.contains("\"raster_s\""))
+    }
+
     @Test("Errors name the value and what was expected", arguments: [
+        (["render", "expanding-cells"], "-o is required"),
+        (["render", "expanding-cells", "--dry-run", "-o", "x.gif"], "--dry-run writes nothing"),
         (["render", "swipe", "-o", "x.gif"], "no scene 'swipe'; expected one of expanding-cells"),
         (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time SECONDS"),
         (["render", "expanding-cells", "-o", "x.gif", "--storyboard", "nope"], "has no storyboard 'nope'; expected one of promo, pull-bounce"),
