@@ -5,10 +5,8 @@ import Glibc
 /// One frame's palette, built from source pixels alone, so that frames can build theirs in
 /// parallel: the rect that changed since the previous source frame, the pixels that did not
 /// change inside it (importance 0: they stay as shown), and libimagequant's palette for the
-/// rest. Remapping, which needs what is on screen, happens later and in order.
-///
-/// libimagequant gives the same palette whether or not the screen is attached before
-/// quantizing (checked byte for byte), so this split changes no output.
+/// rest (or the palette of an earlier frame to reuse). Remapping, which needs what is on
+/// screen, happens later and in order (`ScreenRemap`).
 final class FramePalette: @unchecked Sendable {
     /// The flattened frame (opaque RGBA, tightly packed).
     let current: [UInt8]
@@ -71,7 +69,7 @@ final class FramePalette: @unchecked Sendable {
     }
 
     /// Frees the pixels once remapped; the palette stays.
-    func releaseImage() {
+    func releasePixels() {
         crop.deallocate()
         crop = UnsafeMutableBufferPointer(start: nil, count: 0)
         importance = []

@@ -247,7 +247,7 @@ public final class GIFEncoder {
                 }
             }
         }
-        job.releaseImage()
+        job.releasePixels()
         let t = job.tight
         stages.remap += monotonicSeconds() - remapStarted
         writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, indices: indices, rowStride: w,
