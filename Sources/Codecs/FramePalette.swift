@@ -34,8 +34,17 @@ final class FramePalette: @unchecked Sendable {
 
     /// An earlier frame whose palette this one uses instead of building its own.
     let reuse: FramePalette?
-    /// The palette to remap with: this frame's own, or the reused one.
-    var palette: OpaquePointer? { reuse?.result ?? result }
+    /// This frame's palette as RGB triples, after one k-means step over the crop.
+    private(set) var colours: [UInt8] = []
+    /// Entries libimagequant left clear, and the first of them (-1 when none).
+    private(set) var clear: [Bool] = []
+    private(set) var transparent = -1
+    /// The palette to remap with: this frame's own, or the reused one; nil when the frame
+    /// has no changed pixels.
+    var palette: (colours: [UInt8], clear: [Bool], transparent: Int)? {
+        if let reuse { return (reuse.colours, reuse.clear, reuse.transparent) }
+        return result == nil ? nil : (colours, clear, transparent)
+    }
 
     init(current: [UInt8], delay: Int, isFirst: Bool, frameWidth: Int,
          box: (x0: Int, y0: Int, x1: Int, y1: Int), reuse: FramePalette?) {
@@ -132,6 +141,65 @@ final class FramePalette: @unchecked Sendable {
             return
         }
         self.result = result
+        readPalette(result)
+        refine()
+    }
+
+    /// Copies libimagequant's palette out as RGB triples and clear flags.
+    private func readPalette(_ result: OpaquePointer) {
+        let palette = liq_get_palette(result)!.pointee
+        colours = [UInt8](repeating: 0, count: Int(palette.count) * 3)
+        clear = [Bool](repeating: false, count: Int(palette.count))
+        withUnsafeBytes(of: palette.entries) { raw in
+            let entries = raw.bindMemory(to: liq_color.self)
+            for i in 0..<Int(palette.count) {
+                colours[i * 3] = entries[i].r
+                colours[i * 3 + 1] = entries[i].g
+                colours[i * 3 + 2] = entries[i].b
+                if entries[i].a == 0 {
+                    clear[i] = true
+                    if transparent < 0 { transparent = i }
+                }
+            }
+        }
+    }
+
+    /// One k-means (Lloyd) step: each opaque entry moves to the rounded mean of the changed
+    /// pixels nearest to it, over the pixels the palette's sample left out, so the palette
+    /// fits the crop it will be remapped against. Integer sums, so the result depends on the
+    /// pixels alone.
+    private func refine() {
+        let nearest = NearestColour(palette: colours, usable: clear.map { !$0 })
+        if nearest.isEmpty { return }
+        var sums = [Int](repeating: 0, count: clear.count * 4)
+        sums.withUnsafeMutableBufferPointer { sums in
+            importance.withUnsafeBufferPointer { importance in
+                let pixels = crop.baseAddress!
+                var lastKey: Int32 = -1, last = 0
+                // The pixels the palette's sample skipped: odd rows, odd columns (measured on
+                // sliding-panels @2x: +0.56 dB, as much as every pixel gives, at a quarter of
+                // the cost).
+                for y in Swift.stride(from: 1, to: height, by: 2) {
+                    for i in Swift.stride(from: y * width + 1, to: (y + 1) * width, by: 2)
+                    where importance.isEmpty || importance[i] != 0 {
+                        let r = Int32(pixels[i * 4]), g = Int32(pixels[i * 4 + 1]), b = Int32(pixels[i * 4 + 2])
+                        let key = r << 16 | g << 8 | b
+                        if key != lastKey {
+                            last = Int(nearest.nearest(r, g, b).index) * 4
+                            lastKey = key
+                        }
+                        sums[last] += Int(r)
+                        sums[last + 1] += Int(g)
+                        sums[last + 2] += Int(b)
+                        sums[last + 3] += 1
+                    }
+                }
+            }
+        }
+        for e in 0..<clear.count where !clear[e] && sums[e * 4 + 3] > 0 {
+            let count = sums[e * 4 + 3]
+            for c in 0..<3 { colours[e * 3 + c] = UInt8((sums[e * 4 + c] + count / 2) / count) }
+        }
     }
 }
 

@@ -208,29 +208,13 @@ public final class GIFEncoder {
         stages.waiting += remapStarted - waitStarted
         stages.palette += job.seconds
         if let error = job.error { throw error }
-        guard let result = job.palette else {
+        guard let (colours, clear, transparent) = job.palette else {
             // Nothing changed after flattening: a 1x1 transparent frame carries the delay.
             writer.write(.init(x: 0, y: 0, w: 1, h: 1, indices: [0], rowStride: 1, column: 0, row: 0,
                                palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay))
             return
         }
         let (w, h) = (job.width, job.height)
-        let palette = liq_get_palette(result)!.pointee
-        var colours = [UInt8](repeating: 0, count: Int(palette.count) * 3)
-        var clear = [Bool](repeating: false, count: Int(palette.count))
-        var transparent = -1
-        withUnsafeBytes(of: palette.entries) { raw in
-            let entries = raw.bindMemory(to: liq_color.self)
-            for i in 0..<Int(palette.count) {
-                colours[i * 3] = entries[i].r
-                colours[i * 3 + 1] = entries[i].g
-                colours[i * 3 + 2] = entries[i].b
-                if entries[i].a == 0 {
-                    clear[i] = true
-                    if transparent < 0 { transparent = i }
-                }
-            }
-        }
         if !job.isFirst && transparent < 0 {
             throw CodecError.quantize(path: path, message: "the palette has no transparent entry")
         }
