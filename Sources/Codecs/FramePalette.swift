@@ -17,7 +17,6 @@ final class FramePalette: @unchecked Sendable {
     private(set) var x0 = 0, y0 = 0, x1 = 0, y1 = 0
     /// The crop's pixels.
     private(set) var crop: UnsafeMutableBufferPointer<UInt8>
-    private var sample = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     /// 0 where a crop pixel equals the previous frame's, else 255.
     private(set) var importance: [UInt8] = []
     private(set) var result: OpaquePointer?
@@ -61,7 +60,6 @@ final class FramePalette: @unchecked Sendable {
         if let result { liq_result_destroy(result) }
         if let attrCopy { liq_attr_destroy(attrCopy) }
         crop.deallocate()
-        sample.deallocate()
     }
 
     /// Starts building on a worker thread; `wait` returns when done.
@@ -117,7 +115,9 @@ final class FramePalette: @unchecked Sendable {
         // crop is still what gets remapped.
         let step = PaletteColours.step
         let sw = (w + step - 1) / step, sh = (h + step - 1) / step
-        sample = .allocate(capacity: sw * sh * 4)
+        // libimagequant reads the sample while quantizing only; the result keeps no pointer.
+        let sample = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: sw * sh * 4)
+        defer { sample.deallocate() }
         var sampleImportance = [UInt8](repeating: 255, count: sw * sh)
         for y in 0..<sh {
             for x in 0..<sw {
@@ -126,7 +126,10 @@ final class FramePalette: @unchecked Sendable {
                 if previous != nil { sampleImportance[y * sw + x] = importance[from] }
             }
         }
-        guard let small = liq_image_create_rgba(attr, sample.baseAddress!, Int32(sw), Int32(sh), 0) else { return }
+        guard let small = liq_image_create_rgba(attr, sample.baseAddress!, Int32(sw), Int32(sh), 0) else {
+            error = .quantize(path: path, message: "cannot create a \(sw)x\(sh) image")
+            return
+        }
         defer { liq_image_destroy(small) }
         if previous != nil {
             liq_image_add_fixed_color(small, liq_color(r: 0, g: 0, b: 0, a: 0))

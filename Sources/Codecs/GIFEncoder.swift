@@ -74,10 +74,12 @@ public struct GIFStageTimes: Sendable, Equatable {
 /// they are final, so memory does not grow with the frame count.
 ///
 /// Each frame is cropped to what changed since the last one, and pixels that did not change
-/// are transparent, so static pixels never flicker. The changed rect gets its own
-/// libimagequant palette (built on worker threads, several frames at once), then is remapped
-/// in order against what is on screen, so pixels the screen already shows well enough also
-/// become transparent (gifski's technique). The output is the same whatever the thread count.
+/// are transparent, so static pixels never flicker. The changed rect gets a libimagequant
+/// palette (built on worker threads, several frames at once), or reuses the last one when its
+/// colours are covered, then is remapped in order against what is on screen (`ScreenRemap`),
+/// so pixels the screen already shows well enough also become transparent (gifski's
+/// technique), and written by giflib on its own thread. The output is the same whatever the
+/// thread count.
 /// The file appears at `path` only when `finish` succeeds.
 public final class GIFEncoder {
     public let path: String
