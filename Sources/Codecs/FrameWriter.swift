@@ -1,16 +1,13 @@
 import Dispatch
 
-/// LZW-compresses and writes remapped frames on a serial queue of its own, so that giflib
-/// works on one frame while the next is being remapped. Frames are written in the order they
+/// Writes LZW-coded frames through giflib on a serial queue of its own, so that the file is
+/// written while the next frame is remapped. Frames are written in the order they
 /// are handed over; the first error stops all later writes and is rethrown by `drain`.
 final class FrameWriter: @unchecked Sendable {
-    /// One frame ready for giflib: `indices` has `rowStride` entries a row, and the image is
-    /// the `w`x`h` box at (`column`, `row`) in it.
+    /// One frame ready for giflib: `blocks` is its LZW data (`LZWCoder`).
     struct Frame {
         var x: Int, y: Int, w: Int, h: Int
-        var indices: [UInt8]
-        var rowStride: Int
-        var column: Int, row: Int
+        var blocks: [UInt8]
         var palette: [UInt8]
         var transparent: Int
         var delay: Int
@@ -33,14 +30,10 @@ final class FrameWriter: @unchecked Sendable {
             defer { slots.signal() }
             guard error == nil else { return }
             let started = monotonicSeconds()
-            var frame = frame
             do {
-                try frame.indices.withUnsafeMutableBufferPointer { p in
-                    try stream.putFrame(
-                        x: frame.x, y: frame.y, w: frame.w, h: frame.h,
-                        indices: p.baseAddress! + frame.row * frame.rowStride + frame.column, rowStride: frame.rowStride,
-                        palette: frame.palette, transparent: frame.transparent, delay: frame.delay)
-                }
+                try stream.putFrame(
+                    x: frame.x, y: frame.y, w: frame.w, h: frame.h, blocks: frame.blocks,
+                    palette: frame.palette, transparent: frame.transparent, delay: frame.delay)
             } catch {
                 self.error = error
             }

@@ -15,6 +15,9 @@ public struct GIFOptions: Sendable, Equatable {
     public var dithering: Double = 0
     /// libimagequant's speed, 1 (slowest, best) to 10 (fastest).
     public var speed: Int = 3
+    /// Lossy LZW: how far (RGB levels, Euclidean) a changed pixel may be written from its
+    /// source when that lengthens an LZW string; 0 is off. Needs dithering off.
+    public var lossy: Int = 0
     /// Translucent pixels are composited over this colour (GIF pixels are opaque or clear).
     public var matte: Color = .white
 
@@ -33,6 +36,12 @@ public struct GIFOptions: Sendable, Equatable {
         }
         if !(dithering >= 0 && dithering <= 1) {
             throw CodecError.invalidSetting(name: "dither", value: "\(dithering)", expected: "a number in 0...1")
+        }
+        if !(0...64).contains(lossy) {
+            throw CodecError.invalidSetting(name: "lossy", value: "\(lossy)", expected: "0...64 levels")
+        }
+        if lossy > 0 && dithering > 0 {
+            throw CodecError.invalidSetting(name: "lossy", value: "\(lossy)", expected: "0 when dithering is on")
         }
         if !(1...10).contains(speed) {
             throw CodecError.invalidSetting(name: "speed", value: "\(speed)", expected: "1...10")
@@ -64,7 +73,9 @@ public struct GIFStageTimes: Sendable, Equatable {
     public var palette = 0.0
     /// Remapping against the screen and updating it, frame by frame in order (bands in parallel).
     public var remap = 0.0
-    /// LZW-compressing and writing (giflib), on its own thread beside remapping.
+    /// LZW coding (`LZWCoder`, with the lossy match when asked), in order, bands in parallel.
+    public var compress = 0.0
+    /// Writing through giflib, on its own thread beside remapping.
     public var write = 0.0
     /// Waiting for a palette that was not ready yet.
     public var waiting = 0.0
@@ -78,8 +89,8 @@ public struct GIFStageTimes: Sendable, Equatable {
 /// palette (built on worker threads, several frames at once), or reuses the last one when its
 /// colours are covered, then is remapped in order against what is on screen (`ScreenRemap`),
 /// so pixels the screen already shows well enough also become transparent (gifski's
-/// technique), and written by giflib on its own thread. The output is the same whatever the
-/// thread count.
+/// technique), LZW-coded in bands (`LZWCoder`, lossy when asked), and written by giflib on its
+/// own thread. The output is the same whatever the thread count.
 /// The file appears at `path` only when `finish` succeeds.
 public final class GIFEncoder {
     public let path: String
@@ -212,7 +223,9 @@ public final class GIFEncoder {
         if let error = job.error { throw error }
         guard let (colours, clear, transparent) = job.palette else {
             // Nothing changed after flattening: a 1x1 transparent frame carries the delay.
-            writer.write(.init(x: 0, y: 0, w: 1, h: 1, indices: [0], rowStride: 1, column: 0, row: 0,
+            var index: UInt8 = 0
+            let blocks = LZWCoder.encode(indices: &index, rowStride: 1, width: 1, height: 1, minCodeSize: 2, bandRows: 1)
+            writer.write(.init(x: 0, y: 0, w: 1, h: 1, blocks: blocks,
                                palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay))
             return
         }
@@ -221,23 +234,62 @@ public final class GIFEncoder {
             throw CodecError.quantize(path: path, message: "the palette has no transparent entry")
         }
         var indices = [UInt8](repeating: 0, count: w * h)
+        let lossy = options.lossy > 0
+        var blocks: [UInt8] = []
+        var compressStarted = 0.0
         screen.withUnsafeMutableBufferPointer { screen in
             indices.withUnsafeMutableBufferPointer { indices in
                 job.importance.withUnsafeBufferPointer { importance in
-                    let remap = ScreenRemap(
+                    var remap = ScreenRemap(
                         crop: UnsafePointer(job.crop.baseAddress!), importance: job.isFirst ? nil : importance.baseAddress,
                         screen: screen.baseAddress!, frameWidth: width, x0: job.x0, y0: job.y0, width: w, height: h,
                         palette: colours, clear: clear, transparent: transparent, dithering: options.dithering,
                         indices: indices.baseAddress!)
+                    remap.updatesScreen = !lossy
                     job.tight = remap.run()
+                    compressStarted = monotonicSeconds()
+                    let t = job.tight
+                    let origin = t.y * w + t.x
+                    let minCodeSize = GIFStream.minCodeSize(entries: colours.count / 3)
+                    if lossy {
+                        withLossyMatch(colours: colours, clear: clear, transparent: transparent) { palette, kinds in
+                            let match = LossyMatch(
+                                crop: UnsafePointer(job.crop.baseAddress! + origin * 4), cropStride: w,
+                                importance: job.isFirst ? nil : importance.baseAddress! + origin,
+                                screen: screen.baseAddress! + ((job.y0 + t.y) * width + job.x0 + t.x) * 4, frameWidth: width,
+                                palette: palette, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
+                            blocks = LZWCoder.encode(
+                                indices: indices.baseAddress! + origin, rowStride: w, width: t.w, height: t.h,
+                                minCodeSize: minCodeSize, bandRows: LZWCoder.bandRows, lossy: match)
+                        }
+                    } else {
+                        blocks = LZWCoder.encode(
+                            indices: indices.baseAddress! + origin, rowStride: w, width: t.w, height: t.h,
+                            minCodeSize: minCodeSize, bandRows: LZWCoder.bandRows)
+                    }
                 }
             }
         }
         job.releasePixels()
         let t = job.tight
-        stages.remap += monotonicSeconds() - remapStarted
-        writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, indices: indices, rowStride: w,
-                           column: t.x, row: t.y, palette: colours, transparent: transparent, delay: job.delay))
+        let done = monotonicSeconds()
+        stages.remap += compressStarted - remapStarted
+        stages.compress += done - compressStarted
+        writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, blocks: blocks,
+                           palette: colours, transparent: transparent, delay: job.delay))
+    }
+
+    /// Calls `body` with the palette as Int32 triples and each index's kind for a lossy match.
+    private func withLossyMatch(colours: [UInt8], clear: [Bool], transparent: Int,
+                                _ body: (UnsafePointer<Int32>, UnsafePointer<UInt8>) -> Void) {
+        var palette = [Int32](repeating: 0, count: 256 * 3)
+        var kinds = [UInt8](repeating: 0, count: 256)
+        for i in 0..<(colours.count / 3) {
+            for c in 0..<3 { palette[i * 3 + c] = Int32(colours[i * 3 + c]) }
+            kinds[i] = clear[i] ? 0 : 1
+        }
+        if transparent >= 0 { kinds[transparent] = 2 }
+        body(palette, kinds)
     }
 
     /// The frame composited over the matte: premultiplied over opaque is straight and opaque.

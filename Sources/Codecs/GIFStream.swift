@@ -39,28 +39,61 @@ final class GIFStream {
 
     deinit { discard() }
 
-    /// Writes one image: `indices` is `w·h` palette indices, `palette` RGB triples.
+    /// The colour table's size for a palette of `count` entries: a power of two, at least 2.
+    static func tableSize(entries count: Int) -> Int {
+        var size = 2
+        while size < count { size <<= 1 }
+        return size
+    }
+
+    /// The LZW minimum code size giflib writes for that table.
+    static func minCodeSize(entries count: Int) -> Int {
+        max(2, tableSize(entries: count).trailingZeroBitCount)
+    }
+
+    /// Writes one image whose LZW data is already coded (`LZWCoder`): `blocks` are its
+    /// sub-blocks, coded with `minCodeSize(entries:)` for this palette.
+    func putFrame(x: Int, y: Int, w: Int, h: Int, blocks: [UInt8], palette: [UInt8], transparent: Int, delay: Int) throws {
+        try putHeader(x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: delay)
+        // giflib has written the minimum code size; the blocks follow it as they are.
+        try blocks.withUnsafeBufferPointer { b in
+            var at = 0
+            while at < b.count {
+                try check(at == 0 ? EGifPutCode(gif, 0, b.baseAddress! + at) : EGifPutCodeNext(gif, b.baseAddress! + at))
+                at += Int(b[at]) + 1
+            }
+        }
+        try check(EGifPutCodeNext(gif, nil))
+        frames += 1
+    }
+
+    /// Writes one image with giflib's own LZW coder: `indices` is `w·h` palette indices,
+    /// `rowStride` a row. The reference `LZWCoder` is tested against.
     func putFrame(x: Int, y: Int, w: Int, h: Int, indices: UnsafeMutablePointer<UInt8>, rowStride: Int,
                   palette: [UInt8], transparent: Int, delay: Int) throws {
+        try putHeader(x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: delay)
+        for row in 0..<h {
+            try check(EGifPutLine(gif, indices + row * rowStride, Int32(w)))
+        }
+        frames += 1
+    }
+
+    /// The graphics control extension, the image descriptor and its colour table.
+    private func putHeader(x: Int, y: Int, w: Int, h: Int, palette: [UInt8], transparent: Int, delay: Int) throws {
         var gcb = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
             TransparentColor: transparent < 0 ? NO_TRANSPARENT_COLOR : Int32(transparent))
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&gcb, &extensionBytes)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
-        var size: Int32 = 2
-        while Int(size) * 3 < palette.count { size <<= 1 }
-        var entries = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: Int(size))
+        let size = Self.tableSize(entries: palette.count / 3)
+        var entries = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
         for i in 0..<(palette.count / 3) {
             entries[i] = GifColorType(Red: palette[i * 3], Green: palette[i * 3 + 1], Blue: palette[i * 3 + 2])
         }
-        guard let map = GifMakeMapObject(size, entries) else { throw CodecError.gif(path: path, message: "cannot make a colour map") }
+        guard let map = GifMakeMapObject(Int32(size), entries) else { throw CodecError.gif(path: path, message: "cannot make a colour map") }
         defer { GifFreeMapObject(map) }
         try check(EGifPutImageDesc(gif, Int32(x), Int32(y), Int32(w), Int32(h), false, map))
-        for row in 0..<h {
-            try check(EGifPutLine(gif, indices + row * rowStride, Int32(w)))
-        }
-        frames += 1
     }
 
     /// Writes the trailer and releases giflib's state.

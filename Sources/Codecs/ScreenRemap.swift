@@ -35,6 +35,8 @@ struct ScreenRemap: @unchecked Sendable {
     let dithering: Double
     /// Output: `width·height` indices.
     let indices: UnsafeMutablePointer<UInt8>
+    /// False when a lossy LZW pass chooses the final colours and paints the screen itself.
+    var updatesScreen = true
 
     /// Remaps every band; returns the box of pixels that are not transparent, in rect pixels
     /// (x, y, w, h), or a 1x1 box at the origin when every pixel is.
@@ -117,10 +119,12 @@ struct ScreenRemap: @unchecked Sendable {
                 }
                 indices[i] = index
                 if index != transparentIndex || importance == nil {
-                    s[0] = UInt8(truncatingIfNeeded: cr)
-                    s[1] = UInt8(truncatingIfNeeded: cg)
-                    s[2] = UInt8(truncatingIfNeeded: cb)
-                    s[3] = 255
+                    if updatesScreen {
+                        s[0] = UInt8(truncatingIfNeeded: cr)
+                        s[1] = UInt8(truncatingIfNeeded: cg)
+                        s[2] = UInt8(truncatingIfNeeded: cb)
+                        s[3] = 255
+                    }
                     if x < box.x0 { box.x0 = x }
                     if x > box.x1 { box.x1 = x }
                     if y < box.y0 { box.y0 = y }

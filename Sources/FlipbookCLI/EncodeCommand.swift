@@ -53,8 +53,8 @@ struct EncodeCommand: ParsableCommand {
         print(describe(summary, inputFrames: files.count))
         if verbose {
             let st = summary.stages
-            print(String(format: "stages: palettes %.2f s (on workers), remap %.2f s, write %.2f s, waiting for palettes %.2f s",
-                         st.palette, st.remap, st.write, st.waiting))
+            print(String(format: "stages: palettes %.2f s (on workers), remap %.2f s, LZW %.2f s, write %.2f s, waiting for palettes %.2f s",
+                         st.palette, st.remap, st.compress, st.write, st.waiting))
         }
     }
 }

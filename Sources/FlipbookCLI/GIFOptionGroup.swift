@@ -36,10 +36,15 @@ struct GIFOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("libimagequant's speed, 1 (slow, best palettes) to 10 (fast). Default: set by --quality.", valueName: "1...10"))
     var quantizerSpeed: Int?
 
+    @Option(help: ArgumentHelp("Lossy LZW, 0 (off) to 64: a changed pixel may be written up to this many RGB levels from its source when that makes the LZW data shorter. Needs --dither 0.", valueName: "0...64"))
+    var lossy: Int = 0
+
     func validate() throws {
         guard (1...100).contains(quality) else { throw ValidationError("--quality \(quality): expected 1...100") }
         if let dither, !(dither >= 0 && dither <= 1) { throw ValidationError("--dither \(dither): expected a number in 0...1") }
         guard (2...256).contains(colors) else { throw ValidationError("--colors \(colors): expected 2...256") }
+        guard (0...64).contains(lossy) else { throw ValidationError("--lossy \(lossy): expected 0...64") }
+        if lossy > 0, let dither, dither > 0 { throw ValidationError("--lossy \(lossy) needs --dither 0 (got \(dither))") }
         if let quantizerSpeed, !(1...10).contains(quantizerSpeed) { throw ValidationError("--quantizer-speed \(quantizerSpeed): expected 1...10") }
     }
 
@@ -50,6 +55,7 @@ struct GIFOptionGroup: ParsableArguments {
         if let dither { o.dithering = dither }
         if let quantizerSpeed { o.speed = quantizerSpeed }
         o.colors = colors
+        o.lossy = lossy
         return o
     }
 }

@@ -169,11 +169,11 @@ struct RenderCommand: ParsableCommand {
     /// The stage timings as JSON, for Scripts/bench.
     func writeStats(_ r: RenderStats, encoder: GIFSummary?, wall: Double) throws {
         guard let stats else { return }
-        var fields = ["\"frames\": \(r.frames)", "\"pixels\": \(r.pixels)", "\"threads\": \(threadCount)",
+        var fields = ["\"frames\": \(r.frames)", "\"rasterized\": \(r.rasterized)", "\"pixels\": \(r.pixels)", "\"threads\": \(threadCount)",
                       "\"planning_s\": \(r.planning)", "\"raster_s\": \(r.raster)", "\"render_wall_s\": \(r.renderWall)", "\"wall_s\": \(wall)"]
         if let e = encoder {
             fields += ["\"quantize_palette_s\": \(e.stages.palette)", "\"quantize_remap_s\": \(e.stages.remap)",
-                       "\"gif_write_s\": \(e.stages.write)", "\"gif_bytes\": \(e.bytes)", "\"gif_frames\": \(e.frames)", "\"reused_palettes\": \(e.reusedPalettes)"]
+                       "\"gif_lzw_s\": \(e.stages.compress)", "\"gif_write_s\": \(e.stages.write)", "\"gif_bytes\": \(e.bytes)", "\"gif_frames\": \(e.frames)", "\"reused_palettes\": \(e.reusedPalettes)"]
         }
         try AtomicOutput.write(Array(("{" + fields.joined(separator: ", ") + "}\n").utf8), to: stats)
     }

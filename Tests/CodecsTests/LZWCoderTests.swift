@@ -1,0 +1,180 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+@testable import Codecs
+
+@Suite("LZW: giflib's bytes in one band, exact in many, bounded when lossy")
+struct LZWCoderTests {
+    /// Kinds of index images: noise fills the table and forces clear codes, flat runs make
+    /// long strings, and stripes are in between.
+    enum Pattern: String, CaseIterable, CustomTestStringConvertible {
+        case noise, flat, stripes
+        var testDescription: String { rawValue }
+    }
+
+    func indices(_ pattern: Pattern, w: Int, h: Int, colours: Int, seed: UInt64) -> [UInt8] {
+        var rng = SeededRandom(seed: seed)
+        return (0..<(w * h)).map { i in
+            switch pattern {
+            case .noise: return UInt8(Int.random(in: 0..<colours, using: &rng))
+            case .flat: return UInt8((i / (w * 9)) % colours)
+            case .stripes: return UInt8(((i % w) / 3 + (i / w) / 5 + (Int.random(in: 0..<20, using: &rng) == 0 ? 1 : 0)) % colours)
+            }
+        }
+    }
+
+    /// A palette of distinct greys-and-hues, so decoded colours identify indices.
+    func palette(_ colours: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        for i in 0..<colours { out += [UInt8(i), UInt8(255 - i), UInt8((i * 7) & 0xFF)] }
+        return out
+    }
+
+    /// Writes one frame through `GIFStream`, with giflib's coder or with `blocks`.
+    func writeGIF(_ path: String, w: Int, h: Int, indices: [UInt8], palette: [UInt8], blocks: [UInt8]?) throws {
+        let output = try AtomicOutput(path: path)
+        let stream = try GIFStream(output: output, width: w, height: h, plays: 1)
+        if let blocks {
+            try stream.putFrame(x: 0, y: 0, w: w, h: h, blocks: blocks, palette: palette, transparent: -1, delay: 5)
+        } else {
+            var copy = indices
+            try copy.withUnsafeMutableBufferPointer { p in
+                try stream.putFrame(x: 0, y: 0, w: w, h: h, indices: p.baseAddress!, rowStride: w,
+                                    palette: palette, transparent: -1, delay: 5)
+            }
+        }
+        try stream.close()
+        try output.commit()
+    }
+
+    func encode(_ indices: inout [UInt8], w: Int, h: Int, colours: Int, bandRows: Int, lossy: LossyMatch? = nil) -> [UInt8] {
+        indices.withUnsafeMutableBufferPointer { p in
+            LZWCoder.encode(indices: p.baseAddress!, rowStride: w, width: w, height: h,
+                            minCodeSize: GIFStream.minCodeSize(entries: colours), bandRows: bandRows, lossy: lossy)
+        }
+    }
+
+    @Test("One band gives the very bytes giflib writes", arguments: Pattern.allCases, [2, 5, 16, 256])
+    func matchesGiflib(pattern: Pattern, colours: Int) throws {
+        let (w, h) = (173, 131)
+        var idx = indices(pattern, w: w, h: h, colours: colours, seed: UInt64(colours))
+        let folder = temporaryFolder("lzw-\(pattern)-\(colours)")
+        let blocks = encode(&idx, w: w, h: h, colours: colours, bandRows: h)
+        try writeGIF(folder + "/giflib.gif", w: w, h: h, indices: idx, palette: palette(colours), blocks: nil)
+        try writeGIF(folder + "/ours.gif", w: w, h: h, indices: idx, palette: palette(colours), blocks: blocks)
+        let theirs = try Data(contentsOf: URL(fileURLWithPath: folder + "/giflib.gif"))
+        let ours = try Data(contentsOf: URL(fileURLWithPath: folder + "/ours.gif"))
+        #expect(theirs.count > 200)
+        #expect(ours == theirs, "\(ours.count) vs \(theirs.count) bytes")
+    }
+
+    @Test("Bands decode to the same indices, and the bytes do not depend on the thread count", arguments: [1, 7, 64])
+    func bandsDecodeExactly(bandRows: Int) throws {
+        let (w, h) = (97, 150)
+        let colours = 256
+        let source = indices(.stripes, w: w, h: h, colours: colours, seed: 9)
+        var idx = source
+        let blocks = encode(&idx, w: w, h: h, colours: colours, bandRows: bandRows)
+        var again = source
+        #expect(encode(&again, w: w, h: h, colours: colours, bandRows: bandRows) == blocks)
+        #expect(idx == source)
+        let path = temporaryFolder("lzw-bands-\(bandRows)") + "/b.gif"
+        try writeGIF(path, w: w, h: h, indices: idx, palette: palette(colours), blocks: blocks)
+        let frame = try GIFDecoder.read(path: path).frames[0].bitmap
+        let pal = palette(colours)
+        var wrong = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = Int(source[y * w + x]), c = frame[x, y]
+                if (c.r, c.g, c.b) != (pal[i * 3], pal[i * 3 + 1], pal[i * 3 + 2]) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
+    @Test("Lossy: every pixel within the tolerance or its remapped error, still pixels untouched, smaller data")
+    func lossyIsBounded() throws {
+        let (w, h) = (120, 90)
+        var rng = SeededRandom(seed: 4)
+        // A 64-entry palette of a gradient, a source that is the gradient plus noise, and a
+        // screen showing something else, with a still region that must stay as it is.
+        let colours = 64
+        var pal: [UInt8] = []
+        for i in 0..<colours { pal += [UInt8(i * 4), UInt8(100 + i), UInt8(200 - i * 2)] }
+        var crop = [UInt8](repeating: 255, count: w * h * 4)
+        var screen = [UInt8](repeating: 255, count: w * h * 4)
+        var importance = [UInt8](repeating: 255, count: w * h)
+        var exact = [UInt8](repeating: 0, count: w * h)
+        let transparent = 63
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = y * w + x
+                let k = min(62, (x + y) * 62 / (w + h))
+                for c in 0..<3 { crop[i * 4 + c] = UInt8(clamping: Int(pal[k * 3 + c]) + Int.random(in: -3...3, using: &rng)) }
+                for c in 0..<3 { screen[i * 4 + c] = UInt8(clamping: Int(crop[i * 4 + c]) + Int.random(in: -4...4, using: &rng)) }
+                exact[i] = UInt8(k)
+                if x < 20 { importance[i] = 0; exact[i] = UInt8(transparent) }
+            }
+        }
+        let before = screen
+        var lossless = exact
+        let losslessBytes = encode(&lossless, w: w, h: h, colours: colours, bandRows: 32).count
+        var palette32 = pal.map(Int32.init)
+        var kinds = [UInt8](repeating: 1, count: 256)
+        kinds[transparent] = 2
+        let tolerance: Int32 = 6
+        var lossy = exact
+        let blocks = crop.withUnsafeBufferPointer { crop in
+            importance.withUnsafeBufferPointer { importance in
+                screen.withUnsafeMutableBufferPointer { screen in
+                    palette32.withUnsafeMutableBufferPointer { palette in
+                        kinds.withUnsafeBufferPointer { kinds in
+                            encode(&lossy, w: w, h: h, colours: colours, bandRows: 32, lossy: LossyMatch(
+                                crop: crop.baseAddress!, cropStride: w, importance: importance.baseAddress!,
+                                screen: screen.baseAddress!, frameWidth: w, palette: palette.baseAddress!,
+                                kinds: kinds.baseAddress!, tolerance: tolerance * tolerance))
+                        }
+                    }
+                }
+            }
+        }
+        let lossyBytes = blocks.count
+        #expect(lossyBytes * 10 < losslessBytes * 9, "\(lossyBytes) vs \(losslessBytes) bytes")
+        func distance(_ i: Int, _ c: (Int, Int, Int)) -> Int {
+            let s = (Int(crop[i * 4]), Int(crop[i * 4 + 1]), Int(crop[i * 4 + 2]))
+            return (s.0 - c.0) * (s.0 - c.0) + (s.1 - c.1) * (s.1 - c.1) + (s.2 - c.2) * (s.2 - c.2)
+        }
+        var changed = 0
+        for i in 0..<(w * h) {
+            let shown = (Int(screen[i * 4]), Int(screen[i * 4 + 1]), Int(screen[i * 4 + 2]))
+            let old = (Int(before[i * 4]), Int(before[i * 4 + 1]), Int(before[i * 4 + 2]))
+            let j = Int(lossy[i])
+            // The screen shows what the data says: the entry's colour, or what was there.
+            let expected = j == transparent ? old : (Int(pal[j * 3]), Int(pal[j * 3 + 1]), Int(pal[j * 3 + 2]))
+            #expect(shown == expected, "pixel \(i)")
+            if importance[i] == 0 {
+                #expect(j == transparent, "still pixel \(i)")
+                continue
+            }
+            let e = Int(exact[i])
+            let exactDistance = distance(i, (Int(pal[e * 3]), Int(pal[e * 3 + 1]), Int(pal[e * 3 + 2])))
+            let limit = max(Int(tolerance * tolerance), exactDistance)
+            #expect(distance(i, shown) <= limit, "pixel \(i)")
+            if j != e { changed += 1 }
+        }
+        #expect(changed > 0)
+        // And the data decodes to exactly the indices the coder settled on.
+        let path = temporaryFolder("lzw-lossy") + "/l.gif"
+        try writeGIF(path, w: w, h: h, indices: lossy, palette: pal, blocks: blocks)
+        let frame = try GIFDecoder.read(path: path).frames[0].bitmap
+        var wrong = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let j = Int(lossy[y * w + x]), c = frame[x, y]
+                if (c.r, c.g, c.b) != (pal[j * 3], pal[j * 3 + 1], pal[j * 3 + 2]) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+}
