@@ -18,12 +18,13 @@ public struct Bitmap: Equatable, Sendable {
         if fill.packed == 0 {
             self.pixels = [UInt8](repeating: 0, count: width * height * 4)
         } else {
-            var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            pixels.withUnsafeMutableBytes { raw in
-                let words = raw.bindMemory(to: UInt32.self)
-                words.initialize(repeating: fill.packed.littleEndian)
+            // One pass: zeroing first and then filling cost a second write of every byte.
+            let count = width * height * 4
+            self.pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
+                    .initialize(repeating: fill.packed.littleEndian)
+                initialized = count
             }
-            self.pixels = pixels
         }
     }
 

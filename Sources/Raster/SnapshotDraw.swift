@@ -8,7 +8,8 @@ extension BitmapView {
     /// each exactly equal to `ReferenceRaster.draw`: an unscaled, pixel-aligned opaque draw is
     /// a row copy; an aligned translucent one a per-pixel blend without filtering; an unscaled
     /// draw aligned across but between rows (vertical motion) a 16-bit-lane row lerp; any
-    /// other span is sampled separably (rows mixed in 16-bit lanes, then columns).
+    /// other span is sampled separably (rows mixed in 16-bit lanes, then columns). Spans that
+    /// do not replace what is under them composite four pixels at a time (`blendScaledRow`).
     public func draw(_ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none) {
         guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return }
         let cover = ShapeCoverage(destination, radiusX: 0, radiusY: 0)
@@ -56,12 +57,7 @@ extension BitmapView {
                         if copies {
                             (p + span.lo * 4).update(from: s, count: n * 4)
                         } else {
-                            var d = p + span.lo * 4, q = s
-                            for _ in 0..<n {
-                                blendScaled(d, UInt32(q[0]), UInt32(q[1]), UInt32(q[2]), UInt32(q[3]), o)
-                                d += 4
-                                q += 4
-                            }
+                            blendScaledRow(p + span.lo * 4, s, count: n, o)
                         }
                     } else if contiguous && span.hi > span.lo {
                         // Unscaled and aligned across, between two rows: sample the span at
@@ -73,12 +69,7 @@ extension BitmapView {
                             verticalSampleRow(p + span.lo * 4, s, t, count: n, fy: fy)
                         } else {
                             verticalSampleRow(scratch, s, t, count: n, fy: fy)
-                            var d = p + span.lo * 4, q = UnsafePointer(scratch)
-                            for _ in 0..<n {
-                                blendScaled(d, UInt32(q[0]), UInt32(q[1]), UInt32(q[2]), UInt32(q[3]), o)
-                                d += 4
-                                q += 4
-                            }
+                            blendScaledRow(p + span.lo * 4, scratch, count: n, o)
                         }
                     } else if span.hi > span.lo {
                         // Scaled: sample the span separably, then store or composite it.
@@ -86,14 +77,7 @@ extension BitmapView {
                         let spanTaps = UnsafeBufferPointer(rebasing: tx[(span.lo - b.x)..<(span.hi - b.x)])
                         let target = opaqueSource ? p + span.lo * 4 : scratch
                         separableSampleRow(target, r0, r1, taps: spanTaps, fy: fy, sums: sums)
-                        if !opaqueSource {
-                            var d = p + span.lo * 4, q = UnsafePointer(scratch)
-                            for _ in 0..<n {
-                                blendScaled(d, UInt32(q[0]), UInt32(q[1]), UInt32(q[2]), UInt32(q[3]), o)
-                                d += 4
-                                q += 4
-                            }
-                        }
+                        if !opaqueSource { blendScaledRow(p + span.lo * 4, scratch, count: n, o) }
                     }
                     for x in span.hi..<b.maxX { edgePixel(x) }
 

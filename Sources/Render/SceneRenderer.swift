@@ -59,6 +59,10 @@ public struct SceneRenderer: Sendable {
     /// the calling thread, while later frames render: the sink (the encoder) and the raster
     /// overlap. At most `threads` frames render at once and `threads + 2` are held, whatever
     /// the count. Frames are independent, so the output is the same for any thread count.
+    ///
+    /// Draw lists are planned in order first; a frame whose list draws exactly what the one
+    /// before drew (holds, and the still ends of springs) is not rasterized again: the sink
+    /// gets the same pixels.
     @discardableResult
     public func render(times: [Double], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                        sink: (Int, Bitmap) throws -> Void) throws -> RenderStats {
@@ -70,16 +74,24 @@ public struct SceneRenderer: Sendable {
         let began = Date()
         // The producer blocks on the semaphores, so it gets a thread of its own.
         DispatchQueue.global(qos: .userInitiated).async { [plan, compositor, scale] in
+            var previous: DrawList?
             for (k, t) in times.enumerated() {
                 held.wait()
+                if slots.cancelled { break }
+                let t0 = Date()
+                let list = plan.sample(at: t, scale: scale)
+                let planning = Date().timeIntervalSince(t0)
+                if let previous, previous.size == list.size, previous.commands == list.commands {
+                    slots.setRepeat(k, planning: planning)
+                    continue
+                }
+                previous = list
                 rendering.wait()
                 if slots.cancelled { rendering.signal(); break }
                 workers.async {
-                    let t0 = Date()
-                    let list = plan.sample(at: t, scale: scale)
                     let t1 = Date()
                     let bitmap = compositor.render(list)
-                    slots.set(k, bitmap, planning: t1.timeIntervalSince(t0), raster: Date().timeIntervalSince(t1))
+                    slots.set(k, bitmap, planning: planning, raster: Date().timeIntervalSince(t1))
                     rendering.signal()
                 }
             }
@@ -90,9 +102,19 @@ public struct SceneRenderer: Sendable {
             slots.cancel()
             for _ in 0..<(width + 2) { held.signal() }
         }
+        var last: Bitmap?
         for k in times.indices {
-            let (bitmap, planning, raster) = slots.take(k)
+            let (drawn, planning, raster) = slots.take(k)
             held.signal()
+            let bitmap: Bitmap
+            if let drawn {
+                bitmap = drawn
+                stats.rasterized += 1
+            } else {
+                // Frame 0 always has a list of its own, so a repeat has a frame before it.
+                bitmap = last!
+            }
+            last = bitmap
             stats.planning += planning
             stats.raster += raster
             stats.frames += 1
@@ -106,6 +128,8 @@ public struct SceneRenderer: Sendable {
 
 public struct RenderStats: Sendable {
     public var frames = 0
+    /// Frames rasterized; the others repeat the frame before (the same draw list).
+    public var rasterized = 0
     public var pixels = 0
     /// Sampling the plan into draw lists.
     public var planning = 0.0
@@ -115,10 +139,10 @@ public struct RenderStats: Sendable {
     public var renderWall = 0.0
 }
 
-/// Slots that worker threads fill, each written by exactly one worker.
-/// Frames handed from the render workers to the sink; `take` waits for its frame.
+/// Frames handed from the render workers to the sink, each slot written once; `take` waits
+/// for its frame. A repeated frame's slot holds no bitmap.
 final class FrameSlots: @unchecked Sendable {
-    private var slots: [(Bitmap, Double, Double)?]
+    private var slots: [(Bitmap?, Double, Double)?]
     private let ready: [DispatchSemaphore]
     private let lock = NSLock()
     private var stopped = false
@@ -147,8 +171,17 @@ final class FrameSlots: @unchecked Sendable {
         ready[k].signal()
     }
 
-    /// Waits for frame `k` and hands it over (the slot lets go of it).
-    func take(_ k: Int) -> (Bitmap, Double, Double) {
+    /// Marks frame `k` as the same pixels as frame `k - 1`.
+    func setRepeat(_ k: Int, planning: Double) {
+        lock.lock()
+        slots[k] = (nil, planning, 0)
+        lock.unlock()
+        ready[k].signal()
+    }
+
+    /// Waits for frame `k` and hands it over (the slot lets go of it); nil pixels repeat
+    /// the frame before.
+    func take(_ k: Int) -> (Bitmap?, Double, Double) {
         ready[k].wait()
         lock.lock()
         defer { lock.unlock() }

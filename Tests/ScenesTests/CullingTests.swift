@@ -26,3 +26,19 @@ struct CullingTests {
         if scene == "sliding-panels" { #expect(culledSomething) }
     }
 }
+
+@Suite("Renderer: frames that repeat the draw list before them are not rasterized again")
+struct RepeatedFrameTests {
+    @Test("Every frame equals its own render, and holds are not rasterized", arguments: ["expanding-cells", "expanding-view"])
+    func repeatsEqualRenders(scene: String) throws {
+        let renderer = try SceneRenderer(SceneCatalog.prepare(scene))
+        let times = renderer.times(fps: 6)
+        var frames: [Bitmap] = []
+        let stats = try renderer.render(times: times, threads: 2) { _, frame in frames.append(frame) }
+        #expect(frames.count == times.count && stats.frames == times.count)
+        #expect(stats.rasterized < stats.frames, "\(stats.rasterized) of \(stats.frames) rasterized")
+        for (t, frame) in zip(times, frames) {
+            #expect(frame == renderer.frame(at: t), "\(scene) at \(t) s")
+        }
+    }
+}
