@@ -65,15 +65,16 @@ func blendConstantRow(_ d: UnsafeMutablePointer<UInt8>, count: Int, _ r: UInt32,
     let add = SIMD16<UInt16>(
         UInt16(r), UInt16(g), UInt16(b), UInt16(a), UInt16(r), UInt16(g), UInt16(b), UInt16(a),
         UInt16(r), UInt16(g), UInt16(b), UInt16(a), UInt16(r), UInt16(g), UInt16(b), UInt16(a))
-    let raw = UnsafeMutableRawPointer(d)
-    var i = 0
-    while i + 4 <= count {
-        let v = widen(raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self))
+    var raw = UnsafeMutableRawPointer(d)
+    let end = raw + (count & ~3) * 4
+    while raw < end {
+        let v = widen(raw.loadUnaligned(as: SIMD16<UInt8>.self))
         let t = v &* inv &+ 128
         let out = add &+ ((t &+ (t &>> 8)) &>> 8)
-        raw.storeBytes(of: narrow(out), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
-        i += 4
+        raw.storeBytes(of: narrow(out), as: SIMD16<UInt8>.self)
+        raw += 16
     }
+    var i = count & ~3
     while i < count {
         blend(d + i * 4, r, g, b, a)
         i += 1
