@@ -1,13 +1,21 @@
 import Dispatch
 
-/// Writes LZW-coded frames through giflib on a serial queue of its own, so that the file is
-/// written while the next frame is remapped. Frames are written in the order they
-/// are handed over; the first error stops all later writes and is rethrown by `drain`.
+/// LZW-codes and writes frames through giflib on a serial queue of its own, so that the file
+/// is written while the next frame is remapped. Frames are written in the order they are
+/// handed over; the first error stops all later writes and is rethrown by `drain`.
 final class FrameWriter: @unchecked Sendable {
-    /// One frame ready for giflib: `blocks` is its LZW data (`LZWCoder`).
+    /// A frame's image data: palette indices still to code in one band (giflib's very bytes),
+    /// or data already coded (lossy, which must happen in order, before the next remap).
+    enum ImageData {
+        /// The `w`x`h` box at (`column`, `row`) of `indices`, `rowStride` entries a row.
+        case indices([UInt8], rowStride: Int, column: Int, row: Int, minCodeSize: Int)
+        case coded([UInt8])
+    }
+
+    /// One frame ready for giflib.
     struct Frame {
         var x: Int, y: Int, w: Int, h: Int
-        var blocks: [UInt8]
+        var data: ImageData
         var palette: [UInt8]
         var transparent: Int
         var delay: Int
@@ -31,8 +39,18 @@ final class FrameWriter: @unchecked Sendable {
             guard error == nil else { return }
             let started = monotonicSeconds()
             do {
+                let blocks: [UInt8]
+                switch frame.data {
+                case .coded(let coded):
+                    blocks = coded
+                case .indices(var indices, let rowStride, let column, let row, let minCodeSize):
+                    blocks = indices.withUnsafeMutableBufferPointer { p in
+                        LZWCoder.encode(indices: p.baseAddress! + row * rowStride + column, rowStride: rowStride,
+                                        width: frame.w, height: frame.h, minCodeSize: minCodeSize, bandRows: frame.h)
+                    }
+                }
                 try stream.putFrame(
-                    x: frame.x, y: frame.y, w: frame.w, h: frame.h, blocks: frame.blocks,
+                    x: frame.x, y: frame.y, w: frame.w, h: frame.h, blocks: blocks,
                     palette: frame.palette, transparent: frame.transparent, delay: frame.delay)
             } catch {
                 self.error = error

@@ -73,9 +73,10 @@ public struct GIFStageTimes: Sendable, Equatable {
     public var palette = 0.0
     /// Remapping against the screen and updating it, frame by frame in order (bands in parallel).
     public var remap = 0.0
-    /// LZW coding (`LZWCoder`, with the lossy match when asked), in order, bands in parallel.
+    /// Lossy LZW coding (`LZWCoder` with a `LossyMatch`), in order, bands in parallel; 0
+    /// without `--lossy`, where the writer codes.
     public var compress = 0.0
-    /// Writing through giflib, on its own thread beside remapping.
+    /// LZW coding (lossless) and writing through giflib, on its own thread beside remapping.
     public var write = 0.0
     /// Waiting for a palette that was not ready yet.
     public var waiting = 0.0
@@ -89,8 +90,9 @@ public struct GIFStageTimes: Sendable, Equatable {
 /// palette (built on worker threads, several frames at once), or reuses the last one when its
 /// colours are covered, then is remapped in order against what is on screen (`ScreenRemap`),
 /// so pixels the screen already shows well enough also become transparent (gifski's
-/// technique), LZW-coded in bands (`LZWCoder`, lossy when asked), and written by giflib on its
-/// own thread. The output is the same whatever the thread count.
+/// technique), then LZW-coded (`LZWCoder`: giflib's bytes, or lossy in parallel bands when
+/// asked) and written by giflib on its own thread. The output is the same whatever the
+/// thread count.
 /// The file appears at `path` only when `finish` succeeds.
 public final class GIFEncoder {
     public let path: String
@@ -223,9 +225,7 @@ public final class GIFEncoder {
         if let error = job.error { throw error }
         guard let (colours, clear, transparent) = job.palette else {
             // Nothing changed after flattening: a 1x1 transparent frame carries the delay.
-            var index: UInt8 = 0
-            let blocks = LZWCoder.encode(indices: &index, rowStride: 1, width: 1, height: 1, minCodeSize: 2, bandRows: 1)
-            writer.write(.init(x: 0, y: 0, w: 1, h: 1, blocks: blocks,
+            writer.write(.init(x: 0, y: 0, w: 1, h: 1, data: .indices([0], rowStride: 1, column: 0, row: 0, minCodeSize: 2),
                                palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay))
             return
         }
@@ -235,8 +235,9 @@ public final class GIFEncoder {
         }
         var indices = [UInt8](repeating: 0, count: w * h)
         let lossy = options.lossy > 0
-        var blocks: [UInt8] = []
+        var coded: [UInt8]?
         var compressStarted = 0.0
+        let minCodeSize = GIFStream.minCodeSize(entries: colours.count / 3)
         screen.withUnsafeMutableBufferPointer { screen in
             indices.withUnsafeMutableBufferPointer { indices in
                 job.importance.withUnsafeBufferPointer { importance in
@@ -248,24 +249,19 @@ public final class GIFEncoder {
                     remap.updatesScreen = !lossy
                     job.tight = remap.run()
                     compressStarted = monotonicSeconds()
+                    guard lossy else { return }
+                    // A lossy match decides what goes on screen, so it runs here, in order.
                     let t = job.tight
                     let origin = t.y * w + t.x
-                    let minCodeSize = GIFStream.minCodeSize(entries: colours.count / 3)
-                    if lossy {
-                        withLossyMatch(colours: colours, clear: clear, transparent: transparent) { palette, kinds in
-                            let match = LossyMatch(
-                                crop: UnsafePointer(job.crop.baseAddress! + origin * 4), cropStride: w,
-                                importance: job.isFirst ? nil : importance.baseAddress! + origin,
-                                screen: screen.baseAddress! + ((job.y0 + t.y) * width + job.x0 + t.x) * 4, frameWidth: width,
-                                palette: palette, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
-                            blocks = LZWCoder.encode(
-                                indices: indices.baseAddress! + origin, rowStride: w, width: t.w, height: t.h,
-                                minCodeSize: minCodeSize, bandRows: LZWCoder.bandRows, lossy: match)
-                        }
-                    } else {
-                        blocks = LZWCoder.encode(
+                    withLossyMatch(colours: colours, clear: clear, transparent: transparent) { palette, kinds in
+                        let match = LossyMatch(
+                            crop: UnsafePointer(job.crop.baseAddress! + origin * 4), cropStride: w,
+                            importance: job.isFirst ? nil : importance.baseAddress! + origin,
+                            screen: screen.baseAddress! + ((job.y0 + t.y) * width + job.x0 + t.x) * 4, frameWidth: width,
+                            palette: palette, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
+                        coded = LZWCoder.encode(
                             indices: indices.baseAddress! + origin, rowStride: w, width: t.w, height: t.h,
-                            minCodeSize: minCodeSize, bandRows: LZWCoder.bandRows)
+                            minCodeSize: minCodeSize, bandRows: LZWCoder.bandRows, lossy: match)
                     }
                 }
             }
@@ -275,7 +271,9 @@ public final class GIFEncoder {
         let done = monotonicSeconds()
         stages.remap += compressStarted - remapStarted
         stages.compress += done - compressStarted
-        writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, blocks: blocks,
+        let data: FrameWriter.ImageData = coded.map { .coded($0) }
+            ?? .indices(indices, rowStride: w, column: t.x, row: t.y, minCodeSize: minCodeSize)
+        writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, data: data,
                            palette: colours, transparent: transparent, delay: job.delay))
     }
 

@@ -94,7 +94,43 @@ struct GIFCodecTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["f.gif"])
     }
 
-    @Test("Out-of-range options name the setting", arguments: ["colors", "quality", "dither", "speed", "loop"])
+    @Test("Lossy LZW: smaller, close to the source, still pixels never change")
+    func lossyEncode() throws {
+        let folder = temporaryFolder()
+        // Noisy frames: a gradient with a moving card, plus ±3 levels of noise that changes
+        // every frame, which lossless LZW cannot compress.
+        var rng = SeededRandom(seed: 21)
+        let frames = (0..<6).map { i -> Bitmap in
+            var b = sceneFrame(width: 96, height: 80, t: Double(i) / 5)
+            for y in 0..<60 {
+                for x in 0..<96 {
+                    let p = b[x, y]
+                    let n = { (c: UInt8) in UInt8(clamping: Int(c) + Int.random(in: -3...3, using: &rng)) }
+                    b[x, y] = Color(r: n(p.r), g: n(p.g), b: n(p.b)).premultiplied
+                }
+            }
+            return b
+        }
+        let exact = try encode(frames, fps: 10, to: folder + "/exact.gif")
+        var options = GIFOptions()
+        options.lossy = 8
+        let lossy = try encode(frames, fps: 10, options: options, to: folder + "/lossy.gif")
+        #expect(lossy.bytes * 10 < exact.bytes * 9, "\(lossy.bytes) vs \(exact.bytes) bytes")
+        let gif = try GIFDecoder.read(path: folder + "/lossy.gif")
+        #expect(gif.frames.count == 6)
+        for (decoded, source) in zip(gif.frames, frames) {
+            #expect(psnr(source, decoded.bitmap) > 30)
+        }
+        // Below the noise, the card and the ball (rows 72 on) the source never changes, so
+        // the GIF never does.
+        let still = PixelRect(x: 0, y: 72, width: 96, height: 8)
+        for (k, frame) in gif.frames.enumerated().dropFirst() {
+            let same = frame.bitmap.cropped(to: still) == gif.frames[0].bitmap.cropped(to: still)
+            #expect(same, "frame \(k)")
+        }
+    }
+
+    @Test("Out-of-range options name the setting", arguments: ["colors", "quality", "dither", "speed", "loop", "lossy"])
     func badOptions(name: String) {
         var o = GIFOptions()
         switch name {
@@ -102,6 +138,7 @@ struct GIFCodecTests {
         case "quality": o.quality = 0
         case "dither": o.dithering = .nan
         case "speed": o.speed = 11
+        case "lossy": o.lossy = 3; o.dithering = 0.5
         default: o.plays = 0
         }
         do {
