@@ -1,21 +1,17 @@
 import Dispatch
 
-/// LZW-codes and writes frames through giflib on a serial queue of its own, so that the file
-/// is written while the next frame is remapped. Frames are written in the order they are
-/// handed over; the first error stops all later writes and is rethrown by `drain`.
+/// Compacts each frame's palette, LZW-codes it and writes it through giflib on a serial queue
+/// of its own, so that the file is written while the next frame is remapped. Frames are
+/// written in the order they are handed over; the first error stops all later writes and is
+/// rethrown by `drain`.
 final class FrameWriter: @unchecked Sendable {
-    /// A frame's image data: palette indices still to code in one band (giflib's very bytes),
-    /// or data already coded (lossy, which must happen in order, before the next remap).
-    enum ImageData {
-        /// The `w`x`h` box at (`column`, `row`) of `indices`, `rowStride` entries a row.
-        case indices([UInt8], rowStride: Int, column: Int, row: Int, minCodeSize: Int)
-        case coded([UInt8])
-    }
-
-    /// One frame ready for giflib.
+    /// One frame ready to code: the `w`x`h` box at (`column`, `row`) of `indices`, which has
+    /// `rowStride` entries a row.
     struct Frame {
         var x: Int, y: Int, w: Int, h: Int
-        var data: ImageData
+        var indices: [UInt8]
+        var rowStride: Int
+        var column: Int, row: Int
         var palette: [UInt8]
         var transparent: Int
         var delay: Int
@@ -39,19 +35,22 @@ final class FrameWriter: @unchecked Sendable {
             guard error == nil else { return }
             let started = monotonicSeconds()
             do {
-                let blocks: [UInt8]
-                switch frame.data {
-                case .coded(let coded):
-                    blocks = coded
-                case .indices(var indices, let rowStride, let column, let row, let minCodeSize):
-                    blocks = indices.withUnsafeMutableBufferPointer { p in
-                        LZWCoder.encode(indices: p.baseAddress! + row * rowStride + column, rowStride: rowStride,
-                                        width: frame.w, height: frame.h, minCodeSize: minCodeSize, bandRows: frame.h)
+                var frame = frame
+                let compact = compactPalette(&frame)
+                // Clearing the table as soon as it fills (giflib's way) and keeping a full table
+                // while it pays (gifsicle's) each win on some frames: code both, keep the shorter.
+                let blocks = frame.indices.withUnsafeMutableBufferPointer { p in
+                    let codings = [false, true].map { deferred in
+                        LZWCoder.encode(indices: p.baseAddress! + frame.row * frame.rowStride + frame.column,
+                                        rowStride: frame.rowStride, width: frame.w, height: frame.h,
+                                        minCodeSize: GIFStream.minCodeSize(entries: compact.palette.count / 3),
+                                        bandRows: frame.h, deferredClear: deferred)
                     }
+                    return codings[1].count < codings[0].count ? codings[1] : codings[0]
                 }
                 try stream.putFrame(
                     x: frame.x, y: frame.y, w: frame.w, h: frame.h, blocks: blocks,
-                    palette: frame.palette, transparent: frame.transparent, delay: frame.delay)
+                    palette: compact.palette, transparent: compact.transparent, delay: frame.delay)
             } catch {
                 self.error = error
             }
@@ -67,4 +66,33 @@ final class FrameWriter: @unchecked Sendable {
         if let error { throw error }
         return seconds
     }
+}
+
+/// Keeps only the palette entries the frame's box uses, in their order, and renumbers the
+/// box's indices: a frame that uses 4 of 128 entries gets 2-bit codes and a 12-byte table
+/// instead of 7-bit codes and 384 bytes. The transparent index goes when no pixel uses it.
+func compactPalette(_ frame: inout FrameWriter.Frame) -> (palette: [UInt8], transparent: Int) {
+    var used = [Bool](repeating: false, count: 256)
+    let (stride, column, row, w, h) = (frame.rowStride, frame.column, frame.row, frame.w, frame.h)
+    frame.indices.withUnsafeBufferPointer { p in
+        for y in row..<(row + h) {
+            let line = p.baseAddress! + y * stride + column
+            for x in 0..<w { used[Int(line[x])] = true }
+        }
+    }
+    var map = [UInt8](repeating: 0, count: 256)
+    var palette: [UInt8] = []
+    for i in 0..<(frame.palette.count / 3) where used[i] {
+        map[i] = UInt8(palette.count / 3)
+        palette += frame.palette[(i * 3)..<(i * 3 + 3)]
+    }
+    if palette.isEmpty { palette = [0, 0, 0] }
+    let transparent = frame.transparent >= 0 && used[frame.transparent] ? Int(map[frame.transparent]) : -1
+    frame.indices.withUnsafeMutableBufferPointer { p in
+        for y in row..<(row + h) {
+            let line = p.baseAddress! + y * stride + column
+            for x in 0..<w { line[x] = map[Int(line[x])] }
+        }
+    }
+    return (palette, transparent)
 }

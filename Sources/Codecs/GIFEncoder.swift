@@ -73,10 +73,11 @@ public struct GIFStageTimes: Sendable, Equatable {
     public var palette = 0.0
     /// Remapping against the screen and updating it, frame by frame in order (bands in parallel).
     public var remap = 0.0
-    /// Lossy LZW coding (`LZWCoder` with a `LossyMatch`), in order, bands in parallel; 0
-    /// without `--lossy`, where the writer codes.
+    /// Lossy matching (`LZWCoder` with a `LossyMatch`), in order, bands in parallel; 0
+    /// without `--lossy`.
     public var compress = 0.0
-    /// LZW coding (lossless) and writing through giflib, on its own thread beside remapping.
+    /// Compacting palettes, LZW coding and writing through giflib, on its own thread beside
+    /// remapping.
     public var write = 0.0
     /// Waiting for a palette that was not ready yet.
     public var waiting = 0.0
@@ -90,9 +91,10 @@ public struct GIFStageTimes: Sendable, Equatable {
 /// palette (built on worker threads, several frames at once), or reuses the last one when its
 /// colours are covered, then is remapped in order against what is on screen (`ScreenRemap`),
 /// so pixels the screen already shows well enough also become transparent (gifski's
-/// technique), then LZW-coded (`LZWCoder`: giflib's bytes, or lossy in parallel bands when
-/// asked) and written by giflib on its own thread. The output is the same whatever the
-/// thread count.
+/// technique), optionally matched lossily to longer LZW strings (in parallel bands), and
+/// handed to the writer thread, which drops unused palette entries, LZW-codes the frame
+/// (`LZWCoder`, the shorter of giflib's eager clear and a deferred one) and writes it through
+/// giflib. The output is the same whatever the thread count.
 /// The file appears at `path` only when `finish` succeeds.
 public final class GIFEncoder {
     public let path: String
@@ -225,7 +227,7 @@ public final class GIFEncoder {
         if let error = job.error { throw error }
         guard let (colours, clear, transparent) = job.palette else {
             // Nothing changed after flattening: a 1x1 transparent frame carries the delay.
-            writer.write(.init(x: 0, y: 0, w: 1, h: 1, data: .indices([0], rowStride: 1, column: 0, row: 0, minCodeSize: 2),
+            writer.write(.init(x: 0, y: 0, w: 1, h: 1, indices: [0], rowStride: 1, column: 0, row: 0,
                                palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay))
             return
         }
@@ -234,8 +236,7 @@ public final class GIFEncoder {
             throw CodecError.quantize(path: path, message: "the palette has no transparent entry")
         }
         var indices = [UInt8](repeating: 0, count: w * h)
-        let lossy = options.lossy > 0
-        var coded: [UInt8]?
+        let lossy = options.lossy > 0 || (options.dithering == 0 && ProcessInfo.processInfo.environment["FLIPBOOK_TIES"] != nil)
         var compressStarted = 0.0
         let minCodeSize = GIFStream.minCodeSize(entries: colours.count / 3)
         screen.withUnsafeMutableBufferPointer { screen in
@@ -250,7 +251,9 @@ public final class GIFEncoder {
                     job.tight = remap.run()
                     compressStarted = monotonicSeconds()
                     guard lossy else { return }
-                    // A lossy match decides what goes on screen, so it runs here, in order.
+                    // A lossy match decides what goes on screen, so it runs here, in order; the
+                    // writer codes the indices it settles on again, with the compacted palette
+                    // (the same strings, narrower codes).
                     let t = job.tight
                     let origin = t.y * w + t.x
                     withLossyMatch(colours: colours, clear: clear, transparent: transparent) { palette, kinds in
@@ -259,7 +262,7 @@ public final class GIFEncoder {
                             importance: job.isFirst ? nil : importance.baseAddress! + origin,
                             screen: screen.baseAddress! + ((job.y0 + t.y) * width + job.x0 + t.x) * 4, frameWidth: width,
                             palette: palette, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
-                        coded = LZWCoder.encode(
+                        _ = LZWCoder.encode(
                             indices: indices.baseAddress! + origin, rowStride: w, width: t.w, height: t.h,
                             minCodeSize: minCodeSize, bandRows: LZWCoder.bandRows, lossy: match)
                     }
@@ -271,9 +274,8 @@ public final class GIFEncoder {
         let done = monotonicSeconds()
         stages.remap += compressStarted - remapStarted
         stages.compress += done - compressStarted
-        let data: FrameWriter.ImageData = coded.map { .coded($0) }
-            ?? .indices(indices, rowStride: w, column: t.x, row: t.y, minCodeSize: minCodeSize)
-        writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, data: data,
+        writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, indices: indices,
+                           rowStride: w, column: t.x, row: t.y,
                            palette: colours, transparent: transparent, delay: job.delay))
     }
 

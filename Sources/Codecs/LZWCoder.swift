@@ -1,7 +1,8 @@
 import Dispatch
 
-/// GIF's LZW image data for one frame: codes from `minCodeSize + 1` to 12 bits, a clear code
-/// when the table reaches 4095 entries, greedy longest match, exactly as giflib codes it.
+/// GIF's LZW image data for one frame: codes from `minCodeSize + 1` to 12 bits, greedy
+/// longest match, and a clear code when the table reaches 4095 entries, exactly as giflib
+/// codes it, or (`deferredClear`) only once a full table stops paying.
 ///
 /// The image is cut into bands of rows. Each band starts from a fresh table after a clear
 /// code, so bands are coded in parallel and the bytes do not depend on the thread count; the
@@ -10,11 +11,10 @@ import Dispatch
 /// lets the current string grow (gifsicle's `--lossy` idea, judged against the source pixels
 /// rather than the already quantized ones).
 enum LZWCoder {
-    /// Rows per band when coding lossy, which happens in frame order and so is worth
+    /// Rows per band for the lossy match, which runs in frame order and so is worth
     /// spreading over cores. Fresh tables cost bytes: against one band per frame, 512-row
-    /// bands made expanding-view @2x 0.5 % larger (256 rows: 1.5 %) and expanding-cells 0.01 %
-    /// (0.19 %). Lossless frames are coded in one band on the writer thread, which gives
-    /// giflib's very bytes.
+    /// bands made expanding-view @2x 0.5 % larger (256 rows: 1.5 %). The writer codes each
+    /// frame in one band.
     static let bandRows = 512
 
     /// The image data as GIF sub-blocks (a length byte, then up to 255 bytes, repeated),
@@ -23,7 +23,8 @@ enum LZWCoder {
     /// `indices` is `width·height` palette indices, `rowStride` a row. With `lossy`, indices
     /// may be replaced by the colours actually written, and the screen is updated to match.
     static func encode(indices: UnsafeMutablePointer<UInt8>, rowStride: Int, width: Int, height: Int,
-                       minCodeSize: Int, bandRows: Int, lossy: LossyMatch? = nil) -> [UInt8] {
+                       minCodeSize: Int, bandRows: Int, lossy: LossyMatch? = nil,
+                       deferredClear: Bool = false) -> [UInt8] {
         precondition((2...8).contains(minCodeSize) && width > 0 && height > 0)
         let bands = (height + bandRows - 1) / bandRows
         let results = UnsafeMutableBufferPointer<LZWBand>.allocate(capacity: bands)
@@ -36,7 +37,7 @@ enum LZWCoder {
             let rows = (band * bandRows)..<min(height, (band + 1) * bandRows)
             out.pointer.advanced(by: band).initialize(to: LZWBand.code(
                 indices: out.indices, rowStride: rowStride, width: width, rows: rows,
-                minCodeSize: minCodeSize, lossy: lossy))
+                minCodeSize: minCodeSize, lossy: lossy, deferredClear: deferredClear))
         }
         // The bands' bit streams, joined by clear codes sent at the width the decoder has
         // reached by then, and ended by the end-of-information code.
@@ -108,16 +109,19 @@ private struct LZWBand {
     var finalWidth: Int
 
     static func code(indices: UnsafeMutablePointer<UInt8>, rowStride: Int, width: Int, rows: Range<Int>,
-                     minCodeSize: Int, lossy: LossyMatch?) -> LZWBand {
+                     minCodeSize: Int, lossy: LossyMatch?, deferredClear: Bool) -> LZWBand {
         var table = LZWTable(minCodeSize: minCodeSize)
         defer { table.deallocate() }
         // Codes are at most 12 bits and there is at most one (plus a clear) per pixel.
         var sink = BitSink(capacity: rows.count * width * 3 + 16)
         let clear = table.clear
         var current = -1
+        var pixels = 0
+        var policy = ClearPolicy()
         for y in rows {
             let row = indices + y * rowStride
             for x in 0..<width {
+                pixels += 1
                 let e = Int(row[x])
                 if current < 0 { current = e; continue }
                 let found = table.find(prefix: current, suffix: e)
@@ -129,11 +133,23 @@ private struct LZWBand {
                 }
                 sink.put(current, table.width)
                 table.widenIfNeeded()
-                if table.next >= LZWTable.lastCode {
-                    sink.put(clear, table.width)
-                    table.reset()
+                if !deferredClear {
+                    // giflib: clear rather than assign the last code.
+                    if table.next >= LZWTable.lastCode {
+                        sink.put(clear, table.width)
+                        table.reset()
+                    } else {
+                        table.add(prefix: current, suffix: e)
+                    }
+                } else if table.isFull {
+                    if policy.shouldClear(bits: sink.bitCount, pixels: pixels - 1) {
+                        sink.put(clear, table.width)
+                        table.reset()
+                        policy.cleared(bits: sink.bitCount, pixels: pixels - 1)
+                    }
                 } else {
                     table.add(prefix: current, suffix: e)
+                    if table.isFull { policy.filled(bits: sink.bitCount, pixels: pixels - 1) }
                 }
                 current = e
             }
@@ -143,6 +159,43 @@ private struct LZWBand {
         if let lossy { lossy.paint(indices: indices, rowStride: rowStride, width: width, rows: rows) }
         return LZWBand(bits: sink.bytes, byteCount: sink.count, tail: sink.accumulator, tailBits: sink.pending,
                        finalWidth: table.width)
+    }
+}
+
+/// When to clear a full table (the deferred clear gifsicle uses; GIF allows a full table to
+/// go on being used). A fresh table's run, from its clear to the moment it filled, sets the
+/// cost of starting again, in bits per pixel; once the full table's last 256 codes cost more
+/// than that, the encoder clears.
+private struct ClearPolicy {
+    static let window = 256
+    /// Where the current table's run began, and what it cost until the table filled.
+    private var runBits = 0, runPixels = 0
+    private var freshBits = 0, freshPixels = 1
+    /// The current window of codes sent from the full table.
+    private var windowPixels = 0, windowCodes = 0
+
+    mutating func filled(bits: Int, pixels: Int) {
+        freshBits = bits - runBits
+        freshPixels = max(1, pixels - runPixels)
+        windowPixels = pixels
+        windowCodes = 0
+    }
+
+    mutating func cleared(bits: Int, pixels: Int) {
+        runBits = bits
+        runPixels = pixels
+    }
+
+    /// Called after each code sent from the full table; `pixels` is what the codes so far
+    /// cover.
+    mutating func shouldClear(bits: Int, pixels: Int) -> Bool {
+        windowCodes += 1
+        guard windowCodes == Self.window else { return false }
+        let covered = pixels - windowPixels
+        windowPixels = pixels
+        windowCodes = 0
+        // 12-bit codes over `covered` pixels against the fresh run's bits per pixel.
+        return Self.window * 12 * freshPixels > freshBits * covered
     }
 }
 
@@ -224,8 +277,11 @@ private struct LZWTable {
     /// longer fits (giflib's rule, so the bytes match its coder's).
     @inline(__always)
     mutating func widenIfNeeded() {
-        if next >= 1 << width { width += 1 }
+        if next >= 1 << width && width < 12 { width += 1 }
     }
+
+    /// Every code up to 4095 is assigned: the table can only be used, or cleared.
+    var isFull: Bool { next > Self.lastCode }
 
     @inline(__always)
     private func slot(_ key: UInt32) -> Int { Int((key &* 2_654_435_761) >> 19) }
@@ -308,6 +364,9 @@ private struct BitSink {
             pending -= 8
         }
     }
+
+    /// Bits written so far.
+    var bitCount: Int { count * 8 + pending }
 
     /// Writes the last partial byte, padded with zeros.
     mutating func flush() {

@@ -48,11 +48,34 @@ struct LZWCoderTests {
         try output.commit()
     }
 
-    func encode(_ indices: inout [UInt8], w: Int, h: Int, colours: Int, bandRows: Int, lossy: LossyMatch? = nil) -> [UInt8] {
+    func encode(_ indices: inout [UInt8], w: Int, h: Int, colours: Int, bandRows: Int, lossy: LossyMatch? = nil,
+                deferredClear: Bool = false) -> [UInt8] {
         indices.withUnsafeMutableBufferPointer { p in
             LZWCoder.encode(indices: p.baseAddress!, rowStride: w, width: w, height: h,
-                            minCodeSize: GIFStream.minCodeSize(entries: colours), bandRows: bandRows, lossy: lossy)
+                            minCodeSize: GIFStream.minCodeSize(entries: colours), bandRows: bandRows, lossy: lossy,
+                            deferredClear: deferredClear)
         }
+    }
+
+    @Test("A frame's palette keeps only the entries its box uses, and the transparent one when used")
+    func compaction() {
+        var palette: [UInt8] = []
+        for i in 0..<128 { palette += [UInt8(i), UInt8(i), UInt8(i)] }
+        // A 4x3 box at (1, 1) of a 6-wide buffer; entries outside the box do not count.
+        var indices = [UInt8](repeating: 90, count: 6 * 5)
+        let box: [UInt8] = [7, 7, 50, 99, 50, 7, 7, 7, 99, 99, 50, 7]
+        for y in 0..<3 { for x in 0..<4 { indices[(y + 1) * 6 + x + 1] = box[y * 4 + x] } }
+        var frame = FrameWriter.Frame(x: 0, y: 0, w: 4, h: 3, indices: indices, rowStride: 6, column: 1, row: 1,
+                                      palette: palette, transparent: 99, delay: 3)
+        let compact = compactPalette(&frame)
+        #expect(compact.palette == [7, 7, 7, 50, 50, 50, 99, 99, 99])
+        #expect(compact.transparent == 2)
+        let renumbered = (0..<3).flatMap { y in (0..<4).map { x in frame.indices[(y + 1) * 6 + x + 1] } }
+        #expect(renumbered == [0, 0, 1, 2, 1, 0, 0, 0, 2, 2, 1, 0])
+        // No pixel is transparent: the frame has no transparent index at all.
+        var opaque = FrameWriter.Frame(x: 0, y: 0, w: 2, h: 1, indices: [3, 4], rowStride: 2, column: 0, row: 0,
+                                       palette: palette, transparent: 99, delay: 3)
+        #expect(compactPalette(&opaque).transparent == -1)
     }
 
     @Test("One band gives the very bytes giflib writes", arguments: Pattern.allCases, [2, 5, 16, 256])
@@ -69,28 +92,41 @@ struct LZWCoderTests {
         #expect(ours == theirs, "\(ours.count) vs \(theirs.count) bytes")
     }
 
-    @Test("Bands decode to the same indices, and the bytes do not depend on the thread count", arguments: [1, 7, 64])
-    func bandsDecodeExactly(bandRows: Int) throws {
-        let (w, h) = (97, 150)
+    @Test("Bands, and a full table kept instead of cleared, decode to the same indices; the bytes do not depend on the thread count",
+          arguments: [(1, false), (7, false), (64, false), (400, true), (64, true)])
+    func bandsDecodeExactly(bandRows: Int, deferredClear: Bool) throws {
+        // Noise fills the table within a few rows, so the deferred clear is exercised.
+        let (w, h) = (97, 400)
         let colours = 256
-        let source = indices(.stripes, w: w, h: h, colours: colours, seed: 9)
+        let source = indices(.stripes, w: w, h: h / 2, colours: colours, seed: 9) + indices(.noise, w: w, h: h / 2, colours: 40, seed: 2)
         var idx = source
-        let blocks = encode(&idx, w: w, h: h, colours: colours, bandRows: bandRows)
+        let blocks = encode(&idx, w: w, h: h, colours: colours, bandRows: bandRows, deferredClear: deferredClear)
         var again = source
-        #expect(encode(&again, w: w, h: h, colours: colours, bandRows: bandRows) == blocks)
+        #expect(encode(&again, w: w, h: h, colours: colours, bandRows: bandRows, deferredClear: deferredClear) == blocks)
         #expect(idx == source)
-        let path = temporaryFolder("lzw-bands-\(bandRows)") + "/b.gif"
-        try writeGIF(path, w: w, h: h, indices: idx, palette: palette(colours), blocks: blocks)
+        if deferredClear && bandRows >= h {
+            // One band of 38,800 pixels fills the table: keeping it gives other bytes.
+            var cleared = source
+            let eager = encode(&cleared, w: w, h: h, colours: colours, bandRows: bandRows)
+            #expect(eager != blocks)
+        }
+        let path = temporaryFolder("lzw-bands-\(bandRows)-\(deferredClear)") + "/b.gif"
+        #expect(try decodedMismatches(path, w: w, h: h, indices: source, palette: palette(colours), blocks: blocks) == 0)
+    }
+
+    /// Writes `blocks` as a GIF, decodes it with giflib and counts the pixels whose colour is
+    /// not their index's palette entry.
+    func decodedMismatches(_ path: String, w: Int, h: Int, indices: [UInt8], palette: [UInt8], blocks: [UInt8]) throws -> Int {
+        try writeGIF(path, w: w, h: h, indices: indices, palette: palette, blocks: blocks)
         let frame = try GIFDecoder.read(path: path).frames[0].bitmap
-        let pal = palette(colours)
         var wrong = 0
         for y in 0..<h {
             for x in 0..<w {
-                let i = Int(source[y * w + x]), c = frame[x, y]
-                if (c.r, c.g, c.b) != (pal[i * 3], pal[i * 3 + 1], pal[i * 3 + 2]) { wrong += 1 }
+                let i = Int(indices[y * w + x]), c = frame[x, y]
+                if (c.r, c.g, c.b) != (palette[i * 3], palette[i * 3 + 1], palette[i * 3 + 2]) { wrong += 1 }
             }
         }
-        #expect(wrong == 0)
+        return wrong
     }
 
     @Test("Lossy: every pixel within the tolerance or its remapped error, still pixels untouched, smaller data")
@@ -166,15 +202,6 @@ struct LZWCoderTests {
         #expect(changed > 0)
         // And the data decodes to exactly the indices the coder settled on.
         let path = temporaryFolder("lzw-lossy") + "/l.gif"
-        try writeGIF(path, w: w, h: h, indices: lossy, palette: pal, blocks: blocks)
-        let frame = try GIFDecoder.read(path: path).frames[0].bitmap
-        var wrong = 0
-        for y in 0..<h {
-            for x in 0..<w {
-                let j = Int(lossy[y * w + x]), c = frame[x, y]
-                if (c.r, c.g, c.b) != (pal[j * 3], pal[j * 3 + 1], pal[j * 3 + 2]) { wrong += 1 }
-            }
-        }
-        #expect(wrong == 0)
+        #expect(try decodedMismatches(path, w: w, h: h, indices: lossy, palette: pal, blocks: blocks) == 0)
     }
 }
