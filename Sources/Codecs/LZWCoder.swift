@@ -4,19 +4,14 @@ import Dispatch
 /// longest match, and a clear code when the table reaches 4095 entries, exactly as giflib
 /// codes it, or (`deferredClear`) only once a full table stops paying.
 ///
-/// The image is cut into bands of rows. Each band starts from a fresh table after a clear
-/// code, so bands are coded in parallel and the bytes do not depend on the thread count; the
-/// table fills every few thousand codes anyway, so the extra clears cost almost nothing.
+/// The image can be cut into bands of rows. Each band starts from a fresh table after a clear
+/// code, so bands are coded in parallel and the bytes do not depend on the thread count. The
+/// encoder codes whole frames: fresh tables cost bytes (512-row bands made expanding-view @2x
+/// 0.5 % larger), and lossy choices only pay under the table the file is written with.
 /// With a `LossyMatch`, a pixel may take another colour close enough to its source when that
 /// lets the current string grow (gifsicle's `--lossy` idea, judged against the source pixels
 /// rather than the already quantized ones).
 enum LZWCoder {
-    /// Rows per band for the lossy match, which runs in frame order and so is worth
-    /// spreading over cores. Fresh tables cost bytes: against one band per frame, 512-row
-    /// bands made expanding-view @2x 0.5 % larger (256 rows: 1.5 %). The writer codes each
-    /// frame in one band.
-    static let bandRows = 512
-
     /// The image data as GIF sub-blocks (a length byte, then up to 255 bytes, repeated),
     /// without the minimum-code-size byte before them or the empty block after them.
     ///
