@@ -238,7 +238,6 @@ public final class GIFEncoder {
         var indices = [UInt8](repeating: 0, count: w * h)
         let lossy = options.lossy > 0
         var compressStarted = 0.0
-        let minCodeSize = GIFStream.minCodeSize(entries: colours.count / 3)
         screen.withUnsafeMutableBufferPointer { screen in
             indices.withUnsafeMutableBufferPointer { indices in
                 job.importance.withUnsafeBufferPointer { importance in
@@ -267,7 +266,7 @@ public final class GIFEncoder {
                             palette: palette, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
                         _ = LZWCoder.encode(
                             indices: indices.baseAddress! + origin, rowStride: w, width: t.w, height: t.h,
-                            minCodeSize: minCodeSize, bandRows: t.h, lossy: match)
+                            minCodeSize: GIFStream.minCodeSize(entries: colours.count / 3), bandRows: t.h, lossy: match)
                     }
                 }
             }

@@ -68,10 +68,8 @@ func blendConstantRow(_ d: UnsafeMutablePointer<UInt8>, count: Int, _ r: UInt32,
     var raw = UnsafeMutableRawPointer(d)
     let end = raw + (count & ~3) * 4
     while raw < end {
-        let v = widen(raw.loadUnaligned(as: SIMD16<UInt8>.self))
-        let t = v &* inv &+ 128
-        let out = add &+ ((t &+ (t &>> 8)) &>> 8)
-        raw.storeBytes(of: narrow(out), as: SIMD16<UInt8>.self)
+        let under = widen(raw.loadUnaligned(as: SIMD16<UInt8>.self))
+        raw.storeBytes(of: narrow(add &+ mul255(under, inv)), as: SIMD16<UInt8>.self)
         raw += 16
     }
     var i = count & ~3
