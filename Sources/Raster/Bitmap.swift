@@ -28,6 +28,23 @@ public struct Bitmap: Equatable, Sendable {
         }
     }
 
+    /// A bitmap whose every pixel `paint` writes: the buffer is not filled first, so a frame
+    /// that draws over its whole area pays for each byte once. `paint` must write every pixel
+    /// before reading it (a pixel left unwritten holds whatever the memory held).
+    public init(width: Int, height: Int, paintingEveryPixel paint: (BitmapView) -> Void) {
+        precondition(width >= 0 && height >= 0, "bitmap size must not be negative")
+        self.width = width
+        self.height = height
+        self.rowBytes = width * 4
+        let count = width * height * 4
+        self.pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress {
+                paint(BitmapView(base: base, width: width, height: height, rowBytes: width * 4))
+            }
+            initialized = count
+        }
+    }
+
     /// Wraps premultiplied bytes; `pixels.count` must be `rowBytes * height`.
     public init(width: Int, height: Int, rowBytes: Int? = nil, premultipliedPixels pixels: [UInt8]) {
         let stride = rowBytes ?? width * 4
@@ -119,12 +136,16 @@ public struct BitmapView {
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * rowBytes }
 
-    /// Sets every pixel to `color`, ignoring what was there.
-    public func clear(to color: PremultipliedColor) {
+    /// Sets every pixel outside `hidden` to `color`, ignoring what was there.
+    public func clear(to color: PremultipliedColor, hidden: Occlusion = .none) {
         let word = color.packed.littleEndian
-        for y in 0..<height {
-            UnsafeMutableRawPointer(row(y)).bindMemory(to: UInt32.self, capacity: width)
-                .update(repeating: word, count: width)
+        for band in hidden.bands(in: bounds) {
+            for y in band.rows {
+                let words = UnsafeMutableRawPointer(row(y)).bindMemory(to: UInt32.self, capacity: width)
+                for run in band.runs {
+                    (words + run.lowerBound).update(repeating: word, count: run.count)
+                }
+            }
         }
     }
 

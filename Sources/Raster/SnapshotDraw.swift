@@ -10,13 +10,16 @@ extension BitmapView {
     /// draw aligned across but between rows (vertical motion) a 16-bit-lane row lerp; any
     /// other span is sampled separably (rows mixed in 16-bit lanes, then columns). Spans that
     /// do not replace what is under them composite four pixels at a time (`blendScaledRow`).
-    public func draw(_ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none) {
+    /// Pixels in `hidden` are left as they are (later draws paint over them opaquely).
+    public func draw(_ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none,
+                     hidden: Occlusion = .none) {
         guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return }
         let cover = ShapeCoverage(destination, radiusX: 0, radiusY: 0)
         let clipCover = clip.coverage
         var b = cover.pixelBounds.intersection(bounds)
         if let c = clipCover { b = b.intersection(c.pixelBounds) }
-        if b.isEmpty { return }
+        let bands = hidden.bands(in: b)
+        if bands.isEmpty { return }
 
         let map = SampleMapping(texture: texture, source: source, destination: destination)
         let level = texture.levels[map.level]
@@ -43,49 +46,52 @@ extension BitmapView {
         level.pixels.withUnsafeBufferPointer { src in
             let base = src.baseAddress!
             taps.withUnsafeBufferPointer { tx in
-                for y in b.y..<b.maxY {
-                    let ty = map.y.tap(y)
-                    let r0 = base + Int(ty.i0) * srcRowBytes, r1 = base + Int(ty.i1) * srcRowBytes
-                    let fy = UInt32(ty.f)
-                    let p = row(y)
-                    let span = interiorSpan(cover, clipCover, y, b)
-
-                    for x in b.x..<span.lo { edgePixel(x) }
-                    if fy == 0 && contiguous {
-                        let s = r0 + Int(firstColumn + Int32(span.lo - b.x)) * 4
-                        let n = span.hi - span.lo
-                        if copies {
-                            (p + span.lo * 4).update(from: s, count: n * 4)
-                        } else {
-                            blendScaledRow(p + span.lo * 4, s, count: n, o)
+                for band in bands {
+                    for y in band.rows {
+                        let ty = map.y.tap(y)
+                        let r0 = base + Int(ty.i0) * srcRowBytes, r1 = base + Int(ty.i1) * srcRowBytes
+                        let fy = UInt32(ty.f)
+                        let p = row(y)
+                        let interior = interiorSpan(cover, clipCover, y, b)
+                        for run in band.runs {
+                            let span = clamped(interior, to: run)
+                            for x in run.lowerBound..<span.lo { edgePixel(x) }
+                            let n = span.hi - span.lo
+                            if n > 0 && contiguous {
+                                let s = r0 + Int(firstColumn + Int32(span.lo - b.x)) * 4
+                                if fy == 0 {
+                                    if copies {
+                                        (p + span.lo * 4).update(from: s, count: n * 4)
+                                    } else {
+                                        blendScaledRow(p + span.lo * 4, s, count: n, o)
+                                    }
+                                } else {
+                                    // Unscaled and aligned across, between two rows: sample the
+                                    // span at once, then copy or composite it.
+                                    let t = r1 + Int(firstColumn + Int32(span.lo - b.x)) * 4
+                                    if copies {
+                                        verticalSampleRow(p + span.lo * 4, s, t, count: n, fy: fy)
+                                    } else {
+                                        verticalSampleRow(scratch, s, t, count: n, fy: fy)
+                                        blendScaledRow(p + span.lo * 4, scratch, count: n, o)
+                                    }
+                                }
+                            } else if n > 0 {
+                                // Scaled: sample the span separably, then store or composite it.
+                                let spanTaps = UnsafeBufferPointer(rebasing: tx[(span.lo - b.x)..<(span.hi - b.x)])
+                                let target = opaqueSource ? p + span.lo * 4 : scratch
+                                separableSampleRow(target, r0, r1, taps: spanTaps, fy: fy, sums: sums)
+                                if !opaqueSource { blendScaledRow(p + span.lo * 4, scratch, count: n, o) }
+                            }
+                            for x in span.hi..<run.upperBound { edgePixel(x) }
                         }
-                    } else if contiguous && span.hi > span.lo {
-                        // Unscaled and aligned across, between two rows: sample the span at
-                        // once, then copy or composite it.
-                        let s = r0 + Int(firstColumn + Int32(span.lo - b.x)) * 4
-                        let t = r1 + Int(firstColumn + Int32(span.lo - b.x)) * 4
-                        let n = span.hi - span.lo
-                        if copies {
-                            verticalSampleRow(p + span.lo * 4, s, t, count: n, fy: fy)
-                        } else {
-                            verticalSampleRow(scratch, s, t, count: n, fy: fy)
-                            blendScaledRow(p + span.lo * 4, scratch, count: n, o)
-                        }
-                    } else if span.hi > span.lo {
-                        // Scaled: sample the span separably, then store or composite it.
-                        let n = span.hi - span.lo
-                        let spanTaps = UnsafeBufferPointer(rebasing: tx[(span.lo - b.x)..<(span.hi - b.x)])
-                        let target = opaqueSource ? p + span.lo * 4 : scratch
-                        separableSampleRow(target, r0, r1, taps: spanTaps, fy: fy, sums: sums)
-                        if !opaqueSource { blendScaledRow(p + span.lo * 4, scratch, count: n, o) }
-                    }
-                    for x in span.hi..<b.maxX { edgePixel(x) }
 
-                    @inline(__always) func edgePixel(_ x: Int) {
-                        var cov = cover.coverage(x, y)
-                        if let c = clipCover, cov != 0 { cov = mul255(cov, c.coverage(x, y)) }
-                        if cov == 0 { return }
-                        sampleAndBlend(p + x * 4, r0, r1, tx[x - b.x], fy, mul255(UInt32(cov), o))
+                        @inline(__always) func edgePixel(_ x: Int) {
+                            var cov = cover.coverage(x, y)
+                            if let c = clipCover, cov != 0 { cov = mul255(cov, c.coverage(x, y)) }
+                            if cov == 0 { return }
+                            sampleAndBlend(p + x * 4, r0, r1, tx[x - b.x], fy, mul255(UInt32(cov), o))
+                        }
                     }
                 }
             }
