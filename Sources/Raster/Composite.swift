@@ -104,14 +104,20 @@ func verticalSampleRow(_ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<U
 }
 
 /// Bilinear samples for a run of destination columns, separably: first the two source rows
-/// are mixed by `fy` into 16-bit sums (`p0·(256 − fy) + p1·fy` ≤ 65,280, no rounding), 16
+/// are mixed by `fy` into 16-bit sums (`S = p0·(256 − fy) + p1·fy` ≤ 65,280, no rounding), 16
 /// lanes at a time, over the source columns the taps touch; then each column mixes its two
 /// sums by `fx` and rounds once. The sum of the four weighted taps is the same integer as in
 /// `bilinear`, so the samples are exactly its. Writes premultiplied pixels to `out`.
+///
+/// The column mix stays in 16-bit lanes with no high multiply: with `S = 256·Sh + Sl` and
+/// `w0 + w1 = 256`, `A = Sh0·w0 + Sh1·w1` and `B = Sl0·w0 + Sl1·w1` are each at most 65,280, and
+/// `(256·A + B + 32768) >> 16 = (A + (B >> 8) + 128) >> 8`, whose sum stays below 65,536
+/// because `A + B/256` is the weighted mean of two sums, at most 65,280.
+/// `weights` holds each column's `(w0 ×4, w1 ×4)`, made once per draw by `columnWeights`.
 @inline(__always)
 func separableSampleRow(
     _ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>,
-    taps: UnsafeBufferPointer<SampleTap>, fy: UInt32, sums: UnsafeMutablePointer<UInt16>
+    taps: UnsafeBufferPointer<SampleTap>, weights: UnsafePointer<SIMD8<UInt16>>, fy: UInt32, sums: UnsafeMutablePointer<UInt16>
 ) {
     guard let firstTap = taps.first, let lastTap = taps.last else { return }
     let first = Int(min(firstTap.i0, lastTap.i0)), last = Int(max(firstTap.i1, lastTap.i1))
@@ -130,18 +136,29 @@ func separableSampleRow(
         sums[c] = UInt16(UInt32(r0[first * 4 + c]) * (256 - fy) + UInt32(r1[first * 4 + c]) * fy)
         c += 1
     }
-    var d = out
-    for t in taps {
-        let fx = UInt32(t.f)
-        let s0 = sums + (Int(t.i0) - first) * 4, s1 = sums + (Int(t.i1) - first) * 4
-        let v0 = SIMD4<UInt32>(UInt32(s0[0]), UInt32(s0[1]), UInt32(s0[2]), UInt32(s0[3]))
-        let v1 = SIMD4<UInt32>(UInt32(s1[0]), UInt32(s1[1]), UInt32(s1[2]), UInt32(s1[3]))
-        let v = (v0 &* (256 &- fx) &+ v1 &* fx &+ 32768) &>> 16
-        d[0] = UInt8(truncatingIfNeeded: v[0])
-        d[1] = UInt8(truncatingIfNeeded: v[1])
-        d[2] = UInt8(truncatingIfNeeded: v[2])
-        d[3] = UInt8(truncatingIfNeeded: v[3])
+    // A tap's two sums are adjacent (i1 is i0 or i0 + 1; where it is i0, w1 is 0), so one
+    // 16-byte load holds both.
+    let low = SIMD8<UInt16>(repeating: 255), half = SIMD4<UInt16>(repeating: 128)
+    let from = UnsafeRawPointer(sums)
+    var d = UnsafeMutableRawPointer(out)
+    for k in 0..<taps.count {
+        let v = from.loadUnaligned(fromByteOffset: (Int(taps[k].i0) - first) * 8, as: SIMD8<UInt16>.self)
+        let w = weights[k]
+        let hi = (v &>> 8) &* w, lo = (v & low) &* w
+        let sampled = (hi.lowHalf &+ hi.highHalf &+ ((lo.lowHalf &+ lo.highHalf) &>> 8) &+ half) &>> 8
+        d.storeBytes(of: SIMD4<UInt8>(
+            UInt8(truncatingIfNeeded: sampled[0]), UInt8(truncatingIfNeeded: sampled[1]),
+            UInt8(truncatingIfNeeded: sampled[2]), UInt8(truncatingIfNeeded: sampled[3])), as: SIMD4<UInt8>.self)
         d += 4
+    }
+}
+
+/// Each tap's column weights for `separableSampleRow`: `256 − f` in the first four lanes, `f`
+/// in the last four.
+func columnWeights(_ taps: [SampleTap]) -> [SIMD8<UInt16>] {
+    taps.map { t in
+        let w0 = UInt16(256 - t.f), w1 = UInt16(t.f)
+        return SIMD8<UInt16>(w0, w0, w0, w0, w1, w1, w1, w1)
     }
 }
 

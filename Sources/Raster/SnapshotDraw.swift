@@ -41,11 +41,15 @@ extension BitmapView {
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: b.width * 4)
         defer { scratch.deallocate() }
         // Taps stay inside the level, so a span never touches more than its width.
-        let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: contiguous ? 16 : level.width * 4 + 16)
+        let sumCount = contiguous ? 16 : level.width * 4 + 16
+        let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: sumCount)
+        // The column mix reads one sum past a clamped last tap, at weight 0: keep it defined.
+        sums.initialize(repeating: 0, count: sumCount)
         defer { sums.deallocate() }
+        let weights = contiguous ? [] : columnWeights(taps)
         level.pixels.withUnsafeBufferPointer { src in
             let base = src.baseAddress!
-            taps.withUnsafeBufferPointer { tx in
+            taps.withUnsafeBufferPointer { tx in weights.withUnsafeBufferPointer { wx in
                 for band in bands {
                     for y in band.rows {
                         let ty = map.y.tap(y)
@@ -80,7 +84,7 @@ extension BitmapView {
                                 // Scaled: sample the span separably, then store or composite it.
                                 let spanTaps = UnsafeBufferPointer(rebasing: tx[(span.lo - b.x)..<(span.hi - b.x)])
                                 let target = opaqueSource ? p + span.lo * 4 : scratch
-                                separableSampleRow(target, r0, r1, taps: spanTaps, fy: fy, sums: sums)
+                                separableSampleRow(target, r0, r1, taps: spanTaps, weights: wx.baseAddress! + (span.lo - b.x), fy: fy, sums: sums)
                                 if !opaqueSource { blendScaledRow(p + span.lo * 4, scratch, count: n, o) }
                             }
                             for x in span.hi..<run.upperBound { edgePixel(x) }
@@ -94,7 +98,7 @@ extension BitmapView {
                         }
                     }
                 }
-            }
+            } }
         }
     }
 }
