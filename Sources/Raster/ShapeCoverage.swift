@@ -96,6 +96,12 @@ struct ShapeCoverage {
     }
 
     /// Columns of row `y` whose coverage is certainly 255: `lo ..< hi`, empty when `lo >= hi`.
+    ///
+    /// In a corner row the span reaches past the arc centres by `D`: a pixel centre at
+    /// (dx, dy) from a circular arc's centre has coverage `r − isqrt(dx² + dy²) + ½ px`, which
+    /// is a whole pixel when `dx² + dy² ≤ (r − ½ px)²`, so for `dx ≤ isqrt((r − ½ px)² − dy²)`.
+    /// (Elliptical corners stop at the arc centres.) Without it a large circle would be drawn
+    /// almost entirely through the per-pixel edge path.
     @inline(__always)
     func interior(row y: Int) -> (lo: Int, hi: Int) {
         let vy = clamp256(min(y1, (y + 1) << 8) - max(y0, y << 8))
@@ -104,8 +110,14 @@ struct ShapeCoverage {
         if rx > 0 {
             let cy = y << 8 + 128
             if cy < y0 + ry || cy > y1 - ry {
-                lo = max(lo, ceilDiv(x0 + rx - 128, 256))
-                hi = min(hi, floorDiv(x1 - rx - 128, 256) + 1)
+                var reach = 0
+                if rx == ry {
+                    let dy = cy < y0 + ry ? y0 + ry - cy : cy - (y1 - ry)
+                    let r = rx - 128
+                    if r > 0 && dy <= r { reach = isqrt(r * r - dy * dy) }
+                }
+                lo = max(lo, ceilDiv(x0 + rx - reach - 128, 256))
+                hi = min(hi, floorDiv(x1 - rx + reach - 128, 256) + 1)
             }
         }
         return (lo, hi)

@@ -107,3 +107,31 @@ struct OcclusionTests {
         #expect(b[2, 1].a == 0 && b[4, 2].a == 0)
     }
 }
+
+@Suite("Shape coverage: the interior span of a row is fully covered")
+struct InteriorSpanTests {
+    @Test("Every pixel of every row's interior span has coverage 255, and a circle's rows reach past its centre", arguments: 0..<40)
+    func interiorIsFull(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(11000 + seed))
+        let rect = Rect(x: rng.coordinate(-20...60), y: rng.coordinate(-20...60), width: rng.coordinate(1...140), height: rng.coordinate(1...140))
+        let cover: ShapeCoverage
+        switch seed % 3 {
+        case 0: cover = ShapeCoverage(.ellipse(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.width)))
+        case 1: cover = ShapeCoverage(.roundedRect(rect, radius: rng.double(0...70)))
+        default: cover = ShapeCoverage(.ellipse(rect))
+        }
+        var interiorPixels = 0
+        let b = cover.pixelBounds
+        for y in b.y..<b.maxY {
+            let (lo, hi) = cover.interior(row: y)
+            for x in lo..<max(lo, hi) {
+                #expect(cover.coverage(x, y) == 255, "(\(x), \(y)) of \(rect)")
+                interiorPixels += 1
+            }
+        }
+        if seed % 3 == 0 && rect.width > 30 {
+            // A circle's interior spans cover most of it (π/4 of the box, less a rim).
+            #expect(Double(interiorPixels) > 0.6 * rect.width * rect.width, "\(interiorPixels) interior pixels of \(rect)")
+        }
+    }
+}
