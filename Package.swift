@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(
             name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"])]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Planner", dependencies: ["Geometry"]),
@@ -40,7 +41,7 @@ let package = Package(
                 "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
+        .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI", "CMalloc"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "TestSupport"]),
