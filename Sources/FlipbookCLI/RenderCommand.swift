@@ -169,7 +169,7 @@ struct RenderCommand: ParsableCommand {
     /// The stage timings as JSON, for Scripts/bench.
     func writeStats(_ r: RenderStats, encoder: GIFSummary?, wall: Double) throws {
         guard let stats else { return }
-        var fields = ["\"frames\": \(r.frames)", "\"rasterized\": \(r.rasterized)", "\"pixels\": \(r.pixels)", "\"threads\": \(threadCount)",
+        var fields = ["\"frames\": \(r.frames)", "\"rasterized\": \(r.rasterized)", "\"redrawn_in_part\": \(r.redrawnInPart)", "\"pixels\": \(r.pixels)", "\"threads\": \(threadCount)",
                       "\"planning_s\": \(r.planning)", "\"raster_s\": \(r.raster)", "\"render_wall_s\": \(r.renderWall)", "\"wall_s\": \(wall)"]
         if let e = encoder {
             fields += ["\"quantize_palette_s\": \(e.stages.palette)", "\"quantize_remap_s\": \(e.stages.remap)",

@@ -102,5 +102,28 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// The smallest rect holding both (an empty rect adds nothing).
+    public func union(_ other: PixelRect) -> PixelRect {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// The pixels of this rect outside `hole`, as up to four rects: the rows above and below
+    /// it, then the columns left and right of it.
+    public func subtracting(_ hole: PixelRect) -> [PixelRect] {
+        let h = hole.intersection(self)
+        if h.isEmpty { return isEmpty ? [] : [self] }
+        return [
+            PixelRect(x: x, y: y, width: width, height: h.y - y),
+            PixelRect(x: x, y: h.maxY, width: width, height: maxY - h.maxY),
+            PixelRect(x: x, y: h.y, width: h.x - x, height: h.height),
+            PixelRect(x: h.maxX, y: h.y, width: maxX - h.maxX, height: h.height),
+        ].filter { !$0.isEmpty }
+    }
+
+    public var area: Int { isEmpty ? 0 : width * height }
+
     public var description: String { "\(x),\(y) \(width)x\(height)" }
 }

@@ -79,12 +79,18 @@ extension PixelRect {
 }
 
 extension Shape {
+    /// Every pixel a fill of this shape can touch.
+    public var pixelBounds: PixelRect { ShapeCoverage(self).pixelBounds }
+
     /// Rects of pixels this shape covers fully (coverage 255), by the raster's own fixed-point
     /// rules: what a fill of it with an opaque colour at full opacity hides.
     public var solidPixelRects: [PixelRect] { ShapeCoverage(self).solidPixelRects }
 }
 
 extension Clip {
+    /// Every pixel this clip lets through at all; nil when it clips nothing.
+    public var pixelBounds: PixelRect? { coverage?.pixelBounds }
+
     /// Rects of pixels this clip lets through whole (coverage 255); nil when it clips nothing.
     public var solidPixelRects: [PixelRect]? { coverage?.solidPixelRects }
 }

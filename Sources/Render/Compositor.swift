@@ -7,7 +7,8 @@ import Raster
 /// Nothing is painted twice where it cannot show: each command skips the pixels that later
 /// commands paint opaquely (`Occlusion`), and the background is painted only where no command
 /// hides it. A skipped pixel's final value is the opaque draw's alone, so this changes no byte
-/// (tested against drawing every command whole).
+/// (tested against drawing every command whole). A frame can also be drawn from an earlier
+/// one, redrawing only the pixels that changed (`redraw(_:after:drawn:)`).
 public struct Compositor: Sendable {
     /// Textures by the image names draw lists use.
     public let textures: [String: Texture]
@@ -29,6 +30,39 @@ public struct Compositor: Sendable {
         }
     }
 
+    /// `list` drawn from `previous`, the frame rendered for `previousList`, redrawing only the
+    /// pixels in their `damage`: the same pixels as `render(list)`. Nil when that would save
+    /// little or cannot be done (most of the frame changed, or the lists do not match).
+    public func redraw(_ list: DrawList, after previousList: DrawList, drawn previous: Bitmap) -> Bitmap? {
+        let frame = PixelRect(x: 0, y: 0, width: Int(list.size.width.rounded()), height: Int(list.size.height.rounded()))
+        guard previous.width == frame.width, previous.height == frame.height,
+              let damage = damage(from: previousList, to: list) else { return nil }
+        if damage.isEmpty { return previous }
+        // Past three quarters, copying the previous frame and skipping the rest gains little.
+        if damage.area * 4 > frame.area * 3 { return nil }
+        let hidden = occlusions(list.commands, drawingOnly: damage, in: frame)
+        var bitmap = previous
+        bitmap.withView { view in
+            view.clear(to: background.premultiplied, hidden: hidden[0])
+            draw(list.commands, into: view, hidden: hidden)
+        }
+        return bitmap
+    }
+
+    /// The pixels whose values can differ between renders of `old` and `new`: the bounds of
+    /// every command that changed, where it was and where it is. Outside them every pixel is
+    /// under the same commands, in the same order, as before. Commands are matched by
+    /// position; nil when the lists do not match (another frame size or command count).
+    public func damage(from old: DrawList, to new: DrawList) -> PixelRect? {
+        guard old.size == new.size, old.commands.count == new.commands.count else { return nil }
+        let frame = PixelRect(x: 0, y: 0, width: Int(new.size.width.rounded()), height: Int(new.size.height.rounded()))
+        var damage = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for (a, b) in zip(old.commands, new.commands) where a != b {
+            damage = damage.union(Self.paintedBounds(a)).union(Self.paintedBounds(b))
+        }
+        return damage.intersection(frame)
+    }
+
     /// Draws `list` over what `view` holds. With `culling: false` every command is drawn
     /// whole, hidden or not (for tests).
     public func draw(_ list: DrawList, into view: BitmapView, culling: Bool = true) {
@@ -38,9 +72,13 @@ public struct Compositor: Sendable {
 
     /// What each run of commands hides: entry `i` holds the pixels that commands `i...` paint
     /// opaquely, so command `i` draws around entry `i + 1`, and the background around entry 0.
-    public func occlusions(_ commands: [DrawCommand]) -> [Occlusion] {
-        var result = Array(repeating: Occlusion.none, count: commands.count + 1)
+    /// With `region`, every pixel of `frame` outside it counts as hidden too.
+    public func occlusions(_ commands: [DrawCommand], drawingOnly region: PixelRect? = nil, in frame: PixelRect? = nil) -> [Occlusion] {
         var hidden = Occlusion.none
+        if let region, let frame {
+            for rect in frame.subtracting(region) { hidden.insert(rect) }
+        }
+        var result = Array(repeating: hidden, count: commands.count + 1)
         for i in commands.indices.reversed() {
             for rect in opaquePixelRects(commands[i]) { hidden.insert(rect) }
             result[i] = hidden
@@ -79,6 +117,12 @@ public struct Compositor: Sendable {
                 view.draw(texture, from: source, to: command.rect, opacity: opacity, clip: Self.clip(command), hidden: hidden[i + 1])
             }
         }
+    }
+
+    /// Every pixel `command` can touch: its rect's, inside its clip's.
+    private static func paintedBounds(_ command: DrawCommand) -> PixelRect {
+        let bounds = Shape.rect(command.rect).pixelBounds
+        return Self.clip(command).pixelBounds.map { bounds.intersection($0) } ?? bounds
     }
 
     private static func opacity(_ command: DrawCommand) -> UInt8 {

@@ -62,7 +62,9 @@ public struct SceneRenderer: Sendable {
     ///
     /// Draw lists are planned in order first; a frame whose list draws exactly what the one
     /// before drew (holds, and the still ends of springs) is not rasterized again: the sink
-    /// gets the same pixels.
+    /// gets the same pixels. The other frames go round the threads' lanes in turn, and a lane
+    /// redraws only what changed since the last frame it drew (`Compositor.redraw(_:after:drawn:)`,
+    /// the same pixels as a whole render).
     @discardableResult
     public func render(times: [Double], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                        sink: (Int, Bitmap) throws -> Void) throws -> RenderStats {
@@ -70,11 +72,12 @@ public struct SceneRenderer: Sendable {
         let slots = FrameSlots(count: times.count)
         let rendering = DispatchSemaphore(value: width)
         let held = DispatchSemaphore(value: width + 2)
-        let workers = DispatchQueue(label: "flipbook.render", attributes: .concurrent)
+        let lanes = (0..<width).map { RenderLane(label: "flipbook.render.\($0)") }
         let began = Date()
         // The producer blocks on the semaphores, so it gets a thread of its own.
         DispatchQueue.global(qos: .userInitiated).async { [plan, compositor, scale] in
             var previous: DrawList?
+            var drawn = 0
             for (k, t) in times.enumerated() {
                 held.wait()
                 if slots.cancelled { break }
@@ -88,10 +91,12 @@ public struct SceneRenderer: Sendable {
                 previous = list
                 rendering.wait()
                 if slots.cancelled { rendering.signal(); break }
-                workers.async {
+                let lane = lanes[drawn % width]
+                drawn += 1
+                lane.queue.async {
                     let t1 = Date()
-                    let bitmap = compositor.render(list)
-                    slots.set(k, bitmap, planning: planning, raster: Date().timeIntervalSince(t1))
+                    let (bitmap, partial) = lane.render(list, with: compositor)
+                    slots.set(k, bitmap, partial: partial, planning: planning, raster: Date().timeIntervalSince(t1))
                     rendering.signal()
                 }
             }
@@ -104,12 +109,13 @@ public struct SceneRenderer: Sendable {
         }
         var last: Bitmap?
         for k in times.indices {
-            let (drawn, planning, raster) = slots.take(k)
+            let (drawn, partial, planning, raster) = slots.take(k)
             held.signal()
             let bitmap: Bitmap
             if let drawn {
                 bitmap = drawn
                 stats.rasterized += 1
+                if partial { stats.redrawnInPart += 1 }
             } else {
                 // Frame 0 always has a list of its own, so a repeat has a frame before it.
                 bitmap = last!
@@ -130,6 +136,8 @@ public struct RenderStats: Sendable {
     public var frames = 0
     /// Frames rasterized; the others repeat the frame before (the same draw list).
     public var rasterized = 0
+    /// Rasterized frames drawn over an earlier frame, only where they differ from it.
+    public var redrawnInPart = 0
     public var pixels = 0
     /// Sampling the plan into draw lists.
     public var planning = 0.0
@@ -142,7 +150,7 @@ public struct RenderStats: Sendable {
 /// Frames handed from the render workers to the sink, each slot written once; `take` waits
 /// for its frame. A repeated frame's slot holds no bitmap.
 final class FrameSlots: @unchecked Sendable {
-    private var slots: [(Bitmap?, Double, Double)?]
+    private var slots: [(Bitmap?, Bool, Double, Double)?]
     private let ready: [DispatchSemaphore]
     private let lock = NSLock()
     private var stopped = false
@@ -164,9 +172,9 @@ final class FrameSlots: @unchecked Sendable {
         lock.unlock()
     }
 
-    func set(_ k: Int, _ bitmap: Bitmap, planning: Double, raster: Double) {
+    func set(_ k: Int, _ bitmap: Bitmap, partial: Bool, planning: Double, raster: Double) {
         lock.lock()
-        slots[k] = (bitmap, planning, raster)
+        slots[k] = (bitmap, partial, planning, raster)
         lock.unlock()
         ready[k].signal()
     }
@@ -174,19 +182,44 @@ final class FrameSlots: @unchecked Sendable {
     /// Marks frame `k` as the same pixels as frame `k - 1`.
     func setRepeat(_ k: Int, planning: Double) {
         lock.lock()
-        slots[k] = (nil, planning, 0)
+        slots[k] = (nil, false, planning, 0)
         lock.unlock()
         ready[k].signal()
     }
 
     /// Waits for frame `k` and hands it over (the slot lets go of it); nil pixels repeat
     /// the frame before.
-    func take(_ k: Int) -> (Bitmap?, Double, Double) {
+    func take(_ k: Int) -> (Bitmap?, Bool, Double, Double) {
         ready[k].wait()
         lock.lock()
         defer { lock.unlock() }
         let frame = slots[k]!
         slots[k] = nil
         return frame
+    }
+}
+
+/// One render thread's serial queue and the last frame it drew, which its next frame starts
+/// from. Only its own queue touches `last`.
+final class RenderLane: @unchecked Sendable {
+    let queue: DispatchQueue
+    private var last: (list: DrawList, frame: Bitmap)?
+
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    /// Renders `list`, from the lane's last frame where that saves work; true when it did.
+    func render(_ list: DrawList, with compositor: Compositor) -> (Bitmap, Bool) {
+        var partial = false
+        let frame: Bitmap
+        if let last, let redrawn = compositor.redraw(list, after: last.list, drawn: last.frame) {
+            frame = redrawn
+            partial = true
+        } else {
+            frame = compositor.render(list)
+        }
+        last = (list, frame)
+        return (frame, partial)
     }
 }

@@ -31,18 +31,43 @@ struct CullingTests {
     }
 }
 
-@Suite("Renderer: frames that repeat the draw list before them are not rasterized again")
+@Suite("Renderer: holds are not rasterized again, and other frames redraw only what changed")
 struct RepeatedFrameTests {
-    @Test("Every frame equals its own render, and holds are not rasterized", arguments: ["expanding-cells", "expanding-view"])
-    func repeatsEqualRenders(scene: String) throws {
+    @Test("Every frame equals its own whole render, for one and two render lanes",
+          arguments: ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"], [1, 2])
+    func framesEqualWholeRenders(scene: String, threads: Int) throws {
         let renderer = try SceneRenderer(SceneCatalog.prepare(scene))
         let times = renderer.times(fps: 6)
         var frames: [Bitmap] = []
-        let stats = try renderer.render(times: times, threads: 2) { _, frame in frames.append(frame) }
+        let stats = try renderer.render(times: times, threads: threads) { _, frame in frames.append(frame) }
         #expect(frames.count == times.count && stats.frames == times.count)
         #expect(stats.rasterized < stats.frames, "\(stats.rasterized) of \(stats.frames) rasterized")
-        for (t, frame) in zip(times, frames) {
-            #expect(frame == renderer.frame(at: t), "\(scene) at \(t) s")
+        // expanding-cells moves nearly every pixel in each frame that changes at all: the
+        // rows slide apart as the detail grows, and the pull moves the whole detail.
+        if scene != "expanding-cells" {
+            #expect(stats.redrawnInPart > 0, "\(stats.redrawnInPart) of \(stats.rasterized) redrawn in part")
         }
+        for (t, frame) in zip(times, frames) {
+            #expect(frame == renderer.frame(at: t), "\(scene) at \(t) s, \(threads) lanes")
+        }
+    }
+
+    @Test("Pixels that differ between two frames lie inside their damage",
+          arguments: ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"])
+    func damageHoldsEveryChange(scene: String) throws {
+        let renderer = try SceneRenderer(SceneCatalog.prepare(scene))
+        let lists = renderer.times(fps: 8).map { renderer.plan.sample(at: $0, scale: 1) }
+        var smaller = 0
+        for (a, b) in zip(lists, lists.dropFirst()) {
+            guard let damage = renderer.compositor.damage(from: a, to: b) else { continue }
+            let (before, after) = (renderer.compositor.render(a), renderer.compositor.render(b))
+            if damage.area < after.bounds.area { smaller += 1 }
+            for y in 0..<after.height {
+                for x in 0..<after.width where before[x, y] != after[x, y] {
+                    #expect(damage.contains(PixelRect(x: x, y: y, width: 1, height: 1)), "\(scene) at \(b.time) s: (\(x), \(y)) changed outside \(damage)")
+                }
+            }
+        }
+        #expect(smaller > 0)
     }
 }
