@@ -93,6 +93,35 @@ struct ScreenRemapTests {
         #expect(box == (2, 0, 2, 1))
     }
 
+    @Test("Still pixels showing exactly the colour of the index beside them join its run, both ways")
+    func runsContinueThroughStillPixels() {
+        // Entry 0 is clear (the transparent index); 1 orange, 2 white.
+        let palette: [UInt8] = [0, 0, 0, 255, 101, 52, 255, 255, 255]
+        let (o, white, offByOne): ([UInt8], [UInt8], [UInt8]) = ([255, 101, 52, 255], [255, 255, 255, 255], [254, 101, 52, 255])
+        let (w, h) = (8, 2)
+        // Row 0, a ring growing around a centre that did not change: the centre joins the ring,
+        // the white around it stays transparent. Row 1: a screen colour one level off the entry
+        // is not the same pixel, so it stays transparent.
+        var screen = [white, white, o, o, o, white, white, white, o, offByOne, white, white, white, white, white, white].flatMap { $0 }
+        let pixels = [white, o, o, o, o, o, white, white, o, offByOne, o, white, white, white, white, white].flatMap { $0 }
+        let importance: [UInt8] = [0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 0, 0]
+        let before = screen
+        let (indices, box) = remap(pixels, importance: importance, screen: &screen, w: w, h: h, palette: palette,
+                                   clear: [true, false, false], transparent: 0, dithering: 0)
+        #expect(indices == [0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0])
+        #expect(box == (1, 0, 5, 2))
+        // What the screen shows is what it would show with the centre left transparent.
+        var shown = before
+        for i in 0..<(w * h) where importance[i] != 0 { for c in 0..<4 { shown[i * 4 + c] = pixels[i * 4 + c] } }
+        #expect(screen == shown)
+        // Leftwards too: a still run before a coded pixel of its colour joins it.
+        var screen2 = [o, o, white].flatMap { $0 }
+        let (left, leftBox) = remap([o, o, o].flatMap { $0 }, importance: [0, 0, 255], screen: &screen2, w: 3, h: 1,
+                                    palette: palette, clear: [true, false, false], transparent: 0, dithering: 0)
+        #expect(left == [1, 1, 1])
+        #expect(leftBox == (0, 0, 3, 1))
+    }
+
     @Test("Dithering spreads the error: a flat colour between two entries averages out")
     func ditherAverages() {
         let palette: [UInt8] = [0, 0, 0, 200, 200, 200]
