@@ -149,30 +149,28 @@ struct ScreenRemap: @unchecked Sendable {
             if importance != nil && updatesScreen {
                 // A lossy match (which paints the screen itself) keeps still pixels transparent.
                 let row = indices + y * width
-                var previous = transparentIndex
-                for x in 0..<width {
-                    if row[x] == transparentIndex && previous != transparentIndex {
-                        let s = screenRow + x * 4, c = Int(previous) * 3
-                        if Int32(s[0]) == pal[c] && Int32(s[1]) == pal[c + 1] && Int32(s[2]) == pal[c + 2] {
-                            row[x] = previous
-                            // A coded pixel lies to its left in this row: only the right edge grows.
-                            if x > box.x1 { box.x1 = x }
-                            continue
-                        }
-                    }
-                    previous = row[x]
+                @inline(__always) func shows(_ x: Int, _ index: UInt8) -> Bool {
+                    let s = screenRow + x * 4, c = Int(index) * 3
+                    return Int32(s[0]) == pal[c] && Int32(s[1]) == pal[c + 1] && Int32(s[2]) == pal[c + 2]
                 }
-                var following = transparentIndex
-                for x in (0..<width).reversed() {
-                    if row[x] == transparentIndex && following != transparentIndex {
-                        let s = screenRow + x * 4, c = Int(following) * 3
-                        if Int32(s[0]) == pal[c] && Int32(s[1]) == pal[c + 1] && Int32(s[2]) == pal[c + 2] {
-                            row[x] = following
-                            if x < box.x0 { box.x0 = x }
-                            continue
-                        }
+                // Each recoded pixel has a coded one in its row, so the box only widens.
+                var beside = transparentIndex
+                for x in 0..<width {
+                    if row[x] == transparentIndex && beside != transparentIndex && shows(x, beside) {
+                        row[x] = beside
+                        box.x1 = max(box.x1, x)
+                    } else {
+                        beside = row[x]
                     }
-                    following = row[x]
+                }
+                beside = transparentIndex
+                for x in (0..<width).reversed() {
+                    if row[x] == transparentIndex && beside != transparentIndex && shows(x, beside) {
+                        row[x] = beside
+                        box.x0 = min(box.x0, x)
+                    } else {
+                        beside = row[x]
+                    }
                 }
             }
             swap(&thisRow, &nextRow)
