@@ -123,6 +123,12 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         ].filter { !$0.isEmpty }
     }
 
+    /// True when every pixel of `other` is in this rect (an empty `other` is in every rect).
+    public func contains(_ other: PixelRect) -> Bool {
+        other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
+    }
+
+    /// The number of pixels.
     public var area: Int { isEmpty ? 0 : width * height }
 
     public var description: String { "\(x),\(y) \(width)x\(height)" }

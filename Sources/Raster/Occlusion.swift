@@ -71,13 +71,6 @@ struct VisibleBand: Equatable {
     var runs: [Range<Int>]
 }
 
-extension PixelRect {
-    /// True when every pixel of `other` is in this rect (an empty `other` is in every rect).
-    public func contains(_ other: PixelRect) -> Bool {
-        other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
-    }
-}
-
 extension Shape {
     /// Every pixel a fill of this shape can touch.
     public var pixelBounds: PixelRect { ShapeCoverage(self).pixelBounds }
