@@ -26,11 +26,6 @@ public struct Occlusion: Sendable, Equatable {
         rects.append(rect)
     }
 
-    /// True when every pixel of `rect` is hidden.
-    public func hides(_ rect: PixelRect) -> Bool {
-        bands(in: rect).isEmpty
-    }
-
     /// The visible pixels of `bounds`: bands of whole rows, each with the column runs that show
     /// in all of its rows, top to bottom and left to right. Empty when all of `bounds` is hidden.
     func bands(in bounds: PixelRect) -> [VisibleBand] {

@@ -97,7 +97,7 @@ struct ShapeCoverage {
 
     /// Columns of row `y` whose coverage is certainly 255: `lo ..< hi`, empty when `lo >= hi`.
     ///
-    /// In a corner row the span reaches past the arc centres by `D`: a pixel centre at
+    /// In a corner row the span reaches past the arc centres by `reach`: a pixel centre at
     /// (dx, dy) from a circular arc's centre has coverage `r − isqrt(dx² + dy²) + ½ px`, which
     /// is a whole pixel when `dx² + dy² ≤ (r − ½ px)²`, so for `dx ≤ isqrt((r − ½ px)² − dy²)`.
     /// (Elliptical corners stop at the arc centres.) Without it a large circle would be drawn

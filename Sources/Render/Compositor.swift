@@ -21,20 +21,18 @@ public struct Compositor: Sendable {
 
     /// A new frame with `list` drawn on the background.
     public func render(_ list: DrawList) -> Bitmap {
+        let frame = Self.frame(of: list)
         let hidden = occlusions(list.commands)
-        return Bitmap(width: Int(list.size.width.rounded()), height: Int(list.size.height.rounded())) { view in
-            // Every pixel is either painted here or hidden, and hidden pixels are painted
-            // opaquely by a command below: none is left as the memory held it.
-            view.clear(to: background.premultiplied, hidden: hidden[0])
-            draw(list.commands, into: view, hidden: hidden)
-        }
+        // Every pixel is either painted by `paint` or hidden, and hidden pixels are painted
+        // opaquely by a command: none is left as the memory held it.
+        return Bitmap(width: frame.width, height: frame.height) { paint(list.commands, into: $0, hidden: hidden) }
     }
 
     /// `list` drawn from `previous`, the frame rendered for `previousList`, redrawing only the
     /// pixels in their `damage`: the same pixels as `render(list)`. Nil when that would save
     /// little or cannot be done (most of the frame changed, or the lists do not match).
     public func redraw(_ list: DrawList, after previousList: DrawList, drawn previous: Bitmap) -> Bitmap? {
-        let frame = PixelRect(x: 0, y: 0, width: Int(list.size.width.rounded()), height: Int(list.size.height.rounded()))
+        let frame = Self.frame(of: list)
         guard previous.width == frame.width, previous.height == frame.height,
               let damage = damage(from: previousList, to: list) else { return nil }
         if damage.isEmpty { return previous }
@@ -42,10 +40,7 @@ public struct Compositor: Sendable {
         if damage.area * 4 > frame.area * 3 { return nil }
         let hidden = occlusions(list.commands, drawingOnly: damage, in: frame)
         var bitmap = previous
-        bitmap.withView { view in
-            view.clear(to: background.premultiplied, hidden: hidden[0])
-            draw(list.commands, into: view, hidden: hidden)
-        }
+        bitmap.withView { paint(list.commands, into: $0, hidden: hidden) }
         return bitmap
     }
 
@@ -55,7 +50,7 @@ public struct Compositor: Sendable {
     /// position; nil when the lists do not match (another frame size or command count).
     public func damage(from old: DrawList, to new: DrawList) -> PixelRect? {
         guard old.size == new.size, old.commands.count == new.commands.count else { return nil }
-        let frame = PixelRect(x: 0, y: 0, width: Int(new.size.width.rounded()), height: Int(new.size.height.rounded()))
+        let frame = Self.frame(of: new)
         var damage = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for (a, b) in zip(old.commands, new.commands) where a != b {
             damage = damage.union(Self.paintedBounds(a)).union(Self.paintedBounds(b))
@@ -105,6 +100,12 @@ public struct Compositor: Sendable {
         return rects.filter { !$0.isEmpty }
     }
 
+    /// The background around `hidden[0]`, then every command around what later ones hide.
+    private func paint(_ commands: [DrawCommand], into view: BitmapView, hidden: [Occlusion]) {
+        view.clear(to: background.premultiplied, hidden: hidden[0])
+        draw(commands, into: view, hidden: hidden)
+    }
+
     private func draw(_ commands: [DrawCommand], into view: BitmapView, hidden: [Occlusion]) {
         for (i, command) in commands.enumerated() {
             let opacity = Self.opacity(command)
@@ -117,6 +118,11 @@ public struct Compositor: Sendable {
                 view.draw(texture, from: source, to: command.rect, opacity: opacity, clip: Self.clip(command), hidden: hidden[i + 1])
             }
         }
+    }
+
+    /// The frame's pixels.
+    private static func frame(of list: DrawList) -> PixelRect {
+        PixelRect(x: 0, y: 0, width: Int(list.size.width.rounded()), height: Int(list.size.height.rounded()))
     }
 
     /// Every pixel `command` can touch: its rect's, inside its clip's.
