@@ -10,7 +10,7 @@ struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Print a scene's sampled draw list as JSON lines (points), at one time or every frame.",
-        discussion: "One line per draw command: t, layer, kind, image and source (snapshots) or color (fills), rect, scale, alpha, cornerRadius, clip.")
+        discussion: "One line per draw command: t, layer, kind, image, file and source (snapshots) or color (fills), rect, scale, alpha, cornerRadius, clip.")
 
     @OptionGroup var sceneOptions: SceneOptionGroup
 
@@ -20,25 +20,33 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         let renderer = try SceneRenderer(sceneOptions.prepare())
         let times = time.map { [$0] } ?? renderer.times()
+        let files = Dictionary(renderer.scene.images.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
         var out = ""
         for t in times {
             for c in renderer.plan.sample(at: t, scale: 1).commands {
-                out += json(c, t: t) + "\n"
+                out += json(c, t: t, files: files) + "\n"
             }
         }
         FileHandle.standardOutput.write(Data(out.utf8))
     }
 
-    func json(_ c: DrawCommand, t: Double) -> String {
+    func json(_ c: DrawCommand, t: Double, files: [String: String]) -> String {
         func n(_ v: Double) -> String {
             let r = (v * 1e6).rounded() / 1e6
             return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+        /// A JSON string: a user's path may hold quotes or backslashes.
+        func string(_ s: String) -> String {
+            let data = try? JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])
+            let array = data.flatMap { String(data: $0, encoding: .utf8) } ?? "[\"\"]"
+            return String(array.dropFirst().dropLast())
         }
         func rect(_ r: Rect) -> String { "[\(n(r.minX)),\(n(r.minY)),\(n(r.width)),\(n(r.height))]" }
         var fields = ["\"t\":\(n(t))", "\"layer\":\"\(c.layer)\""]
         switch c.kind {
         case .fill(let color): fields += ["\"kind\":\"fill\"", "\"color\":\"\(color)\""]
-        case .snapshot(let image, let source): fields += ["\"kind\":\"snapshot\"", "\"image\":\"\(image)\"", "\"source\":\(rect(source))"]
+        case .snapshot(let image, let source):
+            fields += ["\"kind\":\"snapshot\"", "\"image\":\"\(image)\"", "\"file\":\(string(files[image] ?? ""))", "\"source\":\(rect(source))"]
         }
         fields += ["\"rect\":\(rect(c.rect))", "\"scale\":\(n(c.scale))", "\"alpha\":\(n(c.alpha))", "\"cornerRadius\":\(n(c.cornerRadius))"]
         fields.append("\"clip\":" + (c.clip.map { "{\"rect\":\(rect($0.rect)),\"cornerRadius\":\(n($0.cornerRadius))}" } ?? "null"))
