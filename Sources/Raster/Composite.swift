@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
 /// Source-over of one premultiplied pixel onto `d`: `d = s + d·(255 − sa)/255`, per channel.
 @inline(__always)
 func blend(_ d: UnsafeMutablePointer<UInt8>, _ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) {
@@ -109,56 +113,91 @@ func verticalSampleRow(_ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<U
 /// sums by `fx` and rounds once. The sum of the four weighted taps is the same integer as in
 /// `bilinear`, so the samples are exactly its. Writes premultiplied pixels to `out`.
 ///
-/// The column mix stays in 16-bit lanes with no high multiply: with `S = 256·Sh + Sl` and
-/// `w0 + w1 = 256`, `A = Sh0·w0 + Sh1·w1` and `B = Sl0·w0 + Sl1·w1` are each at most 65,280, and
-/// `(256·A + B + 32768) >> 16 = (A + (B >> 8) + 128) >> 8`, whose sum stays below 65,536
-/// because `A + B/256` is the weighted mean of two sums, at most 65,280.
-/// `weights` holds each column's `(w0 ×4, w1 ×4)`, made once per draw by `columnWeights`.
+/// Sums are stored biased, `S − 32,768` as `Int16` (the top bit flipped), so that the column
+/// mix is one `pmaddwd` (16-bit signed pairs multiplied and added into 32 bits): with
+/// `w0 + w1 = 256`, `(S0 − 32,768)·w0 + (S1 − 32,768)·w1 = S0·w0 + S1·w1 − 8,388,608`, which
+/// the rounding constant puts back. `weights` holds each column's `(w0, w1)` four times,
+/// interleaved as the taps' channels are (`columnWeights`).
 @inline(__always)
 func separableSampleRow(
     _ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>,
-    taps: UnsafeBufferPointer<SampleTap>, weights: UnsafePointer<SIMD8<UInt16>>, fy: UInt32, sums: UnsafeMutablePointer<UInt16>
+    taps: UnsafeBufferPointer<SampleTap>, weights: UnsafePointer<SIMD8<Int16>>, fy: UInt32, sums: UnsafeMutablePointer<UInt16>
 ) {
     guard let firstTap = taps.first, let lastTap = taps.last else { return }
     let first = Int(min(firstTap.i0, lastTap.i0)), last = Int(max(firstTap.i1, lastTap.i1))
     // Taps are monotonic for a positive scale, so the first and last bound them all.
     let channels = (last - first + 1) * 4
     let w1 = SIMD16<UInt16>(repeating: UInt16(fy)), w0 = SIMD16<UInt16>(repeating: UInt16(256 - fy))
+    let bias = SIMD16<UInt16>(repeating: 0x8000)
     let a = UnsafeRawPointer(r0 + first * 4), b = UnsafeRawPointer(r1 + first * 4), s = UnsafeMutableRawPointer(sums)
     var c = 0
     while c + 16 <= channels {
         let p0 = widen(a.loadUnaligned(fromByteOffset: c, as: SIMD16<UInt8>.self))
         let p1 = widen(b.loadUnaligned(fromByteOffset: c, as: SIMD16<UInt8>.self))
-        s.storeBytes(of: p0 &* w0 &+ p1 &* w1, toByteOffset: c * 2, as: SIMD16<UInt16>.self)
+        s.storeBytes(of: (p0 &* w0 &+ p1 &* w1) ^ bias, toByteOffset: c * 2, as: SIMD16<UInt16>.self)
         c += 16
     }
     while c < channels {
-        sums[c] = UInt16(UInt32(r0[first * 4 + c]) * (256 - fy) + UInt32(r1[first * 4 + c]) * fy)
+        sums[c] = UInt16(UInt32(r0[first * 4 + c]) * (256 - fy) + UInt32(r1[first * 4 + c]) * fy) ^ 0x8000
         c += 1
     }
-    // A tap's two sums are adjacent (i1 is i0 or i0 + 1; where it is i0, w1 is 0), so one
-    // 16-byte load holds both.
-    let low = SIMD8<UInt16>(repeating: 255), half = SIMD4<UInt16>(repeating: 128)
-    let from = UnsafeRawPointer(sums)
-    var d = UnsafeMutableRawPointer(out)
-    for k in 0..<taps.count {
-        let v = from.loadUnaligned(fromByteOffset: (Int(taps[k].i0) - first) * 8, as: SIMD8<UInt16>.self)
-        let w = weights[k]
-        let hi = (v &>> 8) &* w, lo = (v & low) &* w
-        let sampled = (hi.lowHalf &+ hi.highHalf &+ ((lo.lowHalf &+ lo.highHalf) &>> 8) &+ half) &>> 8
-        d.storeBytes(of: SIMD4<UInt8>(
-            UInt8(truncatingIfNeeded: sampled[0]), UInt8(truncatingIfNeeded: sampled[1]),
-            UInt8(truncatingIfNeeded: sampled[2]), UInt8(truncatingIfNeeded: sampled[3])), as: SIMD4<UInt8>.self)
-        d += 4
-    }
+    columnMix(out, UnsafeRawPointer(sums), taps: taps, first: first, weights: weights)
 }
 
-/// Each tap's column weights for `separableSampleRow`: `256 − f` in the first four lanes, `f`
-/// in the last four.
-func columnWeights(_ taps: [SampleTap]) -> [SIMD8<UInt16>] {
+#if arch(x86_64)
+/// The column mix of `separableSampleRow`, two pixels at a time in SSE2. A tap's two sums
+/// are adjacent (i1 is i0 or i0 + 1; where it is i0, w1 is 0), so one 16-byte load holds
+/// both; interleaving its halves pairs each channel's two sums for `pmaddwd`.
+@inline(__always)
+private func columnMix(
+    _ out: UnsafeMutablePointer<UInt8>, _ sums: UnsafeRawPointer, taps: UnsafeBufferPointer<SampleTap>, first: Int,
+    weights: UnsafePointer<SIMD8<Int16>>
+) {
+    let rounding = _mm_set1_epi32(8_388_608 + 32768)
+    let w = UnsafeRawPointer(weights)
+    @inline(__always) func sample(_ k: Int) -> __m128i {
+        let v = sums.loadUnaligned(fromByteOffset: (Int(taps[k].i0) - first) * 8, as: __m128i.self)
+        let pairs = _mm_unpacklo_epi16(v, _mm_unpackhi_epi64(v, v))
+        let weight = w.loadUnaligned(fromByteOffset: k * 16, as: __m128i.self)
+        return _mm_srai_epi32(_mm_add_epi32(_mm_madd_epi16(pairs, weight), rounding), 16)
+    }
+    let d = UnsafeMutableRawPointer(out)
+    var k = 0
+    while k + 2 <= taps.count {
+        let words = _mm_packs_epi32(sample(k), sample(k + 1))
+        d.storeBytes(of: _mm_cvtsi128_si64(_mm_packus_epi16(words, words)), toByteOffset: k * 4, as: Int64.self)
+        k += 2
+    }
+    if k < taps.count {
+        let words = _mm_packs_epi32(sample(k), sample(k))
+        d.storeBytes(of: _mm_cvtsi128_si32(_mm_packus_epi16(words, words)), toByteOffset: k * 4, as: Int32.self)
+    }
+}
+#else
+/// The column mix of `separableSampleRow`, one channel at a time: the plain form of the SSE2
+/// path, for other architectures.
+@inline(__always)
+private func columnMix(
+    _ out: UnsafeMutablePointer<UInt8>, _ sums: UnsafeRawPointer, taps: UnsafeBufferPointer<SampleTap>, first: Int,
+    weights: UnsafePointer<SIMD8<Int16>>
+) {
+    let biased = sums.assumingMemoryBound(to: UInt16.self)
+    for k in 0..<taps.count {
+        let base = (Int(taps[k].i0) - first) * 4
+        let w0 = 256 - UInt32(taps[k].f), w1 = UInt32(taps[k].f)
+        for c in 0..<4 {
+            let s0 = UInt32(biased[base + c] ^ 0x8000), s1 = UInt32(biased[base + 4 + c] ^ 0x8000)
+            out[k * 4 + c] = UInt8((s0 * w0 + s1 * w1 + 32768) >> 16)
+        }
+    }
+}
+#endif
+
+/// Each tap's column weights for `separableSampleRow`: `(256 − f, f)`, four times.
+func columnWeights(_ taps: [SampleTap]) -> [SIMD8<Int16>] {
     taps.map { t in
-        let w0 = UInt16(256 - t.f), w1 = UInt16(t.f)
-        return SIMD8<UInt16>(w0, w0, w0, w0, w1, w1, w1, w1)
+        let w0 = Int16(256 - t.f), w1 = Int16(t.f)
+        return SIMD8<Int16>(w0, w1, w0, w1, w0, w1, w0, w1)
     }
 }
 
