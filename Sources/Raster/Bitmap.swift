@@ -149,6 +149,24 @@ public struct BitmapView {
         }
     }
 
+    /// Copies `rect` of `source` (a bitmap of this view's size) to the same place here, as
+    /// one block where the rows are whole and contiguous.
+    public func copy(_ rect: PixelRect, from source: Bitmap) {
+        precondition(source.width == width && source.height == height, "copy needs a bitmap of the view's size")
+        let r = rect.intersection(bounds)
+        if r.isEmpty { return }
+        source.pixels.withUnsafeBufferPointer { src in
+            let from = src.baseAddress!
+            if r.width == width && rowBytes == width * 4 && source.rowBytes == rowBytes {
+                row(r.y).update(from: from + r.y * rowBytes, count: r.height * rowBytes)
+                return
+            }
+            for y in r.y..<r.maxY {
+                (row(y) + r.x * 4).update(from: from + y * source.rowBytes + r.x * 4, count: r.width * 4)
+            }
+        }
+    }
+
     /// The pixel at (x, y).
     public subscript(x: Int, y: Int) -> PremultipliedColor {
         let p = row(y) + x * 4

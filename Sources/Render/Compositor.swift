@@ -28,20 +28,21 @@ public struct Compositor: Sendable {
         return Bitmap(width: frame.width, height: frame.height) { paint(list.commands, into: $0, hidden: hidden) }
     }
 
-    /// `list` drawn from `previous`, the frame rendered for `previousList`, redrawing only the
-    /// pixels in their `damage`: the same pixels as `render(list)`. Nil when that would save
-    /// little or cannot be done (most of the frame changed, or the lists do not match).
+    /// `list` drawn from `previous`, the frame rendered for `previousList`: the pixels outside
+    /// their `damage` are copied, and only those inside it are painted. The same pixels as
+    /// `render(list)`, for no more work whatever the damage: a copied pixel costs no more than
+    /// painting it would. Nil when the lists do not match.
     public func redraw(_ list: DrawList, after previousList: DrawList, drawn previous: Bitmap) -> Bitmap? {
         let frame = Self.frame(of: list)
         guard previous.width == frame.width, previous.height == frame.height,
               let damage = damage(from: previousList, to: list) else { return nil }
         if damage.isEmpty { return previous }
-        // Past three quarters, copying the previous frame and skipping the rest gains little.
-        if damage.area * 4 > frame.area * 3 { return nil }
         let hidden = occlusions(list.commands, drawingOnly: damage, in: frame)
-        var bitmap = previous
-        bitmap.withView { paint(list.commands, into: $0, hidden: hidden) }
-        return bitmap
+        // `paint` sets every pixel of the damage, as in `render`, and the copies the rest.
+        return Bitmap(width: frame.width, height: frame.height) { view in
+            for rect in frame.subtracting(damage) { view.copy(rect, from: previous) }
+            paint(list.commands, into: view, hidden: hidden)
+        }
     }
 
     /// The pixels whose values can differ between renders of `old` and `new`: the bounds of
