@@ -30,15 +30,15 @@ public struct Compositor: Sendable {
 
     /// `list` drawn from `previous`, the frame rendered for `previousList`: the pixels outside
     /// their `damage` are copied, and only those inside it are painted. The same pixels as
-    /// `render(list)`, for no more work whatever the damage: a copied pixel costs no more than
-    /// painting it would. Nil when the lists do not match.
+    /// `render(list)`, whatever the size of the damage: copying a pixel costs no more than
+    /// painting it would, so there is no threshold. Nil when the lists do not match.
     public func redraw(_ list: DrawList, after previousList: DrawList, drawn previous: Bitmap) -> Bitmap? {
         let frame = Self.frame(of: list)
         guard previous.width == frame.width, previous.height == frame.height,
               let damage = damage(from: previousList, to: list) else { return nil }
         if damage.isEmpty { return previous }
         let hidden = occlusions(list.commands, drawingOnly: damage, in: frame)
-        // `paint` sets every pixel of the damage, as in `render`, and the copies the rest.
+        // `paint` sets every pixel of the damage, as in `render`, and the copies set the rest.
         return Bitmap(width: frame.width, height: frame.height) { view in
             for rect in frame.subtracting(damage) { view.copy(rect, from: previous) }
             paint(list.commands, into: view, hidden: hidden)
