@@ -1,5 +1,5 @@
-/* The raster peer of Scripts/bench: cairo's image backend (pixman underneath, with its SSE2 and
- * SSSE3 fast paths) replays Flipbook's own draw lists, so that our raster is timed against a
+/* The raster peer of Scripts/bench: cairo's image backend (pixman underneath, with its SIMD
+ * fast paths) replays Flipbook's own draw lists, so that our raster is timed against a
  * mature C rasterizer drawing the same frames. cairo-replay.py writes the lists.
  *
  *   cairo-replay LISTS REPEAT [FRAME OUT.png]

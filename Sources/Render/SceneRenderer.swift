@@ -136,7 +136,8 @@ public struct RenderStats: Sendable {
     public var frames = 0
     /// Frames rasterized; the others repeat the frame before (the same draw list).
     public var rasterized = 0
-    /// Rasterized frames drawn over an earlier frame, only where they differ from it.
+    /// Rasterized frames painted only where they differ from the lane's last frame, the rest
+    /// copied from it.
     public var redrawnInPart = 0
     public var pixels = 0
     /// Sampling the plan into draw lists.
@@ -209,7 +210,7 @@ final class RenderLane: @unchecked Sendable {
         queue = DispatchQueue(label: label)
     }
 
-    /// Renders `list`, from the lane's last frame where that saves work; true when it did.
+    /// Renders `list` from the lane's last frame when their lists match; true when it did.
     func render(_ list: DrawList, with compositor: Compositor) -> (Bitmap, Bool) {
         var partial = false
         let frame: Bitmap
