@@ -11,18 +11,26 @@ struct ScreenRemapTests {
         return (palette, clear)
     }
 
-    @Test("The cell search finds the brute-force nearest entry, ties to the lower index", arguments: [1, 2, 7, 64, 200, 256])
-    func nearestIsExact(count: Int) {
-        var rng = SeededRandom(seed: UInt64(count))
+    @Test("The cell search finds the brute-force nearest entry, ties to the lower index, looked up again from its memo",
+          arguments: [(1, false), (2, false), (7, false), (64, false), (200, false), (256, false), (256, true), (96, true)])
+    func nearestIsExact(count: Int, dense: Bool) {
+        var rng = SeededRandom(seed: UInt64(count) + (dense ? 1000 : 0))
         var (palette, clear) = randomPalette(count, clearEvery: 5, rng: &rng)
+        // Dense: every entry and query in a narrow band, as a photo under a dimming overlay
+        // gives, so that cells list many entries and the search stops early in most of them.
+        let range: ClosedRange<Int32> = dense ? 80...176 : 0...255
+        if dense { palette = palette.map { 96 + $0 % 65 } }
         if count == 1 { clear = [false] }
         if count >= 64 {
             // Clusters and duplicates, as real palettes have.
             for i in 0..<8 { for c in 0..<3 { palette[(20 + i) * 3 + c] = palette[20 * 3 + c] &+ UInt8(i & 1) } }
         }
         let search = NearestColour(palette: palette, usable: clear.map { !$0 })
-        for _ in 0..<20_000 {
-            let (r, g, b) = (Int32.random(in: 0...255, using: &rng), Int32.random(in: 0...255, using: &rng), Int32.random(in: 0...255, using: &rng))
+        let colours = (0..<20_000).map { _ in
+            (Int32.random(in: range, using: &rng), Int32.random(in: range, using: &rng), Int32.random(in: range, using: &rng))
+        }
+        // The second pass finds many colours in the memo and the rest evicted by others.
+        for (r, g, b) in colours + colours.reversed() {
             var best = Int32.max, bestAt = -1
             for i in 0..<count where !clear[i] {
                 let dr = r - Int32(palette[i * 3]), dg = g - Int32(palette[i * 3 + 1]), db = b - Int32(palette[i * 3 + 2])
