@@ -39,14 +39,12 @@ final class FrameWriter: @unchecked Sendable {
                 let compact = compactPalette(&frame)
                 // Clearing the table as soon as it fills (giflib's way) and keeping a full table
                 // while it pays (gifsicle's) each win on some frames: code both, keep the shorter.
-                let blocks = frame.indices.withUnsafeMutableBufferPointer { p in
-                    let codings = [false, true].map { deferred in
-                        LZWCoder.encode(indices: p.baseAddress! + frame.row * frame.rowStride + frame.column,
-                                        rowStride: frame.rowStride, width: frame.w, height: frame.h,
-                                        minCodeSize: GIFStream.minCodeSize(entries: compact.palette.count / 3),
-                                        bandRows: frame.h, deferredClear: deferred)
-                    }
-                    return codings[1].count < codings[0].count ? codings[1] : codings[0]
+                let blocks = frame.indices.withUnsafeBufferPointer { p in
+                    let (eager, deferred) = LZWCoder.encodeBothClears(
+                        indices: p.baseAddress! + frame.row * frame.rowStride + frame.column,
+                        rowStride: frame.rowStride, width: frame.w, height: frame.h,
+                        minCodeSize: GIFStream.minCodeSize(entries: compact.palette.count / 3))
+                    return deferred.count < eager.count ? deferred : eager
                 }
                 try stream.putFrame(
                     x: frame.x, y: frame.y, w: frame.w, h: frame.h, blocks: blocks,

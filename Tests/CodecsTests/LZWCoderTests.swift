@@ -114,6 +114,26 @@ struct LZWCoderTests {
         #expect(try decodedMismatches(path, w: w, h: h, indices: source, palette: palette(colours), blocks: blocks) == 0)
     }
 
+    @Test("Both clears coded in one pass give each one's bytes, from a box inside wider rows",
+          arguments: Pattern.allCases, [2, 16, 256])
+    func bothClearsAtOnce(pattern: Pattern, colours: Int) {
+        // 60,000 pixels: noise fills the table many times, so the two codings part early.
+        let (w, h, stride) = (240, 250, 257)
+        let box = indices(pattern, w: w, h: h, colours: colours, seed: UInt64(colours) + 77)
+        var rows = [UInt8](repeating: UInt8(colours - 1), count: stride * (h + 2))
+        for y in 0..<h { for x in 0..<w { rows[(y + 2) * stride + x + 5] = box[y * w + x] } }
+        var alone = box
+        let eager = encode(&alone, w: w, h: h, colours: colours, bandRows: h)
+        let deferred = encode(&alone, w: w, h: h, colours: colours, bandRows: h, deferredClear: true)
+        let both = rows.withUnsafeBufferPointer { p in
+            LZWCoder.encodeBothClears(indices: p.baseAddress! + 2 * stride + 5, rowStride: stride, width: w, height: h,
+                                      minCodeSize: GIFStream.minCodeSize(entries: colours))
+        }
+        #expect(both.eager == eager)
+        #expect(both.deferred == deferred)
+        if pattern == .noise && colours == 256 { #expect(eager != deferred) }
+    }
+
     /// Writes `blocks` as a GIF, decodes it with giflib and counts the pixels whose colour is
     /// not their index's palette entry.
     func decodedMismatches(_ path: String, w: Int, h: Int, indices: [UInt8], palette: [UInt8], blocks: [UInt8]) throws -> Int {
