@@ -89,17 +89,20 @@ final class FramePalette: @unchecked Sendable {
         let w = width, h = self.height
         crop = .allocate(capacity: w * h * 4)
         if previous != nil { importance = [UInt8](repeating: 255, count: w * h) }
-        current.withUnsafeBufferPointer { cur in
+        current.withUnsafeBytes { cur in
             for y in 0..<h {
                 let src = ((y0 + y) * frameWidth + x0) * 4
-                (crop.baseAddress! + y * w * 4).update(from: cur.baseAddress! + src, count: w * 4)
-                if let previous {
-                    previous.withUnsafeBufferPointer { prev in
-                        for x in 0..<w {
-                            let i = src + x * 4
-                            if cur[i] == prev[i] && cur[i + 1] == prev[i + 1] && cur[i + 2] == prev[i + 2] {
-                                importance[y * w + x] = 0
-                            }
+                UnsafeMutableRawPointer(crop.baseAddress! + y * w * 4).copyMemory(from: cur.baseAddress! + src, byteCount: w * 4)
+            }
+            guard let previous else { return }
+            // Flattened pixels are opaque, so whole words compare their colours.
+            previous.withUnsafeBytes { prev in
+                importance.withUnsafeMutableBufferPointer { importance in
+                    for y in 0..<h {
+                        let src = ((y0 + y) * frameWidth + x0) * 4, out = y * w
+                        for x in 0..<w where cur.loadUnaligned(fromByteOffset: src + x * 4, as: UInt32.self)
+                            == prev.loadUnaligned(fromByteOffset: src + x * 4, as: UInt32.self) {
+                            importance[out + x] = 0
                         }
                     }
                 }
