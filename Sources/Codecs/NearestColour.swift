@@ -7,10 +7,11 @@
 /// distance of any entry. Each list is sorted by the entry's distance to the cell's box, a
 /// lower bound on its distance to any colour in the cell, so a lookup stops at the first entry
 /// whose bound exceeds the best distance found: no later one can be nearer, or tie. A lookup
-/// then measures a few entries instead of 256 (8 on average on sliding-panels @2x, of 38
-/// listed). In front of the cells sits a memo of the last answer per hash slot of the colour:
-/// frames repeat colours far beyond runs (88 % of sliding-panels' lookups are answered from
-/// it). Not thread-safe: each remapping band owns one.
+/// then measures a few entries instead of 256 (on sliding-panels @2x, 8.2 of the 37.5 listed
+/// before the memo below; 6.6 of 22 in the searches the memo leaves). In front of the cells
+/// sits a memo of the last answer per hash slot of the colour: frames repeat colours far
+/// beyond runs (88 % of sliding-panels' lookups are answered from it). Not thread-safe: each
+/// remapping band owns one.
 final class NearestColour {
     /// Searchable entries as (r, g, b, palette index), packed for the inner loop.
     private let entries: UnsafeMutablePointer<SIMD4<Int32>>
@@ -25,7 +26,8 @@ final class NearestColour {
     /// Per-entry distance terms to each cell coordinate, one table per axis:
     /// [axis][entry][cell coordinate] → (near², far²).
     private let axisTerms: UnsafeMutablePointer<SIMD2<Int32>>
-    /// 4,096 slots, 32 KB: 2¹⁴ and 2¹⁶ slots were no faster on sliding-panels @2x.
+    /// 4,096 slots, 32 KB: 2¹⁴ and 2¹⁶ slots were no faster on sliding-panels @2x (two runs
+    /// each, within the machine's noise).
     static let memoBits = 12
     static var memoSlots: Int { 1 << memoBits }
     /// The colour (`r << 16 | g << 8 | b`) each slot answers for; never a colour before use.

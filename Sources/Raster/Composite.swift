@@ -175,7 +175,8 @@ private func columnMix(
 }
 #else
 /// The column mix of `separableSampleRow`, one channel at a time: the plain form of the SSE2
-/// path, for other architectures.
+/// path, for other architectures. It reads each tap's weight from the tap itself; `weights`
+/// is there so that both paths have one signature.
 @inline(__always)
 private func columnMix(
     _ out: UnsafeMutablePointer<UInt8>, _ sums: UnsafeRawPointer, taps: UnsafeBufferPointer<SampleTap>, first: Int,
