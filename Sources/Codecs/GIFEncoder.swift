@@ -14,7 +14,7 @@ public struct GIFOptions: Sendable, Equatable {
     /// Floyd–Steinberg dithering, 0 (none) to 1 (full).
     public var dithering: Double = 0
     /// libimagequant's speed, 1 (slowest, best) to 10 (fastest).
-    public var speed: Int = 3
+    public var speed: Int = 6
     /// Lossy LZW: how far (RGB levels, Euclidean) a changed pixel may be written from its
     /// source when that lengthens an LZW string; 0 is off. Needs dithering off.
     public var lossy: Int = 0

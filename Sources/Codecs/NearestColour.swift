@@ -92,9 +92,10 @@ final class NearestColour {
         return found
     }
 
-    /// The cell search behind the memo.
+    /// The nearest entry without the memo, for callers that never ask for a colour twice
+    /// (a histogram's distinct colours), where the memo would only cost its stores.
     @inline(__always)
-    private func search(_ red: Int32, _ green: Int32, _ blue: Int32) -> (index: UInt8, distance: Int32) {
+    func search(_ red: Int32, _ green: Int32, _ blue: Int32) -> (index: UInt8, distance: Int32) {
         let cell = Int((red >> 3) << 10 | (green >> 3) << 5 | (blue >> 3))
         if cellStart[cell] < 0 { build(cell) }
         var c = candidates + Int(cellStart[cell])
