@@ -63,13 +63,13 @@ final class FramePalette: @unchecked Sendable {
     }
 
     /// Starts building on a worker thread; `wait` returns when done.
-    func start(previous: [UInt8]?, attr: OpaquePointer, path: String) {
+    func start(previous: [UInt8]?, attr: OpaquePointer, refineSteps: Int, path: String) {
         // Each worker quantizes with its own copy of the settings.
         attrCopy = liq_attr_copy(attr)
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             singleThreadedOpenMP()
             let started = monotonicSeconds()
-            build(previous: previous, path: path)
+            build(previous: previous, refineSteps: refineSteps, path: path)
             seconds = monotonicSeconds() - started
             done.signal()
         }
@@ -84,7 +84,7 @@ final class FramePalette: @unchecked Sendable {
 
     func wait() { done.wait() }
 
-    private func build(previous: [UInt8]?, path: String) {
+    private func build(previous: [UInt8]?, refineSteps: Int, path: String) {
         if x1 <= x0 { return }
         let w = width, h = self.height
         crop = .allocate(capacity: w * h * 4)
@@ -148,14 +148,8 @@ final class FramePalette: @unchecked Sendable {
         }
         self.result = result
         readPalette(result)
-        refine()
+        refine(steps: refineSteps)
     }
-
-    /// At most this many k-means steps after libimagequant (`refine`). Measured at @2x with
-    /// libimagequant's speed 6: PSNR rises with every step (sliding-panels 51.33, 51.48, 51.51,
-    /// 51.52, 51.53 dB after 1, 2, 4, 6, 10; app-store-card 48.39 to 48.47), and each costs
-    /// 2-3 % of the whole job's CPU there.
-    static let refinePasses = 6
 
     /// Copies libimagequant's palette out as RGB triples and clear flags.
     private func readPalette(_ result: OpaquePointer) {
@@ -177,16 +171,16 @@ final class FramePalette: @unchecked Sendable {
     }
 
     /// K-means (Lloyd) steps over every changed pixel of the crop, until the palette settles
-    /// or `refinePasses` have run: each opaque entry moves to the rounded mean of the pixels
+    /// or `steps` have run (`GIFOptions.refineSteps`): each opaque entry moves to the rounded mean of the pixels
     /// nearest to it, so the palette fits the crop it will be remapped against and not only
     /// the sample libimagequant saw.
-    private func refine() {
+    private func refine(steps: Int) {
         let usable = clear.map { !$0 }
         let histogram = importance.withUnsafeBufferPointer { importance in
             ColourHistogram(pixels: crop.baseAddress!, count: width * height,
                             importance: importance.isEmpty ? nil : importance.baseAddress)
         }
-        for _ in 0..<Self.refinePasses where !histogram.lloydStep(&colours, usable: usable) { break }
+        for _ in 0..<steps where !histogram.lloydStep(&colours, usable: usable) { break }
     }
 }
 

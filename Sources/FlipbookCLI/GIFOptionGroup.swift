@@ -36,6 +36,9 @@ struct GIFOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("libimagequant's speed, 1 (slow, best palettes) to 10 (fast). Default: set by --quality.", valueName: "1...10"))
     var quantizerSpeed: Int?
 
+    @Option(help: ArgumentHelp("K-means steps that fit each frame's palette to all its changed pixels, 0 (libimagequant's palette as is) to 100: sharper, a little slower. Default: set by --quality.", valueName: "0...100"))
+    var paletteSteps: Int?
+
     @Option(help: ArgumentHelp("Lossy LZW, 0 (off) to 64: a changed pixel may be written up to this many RGB levels from its source when that makes the LZW data shorter. Needs --dither 0.", valueName: "0...64"))
     var lossy: Int = 0
 
@@ -46,6 +49,7 @@ struct GIFOptionGroup: ParsableArguments {
         guard (0...64).contains(lossy) else { throw ValidationError("--lossy \(lossy): expected 0...64") }
         if lossy > 0, let dither, dither > 0 { throw ValidationError("--lossy \(lossy) needs --dither 0 (got \(dither))") }
         if let quantizerSpeed, !(1...10).contains(quantizerSpeed) { throw ValidationError("--quantizer-speed \(quantizerSpeed): expected 1...10") }
+        if let paletteSteps, !(0...100).contains(paletteSteps) { throw ValidationError("--palette-steps \(paletteSteps): expected 0...100") }
     }
 
     /// The encoder options these flags describe.
@@ -54,6 +58,7 @@ struct GIFOptionGroup: ParsableArguments {
         if case .plays(let n) = loop { o.plays = n }
         if let dither { o.dithering = dither }
         if let quantizerSpeed { o.speed = quantizerSpeed }
+        if let paletteSteps { o.refineSteps = paletteSteps }
         o.colors = colors
         o.lossy = lossy
         return o

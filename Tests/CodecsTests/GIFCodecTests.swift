@@ -130,7 +130,7 @@ struct GIFCodecTests {
         }
     }
 
-    @Test("Out-of-range options name the setting", arguments: ["colors", "quality", "dither", "speed", "loop", "lossy"])
+    @Test("Out-of-range options name the setting", arguments: ["colors", "quality", "dither", "speed", "palette-steps", "loop", "lossy"])
     func badOptions(name: String) {
         var o = GIFOptions()
         switch name {
@@ -138,6 +138,7 @@ struct GIFCodecTests {
         case "quality": o.quality = 0
         case "dither": o.dithering = .nan
         case "speed": o.speed = 11
+        case "palette-steps": o.refineSteps = 101
         case "lossy": o.lossy = 3; o.dithering = 0.5
         default: o.plays = 0
         }
