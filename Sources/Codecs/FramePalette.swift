@@ -171,10 +171,11 @@ final class FramePalette: @unchecked Sendable {
     }
 
     /// K-means (Lloyd) steps over every changed pixel of the crop, until the palette settles
-    /// or `steps` have run (`GIFOptions.refineSteps`): each opaque entry moves to the rounded mean of the pixels
-    /// nearest to it, so the palette fits the crop it will be remapped against and not only
-    /// the sample libimagequant saw.
+    /// or `steps` (`GIFOptions.refineSteps`) have run: each opaque entry moves to the rounded
+    /// mean of the pixels nearest to it, so the palette fits the crop it will be remapped
+    /// against and not only the sample libimagequant saw.
     private func refine(steps: Int) {
+        if steps == 0 { return }
         let usable = clear.map { !$0 }
         let histogram = importance.withUnsafeBufferPointer { importance in
             ColourHistogram(pixels: crop.baseAddress!, count: width * height,
