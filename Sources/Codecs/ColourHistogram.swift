@@ -6,23 +6,26 @@
 /// to 43,000 distinct colours in a million pixels). So every changed pixel can count in every
 /// step, for one hashing pass over the crop.
 ///
-/// Open addressing, keyed by `r << 16 | g << 8 | b`, doubling at half load. The steps sum in
-/// integers, so the order of the slots does not matter: the result depends on the pixels alone.
+/// Open addressing, keyed by `r << 16 | g << 8 | b` (`colourSlot`), doubling at half load.
+/// The steps sum in integers, so the order of the slots does not matter: the result depends
+/// on the pixels alone.
 final class ColourHistogram {
     /// `key + 1` per slot (0 marks an empty one), and the pixel count.
     private var keys: UnsafeMutablePointer<UInt32>
     private var counts: UnsafeMutablePointer<UInt32>
-    private var mask: Int
+    /// The table has `2^bits` slots.
+    private var bits = 12
+    private var mask: Int { (1 << bits) - 1 }
     /// Distinct colours held.
     private(set) var distinct = 0
 
     /// Counts the opaque RGBA pixels at `pixels` whose `importance` is not 0 (all of them when
     /// `importance` is nil).
     init(pixels: UnsafePointer<UInt8>, count: Int, importance: UnsafePointer<UInt8>?) {
-        mask = 4095
-        keys = .allocate(capacity: mask + 1)
-        keys.initialize(repeating: 0, count: mask + 1)
-        counts = .allocate(capacity: mask + 1)
+        let slots = 1 << bits
+        keys = .allocate(capacity: slots)
+        keys.initialize(repeating: 0, count: slots)
+        counts = .allocate(capacity: slots)
         var lastKey = UInt32.max, run: UInt32 = 0
         for i in 0..<count where importance.map({ $0[i] != 0 }) ?? true {
             let key = UInt32(pixels[i * 4]) << 16 | UInt32(pixels[i * 4 + 1]) << 8 | UInt32(pixels[i * 4 + 2])
@@ -44,7 +47,7 @@ final class ColourHistogram {
     }
 
     private func add(_ key: UInt32, _ n: UInt32) {
-        var slot = Self.slot(key, mask)
+        var slot = colourSlot(key, bits: bits)
         while true {
             let held = keys[slot]
             if held == key &+ 1 {
@@ -62,24 +65,18 @@ final class ColourHistogram {
 
     private func grow() {
         let oldKeys = keys, oldCounts = counts, oldSlots = mask + 1
-        mask = oldSlots * 2 - 1
+        bits += 1
         keys = .allocate(capacity: mask + 1)
         keys.initialize(repeating: 0, count: mask + 1)
         counts = .allocate(capacity: mask + 1)
         for s in 0..<oldSlots where oldKeys[s] != 0 {
-            var slot = Self.slot(oldKeys[s] &- 1, mask)
+            var slot = colourSlot(oldKeys[s] &- 1, bits: bits)
             while keys[slot] != 0 { slot = (slot + 1) & mask }
             keys[slot] = oldKeys[s]
             counts[slot] = oldCounts[s]
         }
         oldKeys.deallocate()
         oldCounts.deallocate()
-    }
-
-    /// A multiplicative hash: neighbouring colours land far apart.
-    @inline(__always)
-    private static func slot(_ key: UInt32, _ mask: Int) -> Int {
-        Int((key &* 0x9E37_79B1) >> 8) & mask
     }
 
     /// One Lloyd step: every usable entry of `palette` (RGB triples) moves to the rounded mean

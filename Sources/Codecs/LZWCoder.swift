@@ -131,14 +131,17 @@ private struct LZWBand {
             let row = indices + y * rowStride
             for x in 0..<width {
                 let e = Int(row[x])
-                if let lossy, !run.extends(e) {
-                    if let (code, suffix) = run.table.closeExtension(of: run.current, x: x, y: y, exact: e, lossy) {
-                        row[x] = suffix
-                        run.extend(to: code)
-                        continue
-                    }
+                guard let lossy, run.current >= 0 else {
+                    run.take(e)
+                    continue
                 }
-                run.take(e)
+                let found = run.table.find(prefix: run.current, suffix: e)
+                if found < 0, let (code, suffix) = run.table.closeExtension(of: run.current, x: x, y: y, exact: e, lossy) {
+                    row[x] = suffix
+                    run.extend(to: code)
+                } else {
+                    run.take(e, found: found)
+                }
             }
         }
         if let lossy { lossy.paint(indices: indices, rowStride: rowStride, width: width, rows: rows) }
@@ -183,20 +186,23 @@ private struct LZWRun {
         self.deferredClear = deferredClear
     }
 
-    /// Whether the current string extended by `e` is in the table (false before the first
-    /// pixel, which starts a string without a code).
-    @inline(__always)
-    func extends(_ e: Int) -> Bool {
-        current < 0 || table.find(prefix: current, suffix: e) >= 0
-    }
-
     /// Takes the next pixel: the current string grows by it, or its code is sent and a new
     /// string starts with it.
     @inline(__always)
     mutating func take(_ e: Int) {
+        if current < 0 {
+            pixels += 1
+            current = e
+            return
+        }
+        take(e, found: table.find(prefix: current, suffix: e))
+    }
+
+    /// `take` for a caller that has looked up the current string extended by `e` already
+    /// (`found`, -1 when absent), so the lossy path searches the table once per pixel.
+    @inline(__always)
+    mutating func take(_ e: Int, found: Int) {
         pixels += 1
-        if current < 0 { current = e; return }
-        let found = table.find(prefix: current, suffix: e)
         if found >= 0 { current = found; return }
         send(then: e)
     }

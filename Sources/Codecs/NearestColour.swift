@@ -81,7 +81,7 @@ final class NearestColour {
     @inline(__always)
     func nearest(_ red: Int32, _ green: Int32, _ blue: Int32) -> (index: UInt8, distance: Int32) {
         let key = UInt32(bitPattern: red << 16 | green << 8 | blue)
-        let slot = Int((key &* 2_654_435_761) >> (32 - Self.memoBits))
+        let slot = colourSlot(key, bits: Self.memoBits)
         if memoKey[slot] == key {
             let v = memoValue[slot]
             return (UInt8(truncatingIfNeeded: v), Int32(bitPattern: v >> 8))
@@ -145,4 +145,11 @@ final class NearestColour {
         list.sort()
         cellCount[cell] = UInt16(used - start)
     }
+}
+
+/// A hash slot in a table of `2^bits` slots for a colour `r << 16 | g << 8 | b`: multiplicative
+/// (Fibonacci) hashing, whose top bits spread neighbouring colours far apart.
+@inline(__always)
+func colourSlot(_ key: UInt32, bits: Int) -> Int {
+    Int((key &* 2_654_435_761) >> (32 - UInt32(bits)))
 }

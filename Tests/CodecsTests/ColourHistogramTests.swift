@@ -24,12 +24,8 @@ struct ColourHistogramTests {
     func plainStep(_ pixels: [UInt8], _ importance: [UInt8]?, _ palette: [UInt8], _ usable: [Bool]) -> [UInt8] {
         var sums = [Int](repeating: 0, count: usable.count * 4)
         for i in 0..<(pixels.count / 4) where importance.map({ $0[i] != 0 }) ?? true {
-            var best = Int.max, bestAt = -1
-            for e in 0..<usable.count where usable[e] {
-                var d = 0
-                for c in 0..<3 { d += (Int(pixels[i * 4 + c]) - Int(palette[e * 3 + c])) * (Int(pixels[i * 4 + c]) - Int(palette[e * 3 + c])) }
-                if d < best { best = d; bestAt = e }
-            }
+            let bestAt = bruteForceNearest(Int32(pixels[i * 4]), Int32(pixels[i * 4 + 1]), Int32(pixels[i * 4 + 2]),
+                                           palette: palette, usable: usable).index
             for c in 0..<3 { sums[bestAt * 4 + c] += Int(pixels[i * 4 + c]) }
             sums[bestAt * 4 + 3] += 1
         }

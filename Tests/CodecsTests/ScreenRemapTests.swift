@@ -25,18 +25,14 @@ struct ScreenRemapTests {
             // Clusters and duplicates, as real palettes have.
             for i in 0..<8 { for c in 0..<3 { palette[(20 + i) * 3 + c] = palette[20 * 3 + c] &+ UInt8(i & 1) } }
         }
-        let search = NearestColour(palette: palette, usable: clear.map { !$0 })
+        let usable = clear.map { !$0 }
+        let search = NearestColour(palette: palette, usable: usable)
         let colours = (0..<20_000).map { _ in
             (Int32.random(in: range, using: &rng), Int32.random(in: range, using: &rng), Int32.random(in: range, using: &rng))
         }
         // The second pass finds many colours in the memo and the rest evicted by others.
         for (r, g, b) in colours + colours.reversed() {
-            var best = Int32.max, bestAt = -1
-            for i in 0..<count where !clear[i] {
-                let dr = r - Int32(palette[i * 3]), dg = g - Int32(palette[i * 3 + 1]), db = b - Int32(palette[i * 3 + 2])
-                let d = dr * dr + dg * dg + db * db
-                if d < best { best = d; bestAt = i }
-            }
+            let (bestAt, best) = bruteForceNearest(r, g, b, palette: palette, usable: usable)
             let found = search.nearest(r, g, b)
             #expect(Int(found.index) == bestAt && found.distance == best, "colour (\(r), \(g), \(b))")
             if Int(found.index) != bestAt { return }
