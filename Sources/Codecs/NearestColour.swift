@@ -16,16 +16,25 @@ final class NearestColour {
     /// Searchable entries as (r, g, b, palette index), packed for the inner loop.
     private let entries: UnsafeMutablePointer<SIMD4<Int32>>
     private let count: Int
-    /// Where a cell's candidates start in `candidates`, or -1 before the cell is first used.
+    /// One bit per cell, set once its candidate list is built; `cellStart` and `cellCount`
+    /// are read only behind it, so they need no initialising (a fresh search is 4 KB to
+    /// clear instead of 192).
+    private let built: UnsafeMutablePointer<UInt64>
+    /// Where a cell's candidates start in `candidates`, and how many there are.
     private let cellStart: UnsafeMutablePointer<Int32>
     private let cellCount: UnsafeMutablePointer<UInt16>
     /// Candidate lists, each candidate `near² << 8 | position in entries`, ascending (`near²`,
     /// the squared distance to the cell's box, is below 2¹⁸); at most 256 per cell.
     private var candidates: UnsafeMutablePointer<UInt32>
     private var used = 0, capacity = 16384
-    /// Per-entry distance terms to each cell coordinate, one table per axis:
-    /// [axis][entry][cell coordinate] → (near², far²).
-    private let axisTerms: UnsafeMutablePointer<SIMD2<Int32>>
+    /// Per-entry squared distance terms for each cell coordinate on each axis, entries
+    /// contiguous so that a cell's sums over all entries vectorize: `[axis][coordinate][entry]`,
+    /// `count` rounded up to a multiple of 8 (the padding is never listed).
+    private let nearTerms: UnsafeMutablePointer<Int32>
+    private let farTerms: UnsafeMutablePointer<Int32>
+    private let lanes: Int
+    /// Scratch for a cell's near sums.
+    private let nearScratch: UnsafeMutablePointer<Int32>
     /// 4,096 slots, 32 KB: 2¹⁴ and 2¹⁶ slots were no faster on sliding-panels @2x (two runs
     /// each, within the machine's noise).
     static let memoBits = 12
@@ -46,20 +55,30 @@ final class NearestColour {
         memoKey = .allocate(capacity: Self.memoSlots)
         memoKey.initialize(repeating: UInt32.max, count: Self.memoSlots)
         memoValue = .allocate(capacity: Self.memoSlots)
+        built = .allocate(capacity: 32768 / 64)
+        built.initialize(repeating: 0, count: 32768 / 64)
         cellStart = .allocate(capacity: 32768)
-        cellStart.initialize(repeating: -1, count: 32768)
         cellCount = .allocate(capacity: 32768)
-        cellCount.initialize(repeating: 0, count: 32768)
         candidates = .allocate(capacity: capacity)
-        axisTerms = .allocate(capacity: 3 * max(1, count) * 32)
+        lanes = max(8, (count + 7) & ~7)
+        nearTerms = .allocate(capacity: 3 * 32 * lanes)
+        farTerms = .allocate(capacity: 3 * 32 * lanes)
+        nearScratch = .allocate(capacity: lanes)
+        // Padding lanes get a far-off coordinate: their terms exceed any bound, so they are
+        // never listed and never set a cell's bound.
+        let values = UnsafeMutablePointer<Int32>.allocate(capacity: lanes)
+        defer { values.deallocate() }
         for axis in 0..<3 {
-            for e in 0..<count {
-                let v = entries[e][axis]
-                for c in 0..<32 {
-                    let lo = Int32(c) << 3, hi = lo + 7
-                    let near = v < lo ? lo - v : (v > hi ? v - hi : 0)
-                    let far = max(abs(v - lo), abs(v - hi))
-                    axisTerms[(axis * count + e) * 32 + c] = SIMD2(near * near, far * far)
+            for e in 0..<lanes { values[e] = e < count ? entries[e][axis] : 4096 }
+            for c in 0..<32 {
+                let near = nearTerms + (axis * 32 + c) * lanes, far = farTerms + (axis * 32 + c) * lanes
+                let lo = Int32(c) << 3, hi = lo + 7
+                // Branch-free, so that the loop runs in SIMD lanes.
+                for e in 0..<lanes {
+                    let v = values[e]
+                    let d = max(lo - v, 0, v - hi), f = max(v - lo, hi - v)
+                    near[e] = d &* d
+                    far[e] = f &* f
                 }
             }
         }
@@ -69,10 +88,13 @@ final class NearestColour {
         entries.deallocate()
         memoKey.deallocate()
         memoValue.deallocate()
+        built.deallocate()
         cellStart.deallocate()
         cellCount.deallocate()
         candidates.deallocate()
-        axisTerms.deallocate()
+        nearTerms.deallocate()
+        farTerms.deallocate()
+        nearScratch.deallocate()
     }
 
     var isEmpty: Bool { count == 0 }
@@ -97,7 +119,7 @@ final class NearestColour {
     @inline(__always)
     func search(_ red: Int32, _ green: Int32, _ blue: Int32) -> (index: UInt8, distance: Int32) {
         let cell = Int((red >> 3) << 10 | (green >> 3) << 5 | (blue >> 3))
-        if cellStart[cell] < 0 { build(cell) }
+        if built[cell >> 6] & (1 << UInt64(cell & 63)) == 0 { build(cell) }
         var c = candidates + Int(cellStart[cell])
         let end = c + Int(cellCount[cell])
         let target = SIMD4(red, green, blue, 0)
@@ -119,12 +141,18 @@ final class NearestColour {
     /// Lists the entries that can be nearest to some colour in `cell`.
     private func build(_ cell: Int) {
         let (cr, cg, cb) = (cell >> 10, cell >> 5 & 31, cell & 31)
-        let tr = axisTerms + cr, tg = axisTerms + count * 32 + cg, tb = axisTerms + 2 * count * 32 + cb
-        var bound = Int32.max
-        for e in 0..<count {
-            let far = tr[e * 32][1] + tg[e * 32][1] + tb[e * 32][1]
-            if far < bound { bound = far }
+        let nr = nearTerms + cr * lanes, ng = nearTerms + (32 + cg) * lanes, nb = nearTerms + (64 + cb) * lanes
+        let fr = farTerms + cr * lanes, fg = farTerms + (32 + cg) * lanes, fb = farTerms + (64 + cb) * lanes
+        // Eight entries at a time: the sums and the smallest far² in SIMD lanes.
+        var bound = SIMD8<Int32>(repeating: Int32.max)
+        var e = 0
+        while e < lanes {
+            let far = load8(fr + e) &+ load8(fg + e) &+ load8(fb + e)
+            bound = pointwiseMin(bound, far)
+            (UnsafeMutableRawPointer(nearScratch + e)).storeBytes(of: load8(nr + e) &+ load8(ng + e) &+ load8(nb + e), as: SIMD8<Int32>.self)
+            e += 8
         }
+        let limit = bound.min()
         if used + count > capacity {
             capacity = max(capacity * 2, used + count)
             let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
@@ -132,18 +160,31 @@ final class NearestColour {
             candidates.deallocate()
             candidates = grown
         }
-        cellStart[cell] = Int32(used)
+        // Every entry is written and only the listed ones kept, without a branch to mispredict
+        // (the capacity check above leaves room for all `count`); then the list, tens of
+        // entries, is sorted by insertion. Keys are distinct, so the order is any sort's.
+        let start = used
         for e in 0..<count {
-            let near = tr[e * 32][0] + tg[e * 32][0] + tb[e * 32][0]
-            if near <= bound {
-                candidates[used] = UInt32(near) << 8 | UInt32(e)
-                used += 1
-            }
+            candidates[used] = UInt32(truncatingIfNeeded: nearScratch[e]) << 8 | UInt32(e)
+            used &+= nearScratch[e] <= limit ? 1 : 0
         }
-        let start = Int(cellStart[cell])
-        var list = UnsafeMutableBufferPointer(start: candidates + start, count: used - start)
-        list.sort()
+        for i in (start + 1)..<max(start + 1, used) {
+            let key = candidates[i]
+            var at = i
+            while at > start && candidates[at - 1] > key {
+                candidates[at] = candidates[at - 1]
+                at -= 1
+            }
+            candidates[at] = key
+        }
+        cellStart[cell] = Int32(start)
         cellCount[cell] = UInt16(used - start)
+        built[cell >> 6] |= 1 << UInt64(cell & 63)
+    }
+
+    @inline(__always)
+    private func load8(_ p: UnsafeMutablePointer<Int32>) -> SIMD8<Int32> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Int32>.self)
     }
 }
 
