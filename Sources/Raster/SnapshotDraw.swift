@@ -11,15 +11,25 @@ extension BitmapView {
     /// other span is sampled separably (rows mixed in 16-bit lanes, then columns). Spans that
     /// do not replace what is under them composite four pixels at a time (`blendScaledRow`).
     /// Pixels in `hidden` are left as they are (later draws paint over them opaquely).
+    ///
+    /// With an `overlay`, each row of its rect that the draw touches gets the overlay's colour
+    /// composited over it as soon as the row is drawn, while it is still in cache: the same
+    /// bytes as a fill of those pixels after the draw, without a second pass over the frame.
+    /// Returns the rect so overlaid (hidden pixels in it excepted), for the fill to skip; empty
+    /// when there is none.
+    @discardableResult
     public func draw(_ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none,
-                     hidden: Occlusion = .none) {
-        guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return }
+                     hidden: Occlusion = .none, overlay: Overlay? = nil) -> PixelRect {
+        let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return none }
         let cover = ShapeCoverage(destination, radiusX: 0, radiusY: 0)
         let clipCover = clip.coverage
         var b = cover.pixelBounds.intersection(bounds)
         if let c = clipCover { b = b.intersection(c.pixelBounds) }
         let bands = hidden.bands(in: b)
-        if bands.isEmpty { return }
+        if bands.isEmpty { return none }
+        let tint = overlay.map { $0.rect.intersection(b) } ?? none
+        let (tr, tg, tb, ta) = overlay.map { o in (UInt32(o.color.r), UInt32(o.color.g), UInt32(o.color.b), UInt32(o.color.a)) } ?? (0, 0, 0, 0)
 
         let map = SampleMapping(texture: texture, source: source, destination: destination)
         let level = texture.levels[map.level]
@@ -89,6 +99,12 @@ extension BitmapView {
                             }
                             for x in span.hi..<run.upperBound { edgePixel(x) }
                         }
+                        if !tint.isEmpty && y >= tint.y && y < tint.maxY {
+                            for run in band.runs {
+                                let lo = max(run.lowerBound, tint.x), hi = min(run.upperBound, tint.maxX)
+                                if hi > lo { blendConstantRow(p + lo * 4, count: hi - lo, tr, tg, tb, ta) }
+                            }
+                        }
 
                         @inline(__always) func edgePixel(_ x: Int) {
                             var cov = cover.coverage(x, y)
@@ -100,5 +116,21 @@ extension BitmapView {
                 }
             } }
         }
+        return tint
+    }
+}
+
+/// A flat translucent colour composited over part of a snapshot draw, as a fill of whole
+/// pixels after it would be (see `BitmapView.draw`): a card's tint over its photo.
+public struct Overlay: Sendable, Equatable {
+    /// The colour with its opacity applied; its alpha is strictly between 0 and 255.
+    public var color: PremultipliedColor
+    /// The pixels it covers fully.
+    public var rect: PixelRect
+
+    public init(color: PremultipliedColor, rect: PixelRect) {
+        precondition(color.a > 0 && color.a < 255, "an overlay is translucent")
+        self.color = color
+        self.rect = rect
     }
 }

@@ -108,17 +108,41 @@ public struct Compositor: Sendable {
     }
 
     private func draw(_ commands: [DrawCommand], into view: BitmapView, hidden: [Occlusion]) {
+        // The pixels of the next command, a fill, that the snapshot draw before it overlaid.
+        var overlaid: (command: Int, rect: PixelRect)?
         for (i, command) in commands.enumerated() {
             let opacity = Self.opacity(command)
             if opacity == 0 || command.rect.isEmpty { continue }
             switch command.kind {
             case .fill(let color):
-                view.fill(Self.shape(command), color: color.premultiplied, opacity: opacity, clip: Self.clip(command), hidden: hidden[i + 1])
+                var skip = hidden[i + 1]
+                if let overlaid, overlaid.command == i { skip.insert(overlaid.rect) }
+                view.fill(Self.shape(command), color: color.premultiplied, opacity: opacity, clip: Self.clip(command), hidden: skip)
             case .snapshot(let image, let source):
                 guard let texture = textures[image] else { continue }
-                view.draw(texture, from: source, to: command.rect, opacity: opacity, clip: Self.clip(command), hidden: hidden[i + 1])
+                let overlay = i + 1 < commands.count ? Self.overlay(commands[i + 1]) : nil
+                let rect = view.draw(texture, from: source, to: command.rect, opacity: opacity, clip: Self.clip(command),
+                                     hidden: hidden[i + 1], overlay: overlay)
+                overlaid = (i + 1, rect)
             }
         }
+    }
+
+    /// A translucent fill as an overlay on the snapshot drawn just before it: the pixels it
+    /// covers fully inside its clip (the largest such rect), where it is one constant blend.
+    /// A card's tint over its photo is then composited row by row as the photo is drawn
+    /// instead of in a second pass over the frame; the fill draws only the rest. Nil for any
+    /// other command.
+    static func overlay(_ command: DrawCommand) -> Overlay? {
+        guard case .fill(let color) = command.kind, !command.rect.isEmpty else { return nil }
+        let tint = color.premultiplied.scaled(by: Int(opacity(command)))
+        guard tint.a > 0 && tint.a < 255 else { return nil }
+        var rects = shape(command).solidPixelRects
+        if let through = clip(command).solidPixelRects {
+            rects = rects.flatMap { r in through.map { r.intersection($0) } }
+        }
+        guard let largest = rects.filter({ !$0.isEmpty }).max(by: { $0.width * $0.height < $1.width * $1.height }) else { return nil }
+        return Overlay(color: tint, rect: largest)
     }
 
     /// The frame's pixels.

@@ -118,4 +118,39 @@ struct SnapshotDrawTests {
         }
         #expect(differingBytes(fast, reference) == 0)
     }
+    @Test("An overlay is a fill of the pixels the draw reports, after the draw", arguments: 0..<60)
+    func overlayEqualsFillAfter(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(5000 + seed))
+        let (w, h) = (Int.random(in: 4...64, using: &rng), Int.random(in: 4...48, using: &rng))
+        let image = rng.bitmap(width: Int.random(in: 2...90, using: &rng), height: Int.random(in: 2...90, using: &rng), opaque: seed % 3 != 0)
+        let texture = Texture(image)
+        var fast = rng.bitmap(width: w, height: h, opaque: true)
+        var reference = fast
+        // Unscaled and pixel-aligned (the copy path) or anything (the sampled paths).
+        let source = seed % 2 == 0
+            ? Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+            : Rect(x: rng.double(0...Double(image.width) / 2), y: rng.double(0...Double(image.height) / 2),
+                   width: rng.double(0.5...Double(image.width) / 2), height: rng.double(0.5...Double(image.height) / 2))
+        let destination = seed % 2 == 0
+            ? Rect(x: Double(Int.random(in: -5...w, using: &rng)), y: Double(Int.random(in: -5...h, using: &rng)), width: source.width, height: source.height)
+            : rng.rect(in: Double(w), Double(h))
+        let opacity: UInt8 = seed % 4 < 2 ? 255 : rng.byte()
+        let clip = seed % 5 == 0 ? Clip.none : rng.clip(in: Double(w), Double(h))
+        let tint = Color(r: rng.byte(), g: rng.byte(), b: rng.byte(), a: UInt8.random(in: 1...254, using: &rng)).premultiplied
+        let area = PixelRect(x: Int.random(in: -4...w, using: &rng), y: Int.random(in: -4...h, using: &rng),
+                             width: Int.random(in: 0...w + 4, using: &rng), height: Int.random(in: 0...h + 4, using: &rng))
+        let covered = Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
+
+        var overlaid = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        fast.withView { view in
+            overlaid = view.draw(texture, from: source, to: destination, opacity: opacity, clip: clip, overlay: Overlay(color: tint, rect: area))
+            view.fill(.rect(covered), color: tint, hidden: Occlusion(rects: [overlaid]))
+        }
+        reference.withView { view in
+            ReferenceRaster.draw(view, texture, from: source, to: destination, opacity: opacity, clip: clip)
+            ReferenceRaster.fill(view, .rect(covered), color: tint)
+        }
+        #expect(area.isEmpty || area.contains(overlaid) || overlaid.isEmpty)
+        #expect(differingBytes(fast, reference) == 0)
+    }
 }
