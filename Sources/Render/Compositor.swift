@@ -7,8 +7,10 @@ import Raster
 /// Nothing is painted twice where it cannot show: each command skips the pixels that later
 /// commands paint opaquely (`Occlusion`), and the background is painted only where no command
 /// hides it. A skipped pixel's final value is the opaque draw's alone, so this changes no byte
-/// (tested against drawing every command whole). A frame can also be drawn from an earlier
-/// one, redrawing only the pixels that changed (`redraw(_:after:drawn:)`).
+/// (tested against drawing every command whole). A translucent fill right after a snapshot
+/// is composited row by row as the snapshot is drawn (`overlay`), and skips those pixels
+/// itself. A frame can also be drawn from an earlier one, redrawing only the pixels that
+/// changed (`redraw(_:after:drawn:)`).
 public struct Compositor: Sendable {
     /// Textures by the image names draw lists use.
     public let textures: [String: Texture]
