@@ -436,20 +436,22 @@ private struct BitSink {
     /// Bits waiting in the accumulator (always fewer than 8 between calls).
     private(set) var pending = 0
 
-    init(capacity: Int) { bytes = .allocate(capacity: capacity) }
+    /// Room for `capacity` bytes, and the 8 that `put` may store past the last.
+    init(capacity: Int) { bytes = .allocate(capacity: capacity + 8) }
 
     func deallocate() { bytes.deallocate() }
 
+    /// `code` in its low `width` bits (at most 16). The accumulator's low eight bytes are
+    /// stored whole and the count moves past the complete ones, with no loop to mispredict.
     @inline(__always)
     mutating func put(_ code: Int, _ width: Int) {
         accumulator |= UInt64(truncatingIfNeeded: code) << UInt64(pending)
         pending += width
-        while pending >= 8 {
-            bytes[count] = UInt8(truncatingIfNeeded: accumulator)
-            count += 1
-            accumulator >>= 8
-            pending -= 8
-        }
+        UnsafeMutableRawPointer(bytes + count).storeBytes(of: accumulator.littleEndian, as: UInt64.self)
+        let whole = pending >> 3
+        count += whole
+        accumulator >>= UInt64(whole * 8)
+        pending &= 7
     }
 
     /// Bits written so far.
