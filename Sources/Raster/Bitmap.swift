@@ -87,6 +87,9 @@ public struct Bitmap: Equatable, Sendable {
     }
 
     /// Lends a mutable view of the whole bitmap to `body`; the view must not escape it.
+    /// Discardable, since a one-line `body` returns what its draw returns (`draw` gives the
+    /// rect it overlaid).
+    @discardableResult
     public mutating func withView<R>(_ body: (BitmapView) throws -> R) rethrows -> R {
         let (w, h, rb) = (width, height, rowBytes)
         return try pixels.withUnsafeMutableBufferPointer { buffer in
