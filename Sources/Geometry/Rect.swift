@@ -85,6 +85,9 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
+    /// No pixels, at the origin.
+    public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

@@ -20,15 +20,14 @@ extension BitmapView {
     @discardableResult
     public func draw(_ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none,
                      hidden: Occlusion = .none, overlay: Overlay? = nil) -> PixelRect {
-        let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return none }
+        guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return .zero }
         let cover = ShapeCoverage(destination, radiusX: 0, radiusY: 0)
         let clipCover = clip.coverage
         var b = cover.pixelBounds.intersection(bounds)
         if let c = clipCover { b = b.intersection(c.pixelBounds) }
         let bands = hidden.bands(in: b)
-        if bands.isEmpty { return none }
-        let tint = overlay.map { $0.rect.intersection(b) } ?? none
+        if bands.isEmpty { return .zero }
+        let tint = overlay.map { $0.rect.intersection(b) } ?? .zero
         let (tr, tg, tb, ta) = overlay.map { o in (UInt32(o.color.r), UInt32(o.color.g), UInt32(o.color.b), UInt32(o.color.a)) } ?? (0, 0, 0, 0)
 
         let map = SampleMapping(texture: texture, source: source, destination: destination)

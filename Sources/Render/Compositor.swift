@@ -54,7 +54,7 @@ public struct Compositor: Sendable {
     public func damage(from old: DrawList, to new: DrawList) -> PixelRect? {
         guard old.size == new.size, old.commands.count == new.commands.count else { return nil }
         let frame = Self.frame(of: new)
-        var damage = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var damage = PixelRect.zero
         for (a, b) in zip(old.commands, new.commands) where a != b {
             damage = damage.union(Self.paintedBounds(a)).union(Self.paintedBounds(b))
         }

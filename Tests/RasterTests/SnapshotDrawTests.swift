@@ -141,7 +141,7 @@ struct SnapshotDrawTests {
                              width: Int.random(in: 0...w + 4, using: &rng), height: Int.random(in: 0...h + 4, using: &rng))
         let covered = Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
 
-        var overlaid = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var overlaid = PixelRect.zero
         fast.withView { view in
             overlaid = view.draw(texture, from: source, to: destination, opacity: opacity, clip: clip, overlay: Overlay(color: tint, rect: area))
             view.fill(.rect(covered), color: tint, hidden: Occlusion(rects: [overlaid]))
