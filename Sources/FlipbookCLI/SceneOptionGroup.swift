@@ -23,7 +23,7 @@ struct SceneOptionGroup: ParsableArguments {
     var assignments: [String] = []
 
     func validate() throws {
-        guard SceneCatalog.names.contains(scene) else {
+        guard SceneCatalog.names.contains(scene) || SceneCatalog.isFile(scene) else {
             throw ValidationError("no scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", "))")
         }
         if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }

@@ -50,10 +50,18 @@ public enum SceneCatalog {
     /// `overrides`: flags over the file over defaults.
     public static func prepare(_ name: String, configFile: String? = nil, assignments: [String] = [],
                                overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
+        if isFile(name) {
+            return try SceneFile.load(path: name).prepare(configFile: configFile, assignments: assignments, overrides: overrides)
+        }
         guard let definition = definitions.first(where: { $0.name == name }) else {
             throw SceneError.unknownScene(name, known: names)
         }
         return try prepare(definition, configFile: configFile, assignments: assignments, overrides: overrides)
+    }
+
+    /// Whether `scene` names a scene file rather than a built-in scene.
+    public static func isFile(_ scene: String) -> Bool {
+        scene.hasSuffix(".yaml") || scene.hasSuffix(".yml") || scene.contains("/")
     }
 
     static func prepare<S: SceneDefinition>(_ scene: S.Type, configFile: String?, assignments: [String],
@@ -69,7 +77,7 @@ public enum SceneCatalog {
             makePlan: { try S.plan(config, sizes: $0) })
     }
 
-    private static func apply(_ o: SceneOverrides, to s: SceneSettings, scene: String, storyboards: [String]) throws -> SceneSettings {
+    static func apply(_ o: SceneOverrides, to s: SceneSettings, scene: String, storyboards: [String]) throws -> SceneSettings {
         var s = s
         if let storyboard = o.storyboard {
             guard storyboards.contains(storyboard) else { throw SceneError.unknownStoryboard(storyboard, scene: scene, known: storyboards) }

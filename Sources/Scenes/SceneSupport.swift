@@ -89,6 +89,17 @@ func stripScale(_ image: SceneImage, _ sizes: ImageSizes, canvas: Size, height: 
     return k
 }
 
+/// The image's pixels per point, for an image of `size` points at any scale.
+func imageScale(_ image: SceneImage, _ sizes: ImageSizes, size: Size) throws -> Double {
+    let px = sizes[image.name] ?? .zero
+    let k = px.width / size.width
+    guard k > 0, abs(px.height - size.height * k) <= max(1, k) else {
+        throw SceneError.imageSize(key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
+                                   expected: "a \(show(size.width))x\(show(size.height)) pt image at any scale (e.g. \(show(size.width * 2))x\(show(size.height * 2)) at @2x)")
+    }
+    return k
+}
+
 /// Throws unless `rect` lies inside the canvas.
 func requireInside(_ rect: Rect, _ canvas: Size, key: String) throws {
     guard rect.minX >= 0, rect.minY >= 0, rect.maxX <= canvas.width, rect.maxY <= canvas.height, !rect.isEmpty else {

@@ -58,16 +58,21 @@ public enum ConfigDocument {
 
     /// Reads a config file.
     public static func read<Root>(file: String, over defaults: Root, fields: [ConfigField<Root>]) throws -> Root {
+        try read(readText(file: file), file: file, over: defaults, fields: fields)
+    }
+
+    /// A YAML file's text; errors name the file.
+    static func readText(file: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ConfigError(file: file, line: nil, keyPath: "", message: FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: file, line: nil, keyPath: "", message: "not UTF-8 text")
         }
-        return try read(text, file: file, over: defaults, fields: fields)
+        return text
     }
 
-    private static func apply<Root>(_ mapping: Node.Mapping, fields: [ConfigField<Root>], to root: inout Root, context: ConfigContext, skipping: Set<String> = []) throws {
+    static func apply<Root>(_ mapping: Node.Mapping, fields: [ConfigField<Root>], to root: inout Root, context: ConfigContext, skipping: Set<String> = []) throws {
         // Yams already refuses a mapping with a key twice.
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalarText else { throw context.error(keyNode, "keys must be names") }
@@ -107,14 +112,14 @@ public enum ConfigDocument {
         return out
     }
 
-    private static func yamlLine(_ e: YamlError) -> Int? {
+    static func yamlLine(_ e: YamlError) -> Int? {
         switch e {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
         default: return nil
         }
     }
 
-    private static func yamlMessage(_ e: YamlError) -> String {
+    static func yamlMessage(_ e: YamlError) -> String {
         switch e {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
         default: return "\(e)"

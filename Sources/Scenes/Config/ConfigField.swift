@@ -81,6 +81,35 @@ public struct ConfigField<Root> {
         }, show: { r in let v = r[keyPath: path]; return "[\(show(v.minX)), \(show(v.minY)), \(show(v.width)), \(show(v.height))]" }))
     }
 
+    /// true or false.
+    public static func flag(_ key: String, _ path: WritableKeyPath<Root, Bool>, _ doc: String) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
+            guard let text = node.scalarText, let v = ["true": true, "false": false][text] else {
+                throw cx.error(node, "expected true or false, got \(node.summary)")
+            }
+            root[keyPath: path] = v
+        }, show: { $0[keyPath: path] ? "true" : "false" }))
+    }
+
+    /// A point in points, [x, y].
+    public static func point(_ key: String, _ path: WritableKeyPath<Root, Point>, _ doc: String) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
+            guard let items = node.sequence?.map({ $0.scalarText.flatMap(Double.init) }), items.count == 2,
+                  let x = items[0], let y = items[1], x.isFinite, y.isFinite
+            else { throw cx.error(node, "expected [x, y] in points, got \(node.summary)") }
+            root[keyPath: path] = Point(x: x, y: y)
+        }, show: { r in let v = r[keyPath: path]; return "[\(show(v.x)), \(show(v.y))]" }))
+    }
+
+    /// A curve spec (see `Curve(spec:)`).
+    public static func curve(_ key: String, _ path: WritableKeyPath<Root, String>, _ doc: String) -> ConfigField {
+        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
+            guard let text = node.scalarText else { throw cx.error(node, "expected a curve spec, got \(node.summary)") }
+            do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
+            root[keyPath: path] = text
+        }, show: { quoted($0[keyPath: path]) }))
+    }
+
     /// An animation: a UIKit spring (duration, damping, velocity) or any curve spec.
     public static func animation(_ key: String, _ path: WritableKeyPath<Root, AnimationSetting>, _ doc: String) -> ConfigField {
         section(key, doc, [
@@ -96,6 +125,21 @@ public struct ConfigField<Root> {
                             root[keyPath: path].curveSpec = text
                         }, show: { $0[keyPath: path].curveSpec })),
         ])
+    }
+}
+
+extension ConfigField {
+    /// Reads `node` into `root` as this field's value (a section reads a mapping).
+    func apply(_ node: Node, to root: inout Root, context: ConfigContext) throws {
+        switch kind {
+        case .leaf(let read, _):
+            try read(&root, node, context)
+        case .section(let children):
+            guard let m = node.mapping else {
+                throw context.error(node, "expected a mapping of \(children.map(\.key).joined(separator: ", ")), got \(node.summary)")
+            }
+            try ConfigDocument.apply(m, fields: children, to: &root, context: context)
+        }
     }
 }
 

@@ -1,0 +1,217 @@
+import Foundation
+import Geometry
+import Planner
+import Yams
+
+/// A scene file, read and checked: its params as documented config fields with their
+/// defaults, and its storyboards. `prepare` applies a config over the defaults and gives a
+/// `PreparedScene`, whose plan `SceneInterpreter` builds from the same file.
+public struct SceneFile {
+    /// The file's path, as given.
+    public let path: String
+    /// The file's folder, absolute: relative paths in the file are read from here.
+    let folder: String
+    let text: String
+    public let name: String
+    public let summary: String
+    public let storyboards: [String]
+    let root: Node.Mapping
+    let fields: [ConfigField<SceneParams>]
+    let defaults: SceneParams
+    let declarations: [ParamDeclaration]
+
+    /// Reads and checks the scene file at `path`.
+    public static func load(path: String) throws -> SceneFile {
+        let text = try ConfigDocument.readText(file: path)
+        return try SceneFile(text: text, path: path)
+    }
+
+    /// Checks `text`, the scene file at `path`: every key known, every param typed and
+    /// documented, every default valid. Errors name the file, line and key path.
+    public init(text: String, path: String) throws {
+        self.path = path
+        self.text = text
+        folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        let cx = ConfigContext(file: path, folder: folder, path: [])
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigError(file: path, line: ConfigDocument.yamlLine(error), keyPath: "", message: "not valid YAML: \(ConfigDocument.yamlMessage(error))")
+        }
+        guard let root = node?.mapping else {
+            throw ConfigError(file: path, line: node?.mark?.line, keyPath: "", message: "expected a scene: a mapping with \(SceneFormat.topLevel.map(\.name).joined(separator: ", "))")
+        }
+        self.root = root
+        try SceneFile.checkKeys(root, allowed: SceneFormat.topLevel.map(\.name), cx)
+        guard let v = root["version"], v.scalarText == String(SceneFormat.version) else {
+            throw cx.at("version").error(root["version"] ?? Node(""), "expected \(SceneFormat.version), the scene format this Flipbook reads")
+        }
+        name = try SceneFile.scalar(root, "name", cx)
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw cx.at("name").error(root["name"]!, "expected letters, digits and dashes, got '\(name)'")
+        }
+        summary = try SceneFile.scalar(root, "summary", cx)
+        guard let boards = root["storyboards"]?.mapping, !boards.isEmpty else {
+            throw cx.at("storyboards").error(root["storyboards"] ?? Node(""), "expected a mapping of at least one storyboard: name: [steps]")
+        }
+        storyboards = boards.keys.compactMap(\.scalarText)
+
+        var defaults = SceneParams(settings: SceneSettings(canvas: Size(width: 375, height: 667), storyboard: storyboards[0]))
+        let names = storyboards
+        let settingsFields = SceneSettings.fields(\SceneParams.settings, storyboards: { _ in names })
+        if let settings = root["settings"] {
+            guard let m = settings.mapping else { throw cx.at("settings").error(settings, "expected a mapping of \(settingsFields.map(\.key).joined(separator: ", "))") }
+            try ConfigDocument.apply(m, fields: settingsFields, to: &defaults, context: cx.at("settings"))
+        }
+        var declarations: [ParamDeclaration] = []
+        var paramFields: [ConfigField<SceneParams>] = []
+        if let params = root["params"] {
+            guard let m = params.mapping else { throw cx.at("params").error(params, "expected a mapping of params and sections") }
+            paramFields = try SceneFile.readParams(m, prefix: [], cx: cx.at("params"), defaults: &defaults, declarations: &declarations)
+            if let clash = paramFields.first(where: { f in settingsFields.contains { $0.key == f.key } }) {
+                throw cx.at("params", clash.key).error(params, "'\(clash.key)' is a setting every scene has; choose another name")
+            }
+        }
+        fields = settingsFields + paramFields
+        self.defaults = defaults
+        self.declarations = declarations
+    }
+
+    /// Reads a config file (if any) over the defaults, then each `--set`, then the flags.
+    public func prepare(configFile: String? = nil, assignments: [String] = [], overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
+        var p = defaults
+        if let configFile { p = try ConfigDocument.read(file: configFile, over: p, fields: fields) }
+        for a in assignments { p = try ConfigDocument.read(assignment: a, over: p, fields: fields) }
+        p.settings = try SceneCatalog.apply(overrides, to: p.settings, scene: name, storyboards: storyboards)
+        let images = declarations.filter { $0.shape != nil }.map { SceneCatalog.locate(SceneImage(name: $0.key, path: p[text: $0.key], key: $0.key)) }
+        let (text, path, params) = (self.text, self.path, p)
+        return PreparedScene(name: name, settings: p.settings, images: images, storyboards: storyboards,
+                             configYAML: ConfigDocument.render(p, fields: fields, title: "\(name): \(summary)"),
+                             makePlan: { sizes in try SceneInterpreter(SceneFile(text: text, path: path), params: params, sizes: sizes).plan() })
+    }
+
+    // MARK: Params
+
+    private static func readParams(_ m: Node.Mapping, prefix: [String], cx: ConfigContext, defaults: inout SceneParams,
+                                   declarations: inout [ParamDeclaration]) throws -> [ConfigField<SceneParams>] {
+        var fields: [ConfigField<SceneParams>] = []
+        for (keyNode, value) in m {
+            guard let k = keyNode.scalarText, !k.isEmpty, k.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+                throw cx.error(keyNode, "a param's name is letters and digits, got \(keyNode.summary)")
+            }
+            if k == "doc" { continue }
+            let c = cx.at(k)
+            guard let vm = value.mapping else {
+                throw c.error(value, "expected a param such as {number: 1, doc: …}, or a section: a mapping with a doc and params; got \(value.summary)")
+            }
+            // A param has one type key (holding its default) and options; anything else is a
+            // section, whose params may well be called `color` or `rect`.
+            let keys = vm.keys.compactMap(\.scalarText)
+            let types = keys.filter { t in SceneFormat.paramTypes.contains { $0.name == t } }
+            let isParam = types.count == 1 && keys.allSatisfy { k in k == types[0] || SceneFormat.paramOptions.contains { $0.name == k } }
+                && (vm[types[0]]!.mapping == nil || types[0] == "animation")
+            guard isParam, let type = types.first else {
+                guard let doc = vm["doc"]?.scalarText else {
+                    throw c.error(value, "expected a param with one of the types \(SceneFormat.paramTypes.map(\.name).joined(separator: ", ")), or a section with a doc")
+                }
+                fields.append(.section(k, doc, try readParams(vm, prefix: prefix + [k], cx: c, defaults: &defaults, declarations: &declarations)))
+                continue
+            }
+            let field = try readParam(k, type: type, vm, prefix: prefix, cx: c, defaults: &defaults, declarations: &declarations)
+            try field.apply(vm[type]!, to: &defaults, context: c)
+            fields.append(field)
+        }
+        return fields
+    }
+
+    private static func readParam(_ k: String, type: String, _ vm: Node.Mapping, prefix: [String], cx: ConfigContext,
+                                  defaults: inout SceneParams, declarations: inout [ParamDeclaration]) throws -> ConfigField<SceneParams> {
+        let key = (prefix + [k]).joined(separator: ".")
+        let options: [String: [String]] = ["number": ["range"], "seconds": ["range"], "integer": ["range"], "rect": ["inside"],
+                                           "image": ["shape", "pixelsPerPoint"], "choice": ["of"]]
+        for (optionNode, _) in vm {
+            let o = optionNode.scalarText ?? ""
+            guard o == type || o == "doc" || options[type, default: []].contains(o) else {
+                throw cx.error(optionNode, "'\(o)' is not an option of a \(type) param; expected \((["doc"] + options[type, default: []]).joined(separator: ", "))")
+            }
+        }
+        guard let doc = vm["doc"]?.scalarText, !doc.isEmpty else { throw cx.error(vm[type]!, "every param needs a doc: one line on what it does") }
+        var declaration = ParamDeclaration(key: key, line: vm[type]?.mark?.line)
+        func range() throws -> ClosedRange<Double>? {
+            guard let node = vm["range"] else { return nil }
+            guard let items = node.sequence?.compactMap({ $0.scalarText.flatMap(Double.init) }), items.count == 2, items[0] <= items[1] else {
+                throw cx.at("range").error(node, "expected [low, high], got \(node.summary)")
+            }
+            return items[0]...items[1]
+        }
+        defer { declarations.append(declaration) }
+        switch type {
+        case "number": return .number(k, \SceneParams[number: key], try range() ?? -1e9...1e9, doc)
+        case "seconds": return .number(k, \SceneParams[number: key], try range() ?? 0...60, doc)
+        case "integer":
+            let r = try range() ?? -1e9...1e9
+            return .integer(k, \SceneParams[integer: key], Int(r.lowerBound)...Int(r.upperBound), doc)
+        case "flag": return .flag(k, \SceneParams[flag: key], doc)
+        case "color": return .color(k, \SceneParams[color: key], doc)
+        case "rect":
+            if let inside = vm["inside"] {
+                guard inside.scalarText == "canvas" else { throw cx.at("inside").error(inside, "expected canvas, got \(inside.summary)") }
+                declaration.check = .insideCanvas
+            }
+            return .rect(k, \SceneParams[rect: key], doc)
+        case "point": return .point(k, \SceneParams[point: key], doc)
+        case "animation":
+            defaults[animation: key] = AnimationSetting(duration: 0.5)
+            return .animation(k, \SceneParams[animation: key], doc)
+        case "curve": return .curve(k, \SceneParams[text: key], doc)
+        case "image":
+            guard let shape = vm["shape"] else { throw cx.error(vm[type]!, "an image needs a shape: screen, [width, height] in points, or free") }
+            switch shape.scalarText {
+            case "screen": declaration.shape = .screen
+            case "free":
+                let ppp = vm["pixelsPerPoint"].flatMap { $0.scalarText.flatMap(Double.init) } ?? 1
+                guard ppp > 0, ppp.isFinite else { throw cx.at("pixelsPerPoint").error(vm["pixelsPerPoint"]!, "expected a number more than 0") }
+                declaration.shape = .free(pixelsPerPoint: ppp)
+            default:
+                guard let items = shape.sequence?.compactMap(\.scalarText), items.count == 2 else {
+                    throw cx.at("shape").error(shape, "expected screen, [width, height] in points, or free; got \(shape.summary)")
+                }
+                declaration.shape = .points(width: items[0], height: items[1])
+            }
+            return .path(k, \SceneParams[text: key], doc)
+        case "path": return .path(k, \SceneParams[text: key], doc)
+        default:
+            guard let names = vm["of"]?.sequence?.compactMap(\.scalarText), !names.isEmpty else {
+                throw cx.error(vm[type]!, "a choice needs `of: [name, …]`")
+            }
+            return .choice(k, \SceneParams[text: key], { _ in names }, doc)
+        }
+    }
+
+    // MARK: Helpers
+
+    static func checkKeys(_ m: Node.Mapping, allowed: [String], _ cx: ConfigContext) throws {
+        for (k, _) in m {
+            guard let name = k.scalarText, allowed.contains(name) else {
+                throw cx.error(k, "unknown key \(k.summary); expected one of \(allowed.joined(separator: ", "))")
+            }
+        }
+    }
+
+    private static func scalar(_ m: Node.Mapping, _ key: String, _ cx: ConfigContext) throws -> String {
+        guard let node = m[key], let text = node.scalarText, !text.isEmpty else {
+            throw cx.at(key).error(m[key] ?? Node(""), "expected one line of text")
+        }
+        return text
+    }
+}
+
+extension ConfigContext {
+    /// The same context one key deeper.
+    func at(_ keys: String...) -> ConfigContext {
+        var c = self
+        c.path += keys
+        return c
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Geometry
+import Planner
+import Yams
+
+/// Builds the plan of a scene file's chosen storyboard: binds its `let` values, checks its
+/// params, adds its layers, and turns its steps into the planner's. Everything is evaluated
+/// here, once; sampling the plan costs what any plan costs.
+final class SceneInterpreter {
+    let file: SceneFile
+    let params: SceneParams
+    let sizes: ImageSizes
+    let canvas: Size
+    var builder: PlanBuilder
+    var layerIDs: [String: LayerID] = [:]
+    var globals: [String: SceneValue] = [:]
+    var scopes: [[String: SceneValue]] = []
+    /// The last drag, for `gesture.…` and `releaseVelocity(…)`.
+    var gesture: GestureDrive?
+    /// Templates, phases and poses being expanded, to catch cycles.
+    var expanding: [String] = []
+    private var parsed: [String: Expression] = [:]
+
+    init(_ file: SceneFile, params: SceneParams, sizes: ImageSizes) {
+        self.file = file
+        self.params = params
+        self.sizes = sizes
+        canvas = params.settings.canvas
+        builder = PlanBuilder(canvas: canvas)
+    }
+
+    var top: ConfigContext { ConfigContext(file: file.path, folder: file.folder, path: []) }
+
+    func plan() throws -> Plan {
+        let name = params.settings.storyboard
+        guard let board = file.root["storyboards"]?.mapping?[name] else {
+            throw SceneError.unknownStoryboard(name, scene: file.name, known: file.storyboards)
+        }
+        let cx = top.at("storyboards", name)
+        var stepsNode = board
+        if let m = board.mapping {
+            try SceneFile.checkKeys(m, allowed: ["let", "steps"], cx)
+            if let l = m["let"] { try bind(l, cx.at("let")) }
+            guard let s = m["steps"] else { throw cx.error(board, "expected steps: [steps]") }
+            stepsNode = s
+        }
+        if let l = file.root["let"] { try bind(l, top.at("let")) }
+        try checkParams()
+        if let layers = file.root["layers"] {
+            guard let m = layers.mapping else { throw top.at("layers").error(layers, "expected a mapping of layers") }
+            try addLayers(m, parent: nil, prefix: "", top.at("layers"))
+        }
+        for step in try steps(stepsNode, cx) { builder.append(step) }
+        return builder.build()
+    }
+
+    // MARK: Values
+
+    func evaluate(_ node: Node, _ cx: ConfigContext) throws -> SceneValue {
+        if let items = node.sequence { return .list(try items.map { try evaluate($0, cx) }) }
+        guard let text = node.scalarText else { throw cx.error(node, "expected a value or an expression, got \(node.summary)") }
+        if let v = Double(text), v.isFinite { return .number(v) }
+        do {
+            return try expression(interpolate(text)).evaluate(context)
+        } catch let e as ExpressionError {
+            throw cx.error(node, e.message)
+        }
+    }
+
+    /// Evaluates `node` and converts it; errors name the node's line and key.
+    func value<T>(_ node: Node, _ cx: ConfigContext, _ convert: (SceneValue) throws -> T) throws -> T {
+        let v = try evaluate(node, cx)
+        do { return try convert(v) } catch let e as ExpressionError { throw cx.error(node, e.message) }
+    }
+
+    func number(_ node: Node, _ cx: ConfigContext) throws -> Double { try value(node, cx) { try $0.number() } }
+
+    private func expression(_ text: String) throws -> Expression {
+        if let e = parsed[text] { return e }
+        let e = try Expression.parse(text)
+        parsed[text] = e
+        return e
+    }
+
+    private var context: Expression.Context {
+        Expression.Context(resolve: { [unowned self] in try self.resolve($0) }, functions: [
+            "releaseVelocity": { [unowned self] args in
+                guard args.count == 1 else { throw ExpressionError("releaseVelocity takes one argument, the target progress") }
+                return .number(try self.lastGesture().releaseVelocity(toward: args[0].number()))
+            },
+        ])
+    }
+
+    /// Splices `{expression}` values into a name or key: `room-{i + 1}`.
+    func interpolate(_ text: String) throws -> String {
+        guard text.contains("{") else { return text }
+        var out = "", rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { throw ExpressionError("'\(text)': a '{' is not closed") }
+            out += try expression(String(rest[rest.index(after: open)..<close])).evaluate(context).description
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    func resolve(_ path: [String]) throws -> SceneValue {
+        for n in stride(from: path.count, through: 1, by: -1) {
+            if let v = try lookup(path[..<n].joined(separator: ".")) {
+                return try path[n...].reduce(v) { try $0.field($1) }
+            }
+        }
+        throw ExpressionError("unknown name '\(path.joined(separator: "."))'; expected a param, a let value, canvas, screen or gesture")
+    }
+
+    private func lookup(_ name: String) throws -> SceneValue? {
+        for scope in scopes.reversed() { if let v = scope[name] { return v } }
+        if let v = globals[name] { return v }
+        if let v = params.value(name) { return v }
+        switch name {
+        case "canvas": return .size(canvas)
+        case "screen": return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        case "gesture.progress": return .number(try lastGesture().releaseProgress)
+        case "gesture.travel": let g = try lastGesture(); return .number(g.releaseProgress * g.distance)
+        case "gesture.velocity": let g = try lastGesture(); return .number(g.axis.of(g.track.velocityAtRelease))
+        default: return nil
+        }
+    }
+
+    private func lastGesture() throws -> GestureDrive {
+        guard let gesture else { throw ExpressionError("there is no drag before this step to take the gesture from") }
+        return gesture
+    }
+
+    /// `let` values, in order, into the innermost scope that has the name, else the globals.
+    func bind(_ node: Node, _ cx: ConfigContext) throws {
+        guard let m = node.mapping else { throw cx.error(node, "expected a mapping of name: value") }
+        for (k, v) in m {
+            guard let name = k.scalarText, isName(name) else { throw cx.error(k, "a name is letters, digits and _, got \(k.summary)") }
+            let value = try evaluate(v, cx.at(name))
+            if let i = scopes.lastIndex(where: { $0[name] != nil }) { scopes[i][name] = value } else { globals[name] = value }
+        }
+    }
+
+    /// Arguments for a template, phase or pose: each declared one given, no other.
+    func arguments(declared: Node?, given: Node?, of what: String, _ cx: ConfigContext) throws -> [String: SceneValue] {
+        let names = declared?.sequence?.compactMap(\.scalarText) ?? []
+        var out: [String: SceneValue] = [:]
+        if let given {
+            guard let m = given.mapping else { throw cx.error(given, "expected the arguments of \(what) as a mapping: {\(names.joined(separator: ", "))}") }
+            for (k, v) in m {
+                guard let name = k.scalarText, names.contains(name) else {
+                    throw cx.error(k, "\(what) has no argument \(k.summary); expected \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+                }
+                out[name] = try evaluate(v, cx.at(name))
+            }
+        }
+        if let missing = names.first(where: { out[$0] == nil }) {
+            throw cx.error(given ?? declared ?? Node(""), "\(what) needs the argument '\(missing)'")
+        }
+        return out
+    }
+
+    /// Runs `body` with `scope` pushed and `name` marked as being expanded.
+    func expand<T>(_ name: String, scope: [String: SceneValue], _ cx: ConfigContext, at node: Node, _ body: () throws -> T) throws -> T {
+        guard !expanding.contains(name) else {
+            throw cx.error(node, "\(name) uses itself: \((expanding.drop { $0 != name } + [name]).joined(separator: " → "))")
+        }
+        expanding.append(name)
+        scopes.append(scope)
+        defer {
+            scopes.removeLast()
+            expanding.removeLast()
+        }
+        return try body()
+    }
+
+    // MARK: Checks
+
+    private func checkParams() throws {
+        for d in file.declarations where d.check == .insideCanvas {
+            try requireInside(params[rect: d.key], canvas, key: d.key)
+        }
+        guard let checks = file.root["require"] else { return }
+        guard let list = checks.sequence else { throw top.at("require").error(checks, "expected a list of {that: test, key: param, message: text}") }
+        for (i, item) in list.enumerated() {
+            let cx = top.at("require", "\(i)")
+            guard let m = item.mapping, let that = m["that"], let key = m["key"]?.scalarText, let message = m["message"]?.scalarText else {
+                throw cx.error(item, "expected {that: test, key: param, message: text}")
+            }
+            if !(try value(that, cx.at("that")) { try $0.flag() }) {
+                throw SceneError.invalid(key: key, message: try interpolating(message, m["message"]!, cx))
+            }
+        }
+    }
+
+    func interpolating(_ text: String, _ node: Node, _ cx: ConfigContext) throws -> String {
+        do { return try interpolate(text) } catch let e as ExpressionError { throw cx.error(node, e.message) }
+    }
+}
+
+func isName(_ s: String) -> Bool {
+    guard let first = s.first, first.isLetter || first == "_" else { return false }
+    return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+}
