@@ -121,7 +121,9 @@ public enum ConfigDocument {
 
     static func yamlMessage(_ e: YamlError) -> String {
         switch e {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
+            // Yams appends the whole document as context; the line number says where.
+            return problem.components(separatedBy: "\nContext:").first ?? problem
         default: return "\(e)"
         }
     }

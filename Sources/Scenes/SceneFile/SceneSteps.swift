@@ -173,7 +173,9 @@ extension SceneInterpreter {
             track = track.dragging(by: by.x, by.y, over: try number(overNode, mcx.at("over")), easing: easing)
         }
         if let r = spec["release"] { track = track.releasing(velocity: try value(r, dcx.at("release")) { try $0.point() }) }
-        guard let axis = try need("axis").scalarText.flatMap(Axis.init(rawValue:)) else { throw dcx.at("axis").error(spec["axis"]!, "expected x or y") }
+        let axisNode = try need("axis")
+        let axisText = try axisNode.scalarText.flatMap(Axis.init(rawValue:)) != nil ? axisNode.scalarText! : value(axisNode, dcx.at("axis")) { $0.description }
+        guard let axis = Axis(rawValue: axisText) else { throw dcx.at("axis").error(axisNode, "expected x or y, got '\(axisText)'") }
         let distance = try number(need("distance"), dcx.at("distance"))
         guard distance != 0 else { throw dcx.at("distance").error(spec["distance"]!, "a drag's distance cannot be 0") }
         var mapping = GestureDrive.Mapping.linear
