@@ -40,9 +40,10 @@ extension SceneInterpreter {
             let kind = kinds[0]
             try only([kind])
             guard let items = m[kind]!.sequence else { throw cx.at(kind).error(m[kind]!, "expected a list of steps") }
-            let children = try items.enumerated().map { i, item -> Step in
+            // An item that expands to no step (an `if` not taken, a `let`) adds nothing.
+            let children = try items.enumerated().compactMap { i, item -> Step? in
                 let s = try step(item, cx.at(kind, "\(i)"))
-                return s.count == 1 ? s[0] : .sequence(s)
+                return s.isEmpty ? nil : s.count == 1 ? s[0] : .sequence(s)
             }
             return [kind == "parallel" ? .parallel(children) : .sequence(children)]
         case "drag"?:
@@ -200,8 +201,6 @@ extension SceneInterpreter {
         guard let crossing = crossingNode.mapping, let atNode = crossing["at"] else { throw ccx.error(crossingNode, "expected {at: points, above: [steps], below: [steps]}") }
         try SceneFile.checkKeys(crossing, allowed: SceneFormat.crossingKeys.map(\.name), ccx)
         let at = try number(atNode, ccx.at("at"))
-        let above = try crossing["above"].map { try steps($0, ccx.at("above")) } ?? []
-        let below = try crossing["below"].map { try steps($0, ccx.at("below")) } ?? []
         var out: [Step] = [follow]
         var past = drive.progress(at: 0) * distance > at
         var t = 0.0
@@ -209,7 +208,9 @@ extension SceneInterpreter {
             let isPast = drive.progress(at: t) * distance > at
             if isPast != past {
                 past = isPast
-                out.append(.sequence([.hold(t)] + (isPast ? above : below)))
+                // Expanded at each crossing, so that a `let` among them says the latest side.
+                let side = isPast ? "above" : "below"
+                out.append(.sequence([.hold(t)] + (try crossing[side].map { try steps($0, ccx.at(side)) } ?? [])))
             }
             t += 0.001
         }
