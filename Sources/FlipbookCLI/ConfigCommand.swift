@@ -6,16 +6,15 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "Print a scene's full default config (or the effective one with --config), a comment on every key.")
 
-    @Argument(help: ArgumentHelp("The scene: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "scene"))
+    @Argument(help: ArgumentHelp("A built-in scene (\(SceneCatalog.names.joined(separator: ", "))) or a scene file's path.", valueName: "scene"),
+              completion: .custom { _ in SceneCatalog.names })
     var scene: String
 
     @Option(help: ArgumentHelp("Show this config applied over the defaults.", valueName: "file.yaml"))
     var config: String?
 
     func validate() throws {
-        guard SceneCatalog.names.contains(scene) else {
-            throw ValidationError("no scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", "))")
-        }
+        try SceneOptionGroup.validate(scene: scene)
     }
 
     func run() throws {

@@ -4,7 +4,8 @@ import Scenes
 /// Options that pick and adjust a scene, shared by render and plan. Flags win over the
 /// config file, which wins over the scene's defaults.
 struct SceneOptionGroup: ParsableArguments {
-    @Argument(help: ArgumentHelp("The scene: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "scene"))
+    @Argument(help: ArgumentHelp("A built-in scene (\(SceneCatalog.names.joined(separator: ", "))) or a scene file's path.", valueName: "scene"),
+              completion: .custom { _ in SceneCatalog.names })
     var scene: String
 
     @Option(help: ArgumentHelp("A YAML config over the scene's defaults (see `flipbook config SCENE`).", valueName: "file.yaml"))
@@ -23,11 +24,16 @@ struct SceneOptionGroup: ParsableArguments {
     var assignments: [String] = []
 
     func validate() throws {
-        guard SceneCatalog.names.contains(scene) || SceneCatalog.isFile(scene) else {
-            throw ValidationError("no scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", "))")
-        }
+        try SceneOptionGroup.validate(scene: scene)
         if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): expected 1, 2 or 3") }
+    }
+
+    /// A built-in scene's name or a scene file's path.
+    static func validate(scene: String) throws {
+        guard SceneCatalog.names.contains(scene) || SceneCatalog.isFile(scene) else {
+            throw ValidationError("no scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", ")), or a scene file's path (.yaml)")
+        }
     }
 
     func prepare() throws -> PreparedScene {

@@ -29,7 +29,8 @@ public struct SceneOverrides: Sendable {
     }
 }
 
-/// The built-in scenes, by name.
+/// The built-in scenes, each a scene file under `Assets/NAME/NAME.yaml` beside its images;
+/// any other scene file is named by its path.
 public enum SceneCatalog {
     public struct Entry: Sendable {
         public let name: String
@@ -37,26 +38,12 @@ public enum SceneCatalog {
         public let storyboards: [String]
     }
 
-    /// Every built-in scene.
-    static var definitions: [any SceneDefinition.Type] { [ExpandingCells.self, SlidingPanels.self, ExpandingView.self, AppStoreCard.self] }
+    /// The built-in scenes' names, in the order `flipbook list` shows them.
+    public static let names = ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"]
 
+    /// Every built-in scene, read from its file.
     public static var entries: [Entry] {
-        definitions.map { Entry(name: $0.name, summary: $0.summary, storyboards: $0.storyboardNames) }
-    }
-
-    public static var names: [String] { definitions.map { $0.name } }
-
-    /// Reads `configFile` (if any) over the scene's defaults, then each `--set` assignment, then
-    /// `overrides`: flags over the file over defaults.
-    public static func prepare(_ name: String, configFile: String? = nil, assignments: [String] = [],
-                               overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
-        if isFile(name) {
-            return try SceneFile.load(path: name).prepare(configFile: configFile, assignments: assignments, overrides: overrides)
-        }
-        guard let definition = definitions.first(where: { $0.name == name }) else {
-            throw SceneError.unknownScene(name, known: names)
-        }
-        return try prepare(definition, configFile: configFile, assignments: assignments, overrides: overrides)
+        names.compactMap { try? file(named: $0) }.map { Entry(name: $0.name, summary: $0.summary, storyboards: $0.storyboards) }
     }
 
     /// Whether `scene` names a scene file rather than a built-in scene.
@@ -64,17 +51,23 @@ public enum SceneCatalog {
         scene.hasSuffix(".yaml") || scene.hasSuffix(".yml") || scene.contains("/")
     }
 
-    static func prepare<S: SceneDefinition>(_ scene: S.Type, configFile: String?, assignments: [String],
-                                            overrides: SceneOverrides) throws -> PreparedScene {
-        var c = S.defaultConfig
-        if let configFile { c = try ConfigDocument.read(file: configFile, over: c, fields: S.fields) }
-        for a in assignments { c = try ConfigDocument.read(assignment: a, over: c, fields: S.fields) }
-        c[keyPath: S.settingsPath] = try apply(overrides, to: c[keyPath: S.settingsPath], scene: S.name, storyboards: S.storyboardNames)
-        let config = c
-        return PreparedScene(
-            name: S.name, settings: c[keyPath: S.settingsPath], images: S.images(c).map(locate), storyboards: S.storyboardNames,
-            configYAML: ConfigDocument.render(c, fields: S.fields, title: "\(S.name): \(S.summary)"),
-            makePlan: { try S.plan(config, sizes: $0) })
+    /// The path of a built-in scene's file.
+    public static func path(of name: String) -> String {
+        (installRoot as NSString).appendingPathComponent("Assets/\(name)/\(name).yaml")
+    }
+
+    /// A built-in scene (by name) or a scene file (by path), read and checked.
+    public static func file(named scene: String) throws -> SceneFile {
+        if isFile(scene) { return try SceneFile.load(path: scene) }
+        guard names.contains(scene) else { throw SceneError.unknownScene(scene, known: names) }
+        return try SceneFile.load(path: path(of: scene))
+    }
+
+    /// Reads `configFile` (if any) over the scene's defaults, then each `--set` assignment, then
+    /// `overrides`: flags over the file over defaults.
+    public static func prepare(_ scene: String, configFile: String? = nil, assignments: [String] = [],
+                               overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
+        try file(named: scene).prepare(configFile: configFile, assignments: assignments, overrides: overrides)
     }
 
     static func apply(_ o: SceneOverrides, to s: SceneSettings, scene: String, storyboards: [String]) throws -> SceneSettings {
@@ -89,7 +82,7 @@ public enum SceneCatalog {
     }
 
     /// A relative image path as given, when it exists from here; otherwise under Flipbook's
-    /// own folder (the built-in assets), so the defaults work from any working directory.
+    /// own folder, so that configs printed by earlier versions (`Assets/…` paths) still work.
     static func locate(_ image: SceneImage) -> SceneImage {
         var image = image
         if !image.path.hasPrefix("/") && !FileManager.default.fileExists(atPath: image.path) {

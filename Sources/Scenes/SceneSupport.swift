@@ -6,7 +6,7 @@ public struct SceneSettings: Sendable, Hashable {
     /// The screen in points.
     public var canvas: Size
     /// Output pixels per point (1, 2 or 3). 1 by default: the promo recordings' own 1 px/pt,
-    /// and a third of @2x's bytes (2.0 MB against 6.6 MB for expanding-cells' promo storyboard).
+    /// and about a third of @2x's bytes.
     public var scale: Int = 1
     public var fps: Double = 30
     public var storyboard: String
@@ -74,17 +74,6 @@ func screenScale(_ image: SceneImage, _ sizes: ImageSizes, canvas: Size) throws 
     guard k > 0, abs(px.height - canvas.height * k) <= max(1, k) else {
         throw SceneError.imageSize(key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
                                    expected: "a screenshot of the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas at any scale (e.g. \(Int(canvas.width * 2))x\(Int(canvas.height * 2)) at @2x)")
-    }
-    return k
-}
-
-/// The image's pixels per point, for a strip as wide as the canvas and `height` points tall.
-func stripScale(_ image: SceneImage, _ sizes: ImageSizes, canvas: Size, height: Double) throws -> Double {
-    let px = sizes[image.name] ?? .zero
-    let k = px.width / canvas.width
-    guard k > 0, abs(px.height - height * k) <= max(1, k) else {
-        throw SceneError.imageSize(key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
-                                   expected: "a \(Int(canvas.width))x\(show(height)) pt strip at any scale (e.g. \(Int(canvas.width * 2))x\(show(height * 2)) at @2x)")
     }
     return k
 }

@@ -90,10 +90,11 @@ struct RenderCommandTests {
         #expect(container["kind"] as? String == "fill")
         let rect = container["rect"] as! [Double]
         #expect(rect[0] == 0 && rect[2] == 375 && rect[1] > 0 && rect[1] < 169)
-        #expect(objects.contains { $0["layer"] as? String == "detail" && $0["image"] as? String == "detail" })
+        #expect(objects.contains { $0["layer"] as? String == "detail" && $0["image"] as? String == "assets.detail" })
         // Each snapshot names the file it draws from, so a replay (or a reader) can find it.
         let detail = objects.first { $0["layer"] as? String == "detail" }!
-        #expect(detail["file"] as? String == "Assets/expanding-cells/detail.png")
+        // Image names are their params' keys; files are resolved from the scene file's folder.
+        #expect((detail["file"] as? String)?.hasSuffix("/Assets/expanding-cells/detail.png") == true)
     }
 }
 

@@ -10,28 +10,43 @@ import Testing
 struct AppStoreCardTests {
     static let renderer = try! SceneRenderer(SceneCatalog.prepare("app-store-card"))
     var plan: Plan { Self.renderer.plan }
-    let c = AppStoreCardConfig()
+    let card1 = Rect(x: 20, y: 40, width: 335, height: 402), card2 = Rect(x: 20, y: 462, width: 335, height: 402)
 
-    @Test("Present damping and duration follow the distance travelled", arguments: [
-        (0.0, 1.0, 0.5), (40.0, 0.98201, 0.52399), (333.5, 0.85, 0.7), (462.0, 0.79220, 0.77706), (667.0, 0.7, 0.9), (2000.0, 0.7, 0.9),
+    /// The present's spring for a card `distance` points down, by the rule the scene documents:
+    /// damping 1 − 0.3·distance/height within 0.7...1, duration 0.5 + 0.4·distance/height within 0.5...0.9.
+    func presentSpring(distance: Double) -> (damping: Double, duration: Double) {
+        let f = abs(distance) / 667
+        return (min(1, max(0.7, 1 - 0.3 * f)), min(0.9, max(0.5, 0.5 + 0.4 * f)))
+    }
+
+    @Test("Present damping and duration follow the distance travelled: the card's position is on that spring", arguments: [
+        (0.0, 1.0, 0.5), (40.0, 0.98201, 0.52399), (333.5, 0.85, 0.7), (462.0, 0.79220, 0.77706), (666.0, 0.70045, 0.89940),
     ])
-    func presentRule(distance: Double, damping: Double, duration: Double) {
-        let s = AppStoreCard.presentSpring(distance: distance, height: 667, AppStoreCardConfig().present)
-        #expect(abs(s.damping - damping) < 1e-5 && abs(s.duration - duration) < 1e-5)
+    func presentRule(distance: Double, damping: Double, duration: Double) throws {
+        let scene = try SceneCatalog.prepare("app-store-card", assignments: ["layout.card1=[20,\(distance),335,402]"],
+                                             overrides: SceneOverrides(storyboard: "first-card"))
+        let plan = try SceneRenderer(scene).plan
+        let layer = plan.layer(named: "card-1")!
+        let spring = Curve.spring(duration: duration, damping: damping), start = 0.8 + 0.5 + 0.15
+        let midY = distance + 201
+        for t in stride(from: 0.05, through: duration, by: duration / 7) {
+            #expect(abs(plan.state(of: layer, at: start + t).position.y - (midY + (333.5 - midY) * spring.progress(at: t))) < 0.01, "t \(t)")
+        }
+        #expect(plan.state(of: layer, at: start + duration + 1e-3).position.y == 333.5)
     }
 
     /// When card `i` starts presenting: rest, press, hold (and for the second card, all of the first's turn).
     func presentStart(_ i: Int) -> Double {
         let first = 0.8 + 0.5 + 0.15
         if i == 0 { return first }
-        let (_, d0) = AppStoreCard.presentSpring(distance: 40, height: 667, c.present)
+        let (_, d0) = presentSpring(distance: 40)
         return first + d0 + 1.2 + 0.45 + 0.6 + 0.8 + 0.5 + 0.15
     }
 
     @Test("The card's position is on its spring while its size and corners run linearly over 0.6 of it", arguments: [0, 1])
     func twoCurves(card: Int) {
-        let slot = card == 0 ? c.layout.card1 : c.layout.card2
-        let (damping, duration) = AppStoreCard.presentSpring(distance: slot.minY, height: 667, c.present)
+        let slot = card == 0 ? card1 : card2
+        let (damping, duration) = presentSpring(distance: slot.minY)
         let spring = Curve.spring(duration: duration, damping: damping), linear = Curve.bezier(.linear, duration: 0.6 * duration)
         let layer = plan.layer(named: "card-\(card + 1)")!
         let t0 = presentStart(card)
@@ -48,7 +63,7 @@ struct AppStoreCardTests {
     @Test("Dragging shrinks the card linearly to 0.86 with rounded corners; at progress 1 it flies back on 0.6 s, damping 0.7")
     func dragDismiss() {
         let layer = plan.layer(named: "card-1")!
-        let (_, d0) = AppStoreCard.presentSpring(distance: 40, height: 667, c.present)
+        let (_, d0) = presentSpring(distance: 40)
         let dragStart = presentStart(0) + d0 + 1.2
         let track = GestureTrack(pressAt: .zero).dragging(by: 0, 100, over: 0.45, easing: .easeIn)
         for t in stride(from: 0.0, through: 0.45, by: 0.05) {
@@ -62,7 +77,7 @@ struct AppStoreCardTests {
             let s = plan.state(of: layer, at: released + t)
             #expect(abs(s.position.y - (333.5 + (241 - 333.5) * back.progress(at: t))) < 1e-6)
         }
-        #expect(plan.state(of: layer, at: released + 0.6 + 1e-9).frame == c.layout.card1)
+        #expect(plan.state(of: layer, at: released + 0.6 + 1e-9).frame == card1)
     }
 
     @Test("Press scales the card to 0.96 on a 0.5 s damping-1 spring")

@@ -9,22 +9,30 @@ import Testing
 
 @Suite("expanding-view: covering scale, ease-in expansion, goldens")
 struct ExpandingViewTests {
-    @Test("The covering scale S for each button matches the teardown's figures on 320x568", arguments: [
-        ("bottom", 22.92), ("small", 33.5), ("left", 19.54), ("top-right", 22.54),
-    ])
-    func coveringScale(storyboard: String, expected: Double) {
-        let c = ExpandingViewConfig()
-        let rect = ExpandingView.button(c, storyboard: storyboard)!.rect
-        #expect(abs(ExpandingView.coveringScale(rect, canvas: c.settings.canvas) - expected) < 0.005)
+    /// The buttons each storyboard taps, as the scene file declares them.
+    static let buttons = [
+        "bottom": Rect(x: 135, y: 478, width: 50, height: 50), "top-right": Rect(x: 216, y: 109, width: 50, height: 50),
+        "left": Rect(x: 18, y: 259, width: 50, height: 50), "small": Rect(x: 145, y: 377, width: 30, height: 30),
+    ]
+
+    func plan(_ storyboard: String) throws -> Plan {
+        try SceneRenderer(SceneCatalog.prepare("expanding-view", overrides: SceneOverrides(storyboard: storyboard))).plan
     }
 
-    @Test("The button's radius follows the 0.4 s ease-in every frame, and covers the screen at the end", arguments: ExpandingView.storyboardNames)
+    @Test("The grown button's scale S matches the teardown's figures on 320x568", arguments: [
+        ("bottom", 22.92), ("small", 33.5), ("left", 19.54), ("top-right", 22.54),
+    ])
+    func coveringScale(storyboard: String, expected: Double) throws {
+        let plan = try plan(storyboard)
+        #expect(abs(plan.state(of: plan.layer(named: "button")!, at: 0.7 + 0.4).scale - expected) < 0.005)
+    }
+
+    @Test("The button's radius follows the 0.4 s ease-in every frame, and covers the screen at the end", arguments: ["bottom", "top-right", "left", "small"])
     func easeIn(storyboard: String) throws {
-        let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view", overrides: SceneOverrides(storyboard: storyboard)))
-        let plan = renderer.plan
+        let plan = try plan(storyboard)
         let button = plan.layer(named: "button")!
-        let rect = ExpandingView.button(ExpandingViewConfig(), storyboard: storyboard)!.rect
-        let s = ExpandingView.coveringScale(rect, canvas: Size(width: 320, height: 568))
+        let rect = Self.buttons[storyboard]!
+        let s = plan.state(of: button, at: 0.7 + 0.4).scale
         let start = 0.7
         // 12 frames at 30 fps, as measured in all four promo GIFs.
         for k in 0...12 {
@@ -43,8 +51,8 @@ struct ExpandingViewTests {
     @Test("Measured in rendered frames, the radius is within 0.5 pt of the ease-in")
     func radiusInPixels() throws {
         let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view", overrides: SceneOverrides(storyboard: "small")))
-        let rect = ExpandingViewConfig().buttons.small
-        let s = ExpandingView.coveringScale(rect, canvas: Size(width: 320, height: 568))
+        let rect = Self.buttons["small"]!
+        let s = 33.5
         for k in [1, 2, 3, 4, 5] {  // by k = 6 the circle passes the screen edge
             let t = Double(k) / 30
             let frame = renderer.frame(at: 0.7 + t)

@@ -12,14 +12,15 @@ struct SlidingPanelsTests {
     var plan: Plan { Self.renderer.plan }
     let h = 667.0
 
-    @Test("The carousel snaps by the deceleration projection: card 0 released 120 pt on, at several velocities", arguments: [
-        (0.0, 1, 160.0), (100.0, 1, 160.0), (300.0, 1, 160.0), (-200.0, 0, -75.0), (700.0, 2, 395.0), (3000.0, 2, 395.0),
+    @Test("The carousel snaps by the deceleration projection: card 1 released 120 pt on, at several velocities", arguments: [
+        (0.0, 2, 160.0), (100.0, 2, 160.0), (300.0, 2, 160.0), (-200.0, 1, -75.0), (700.0, 3, 395.0), (3000.0, 3, 395.0),
     ])
-    func snap(velocity: Double, card: Int, offset: Double) {
-        var c = SlidingPanelsConfig()
-        c.swipe.velocity = velocity
-        let target = SlidingPanels.snapTarget(from: 0, c)
-        #expect(target.card == card && abs(target.offset - offset) < 1e-9)
+    func snap(velocity: Double, card: Int, offset: Double) throws {
+        let plan = try SceneRenderer(SceneCatalog.prepare("sliding-panels", assignments: ["swipe.velocity=\(velocity)"])).plan
+        let carousel = plan.layer(named: "carousel")!, room = plan.layer(named: "room-\(card)")!
+        let snapped = 0.8 + 0.3 + 0.5
+        #expect(abs(plan.state(of: carousel, at: snapped).position.x - (375.0 / 2 - offset)) < 1e-9)
+        #expect(!plan.state(of: room, at: snapped + 0.4 + 1e-6).isHidden)
     }
 
     /// The present starts after the rest, the swipe, the snap and the hold.

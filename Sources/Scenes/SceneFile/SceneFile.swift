@@ -11,7 +11,8 @@ public struct SceneFile {
     public let path: String
     /// The file's folder, absolute: relative paths in the file are read from here.
     let folder: String
-    let text: String
+    /// The file's text, as written.
+    public let text: String
     public let name: String
     public let summary: String
     public let storyboards: [String]
