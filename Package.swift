@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "TestSupport"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Planner", "Render", "Codecs", "Raster"], exclude: ["Goldens"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Planner", "Render", "Codecs", "Raster", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["Codecs", "Raster", "TestSupport"]),
     ]

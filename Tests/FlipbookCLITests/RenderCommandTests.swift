@@ -98,6 +98,46 @@ struct RenderCommandTests {
     }
 }
 
+@Suite("flipbook scene: a built-in as a file, rendered from anywhere")
+struct SceneCommandTests {
+    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets").path
+
+    @Test("flipbook scene NAME, saved in another folder beside its images, renders the same GIF bytes as the built-in")
+    func printedSceneRoundTrip() throws {
+        let dir = temporaryFolder()
+        let printed = try Tool.run(["scene", "expanding-view"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        try printed.stdout.write(toFile: dir + "/login.yaml", atomically: true, encoding: .utf8)
+        for image in ["screen.png", "next.png"] {
+            try FileManager.default.copyItem(atPath: "\(Self.assets)/expanding-view/\(image)", toPath: "\(dir)/\(image)")
+        }
+        let builtin = try Tool.run(["render", "expanding-view", "--storyboard", "small", "-o", dir + "/a.gif", "--quiet"])
+        let copy = try Tool.run(["render", dir + "/login.yaml", "--storyboard", "small", "-o", dir + "/b.gif", "--quiet"])
+        #expect(builtin.status == 0 && copy.status == 0, "\(builtin.stderr) \(copy.stderr)")
+        let a = FileManager.default.contents(atPath: dir + "/a.gif"), b = FileManager.default.contents(atPath: dir + "/b.gif")
+        #expect(a != nil && a == b)
+    }
+
+    @Test("A scene file's error names the file, the line and the key, with exit 1")
+    func badSceneFile() throws {
+        let dir = temporaryFolder()
+        try "version: 1\nname: x\nsummary: y\nstoryboards:\n  main: [{hold: 1 / 0}]\n".write(toFile: dir + "/x.yaml", atomically: true, encoding: .utf8)
+        let run = try Tool.run(["render", dir + "/x.yaml", "-o", dir + "/x.gif"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("x.yaml:5: storyboards.main.0.hold: divides by zero"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.gif"))
+    }
+
+    @Test("The README's format reference is the one flipbook scene --reference prints")
+    func referenceInReadme() throws {
+        let run = try Tool.run(["scene", "--reference"])
+        #expect(run.status == 0 && run.stdout.contains("| `drag` |"))
+        let readme = try String(contentsOfFile: Self.assets + "/../README.md", encoding: .utf8)
+        #expect(readme.contains(run.stdout), "README.md's reference differs from flipbook scene --reference: paste its output")
+    }
+}
+
 @Suite("Parallel rendering is deterministic")
 struct DeterminismTests {
     @Test("The GIF is byte-identical whatever the thread count", arguments: ["expanding-cells", "app-store-card"])

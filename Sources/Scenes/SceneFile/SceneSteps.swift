@@ -106,7 +106,7 @@ extension SceneInterpreter {
             }
             let layerName = String(key[..<dot]), property = String(key[key.index(after: dot)...])
             guard let id = layerIDs[layerName] else {
-                throw cx.error(k, "no layer '\(layerName)'; layers: \(layerIDs.sorted { $0.value.index < $1.value.index }.map(\.key).joined(separator: ", "))")
+                throw cx.at(key).error(k, "no layer '\(layerName)'; layers: \(layerIDs.sorted { $0.value.index < $1.value.index }.map(\.key).joined(separator: ", "))")
             }
             let c = cx.at(key)
             switch property {
@@ -120,7 +120,7 @@ extension SceneInterpreter {
             case "background": out.append(Change(id, .backgroundColor, .color(try value(v, c) { try $0.color() })))
             case "hidden": out.append(Change(id, .hidden, .flag(try value(v, c) { try $0.flag() })))
             default:
-                throw cx.error(k, "no property '\(property)'; expected one of \(SceneFormat.properties.map(\.name).joined(separator: ", "))")
+                throw cx.at(key).error(k, "no property '\(property)'; expected one of \(SceneFormat.properties.map(\.name).joined(separator: ", "))")
             }
         }
         return out
