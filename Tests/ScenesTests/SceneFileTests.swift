@@ -142,6 +142,11 @@ struct SceneFileTests {
         ("    - hold: pause", "    - hold: -pause", "storyboards.main.0.hold: -0.5 s: a hold is 0 seconds or more"),
         ("    tile-{i}: {use: tile, with: {n: i}}", "    tile-{i}: {use: tile}", "template tile needs the argument 'n'"),
         ("version: 1", "version: 2", "tiny.yaml:1: version: expected 1"),
+        ("  half: canvas.width / 2", "  half: " + String(repeating: "(", count: 500) + "1" + String(repeating: ")", count: 500), "nested more than 64 deep"),
+        ("  half: canvas.width / 2", "  half: " + String(repeating: "-", count: 500) + "1", "nested more than 64 deep"),
+        ("    - hold: pause", "    - hold: 4000", "main lasts 4001.4 s; a storyboard lasts at most 3600 s"),
+        ("moves: [{by: [0, 100], over: 1}]", "moves: [{by: [0, 100], over: 1}, {hold: 1e9}]", "storyboards.main.3.drag.moves: the finger is down for 1000000001 s"),
+        ("  for i in 1...2:\n", "  for j in 1...100:\n    for k in 1...101:\n      x{j}-{k}: {}\n  for i in 1...2:\n", "more than 10000 layers"),
         ("  box: {rect: [10, 20, 30, 40]", "  box: {rect: [10, 20, 300, 40]", "box (10.0, 20.0, 300.0, 40.0) is outside the 100x200 pt canvas"),
     ])
     func errors(old: String, new: String, message: String) throws {

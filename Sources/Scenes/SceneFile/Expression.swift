@@ -171,7 +171,17 @@ struct ExpressionParser {
         ExpressionError("'\(text)': expected \(expected)" + (next.map { ", got '\($0.text)'" } ?? " at the end"))
     }
 
-    mutating func expression() throws -> Expression { try binary(level: 0) }
+    /// How deep parentheses, calls and unary operators may nest: far past any real
+    /// expression, well short of the stack.
+    static let maximumDepth = 64
+    private var depth = 0
+
+    mutating func expression() throws -> Expression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw ExpressionError("'\(text)': nested more than \(Self.maximumDepth) deep") }
+        return try binary(level: 0)
+    }
 
     private static let levels: [[String]] = [["||"], ["&&"], ["<", "<=", ">", ">=", "==", "!="], ["+", "-"], ["*", "/"]]
 
@@ -187,8 +197,13 @@ struct ExpressionParser {
     }
 
     private mutating func unary() throws -> Expression {
-        if take("-") { return .unary("-", try unary()) }
-        if take("!") { return .unary("!", try unary()) }
+        if take("-") || take("!") {
+            let op = tokens[position - 1].text
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { throw ExpressionError("'\(text)': nested more than \(Self.maximumDepth) deep") }
+            return .unary(op, try unary())
+        }
         var e = try primary()
         while take(".") {
             guard let t = next, t.kind == .name else { throw fail("a field name after '.'") }

@@ -21,6 +21,11 @@ final class SceneInterpreter {
     var expanding: [String] = []
     private var parsed: [String: Expression] = [:]
 
+    /// The longest storyboard (and drag) a scene may have: an hour, past any preview.
+    static let maximumDuration = 3600.0
+    /// The most layers a scene may have, whatever its loops and templates multiply.
+    static let maximumLayers = 10_000
+
     init(_ file: SceneFile, params: SceneParams, sizes: ImageSizes) {
         self.file = file
         self.params = params
@@ -51,6 +56,9 @@ final class SceneInterpreter {
             try addLayers(m, parent: nil, prefix: "", top.at("layers"))
         }
         for step in try steps(stepsNode, cx) { builder.append(step) }
+        guard builder.currentTime <= Self.maximumDuration else {
+            throw SceneError.invalid(key: "storyboard", message: "\(name) lasts \(show(builder.currentTime)) s; a storyboard lasts at most \(show(Self.maximumDuration)) s")
+        }
         return builder.build()
     }
 

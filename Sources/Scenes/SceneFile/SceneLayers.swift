@@ -83,6 +83,9 @@ extension SceneInterpreter {
         }
         if let n = m["z"] { s.zIndex = try number(n, cx.at("z")) }
         if let n = m["hidden"] { s.isHidden = try value(n, cx.at("hidden")) { try $0.flag() } }
+        guard layerIDs.count < SceneInterpreter.maximumLayers else {
+            throw cx.error(m.keys.first ?? Node(""), "more than \(SceneInterpreter.maximumLayers) layers; loops and templates multiply")
+        }
         guard layerIDs[name] == nil else { throw cx.error(m.keys.first ?? Node(""), "a second layer named '\(name)'; layer names are unique") }
         let id = try builder.addLayer(name, content: content, initial: s, parent: parent)
         layerIDs[name] = id

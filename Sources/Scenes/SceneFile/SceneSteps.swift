@@ -174,6 +174,9 @@ extension SceneInterpreter {
             track = track.dragging(by: by.x, by.y, over: try number(overNode, mcx.at("over")), easing: easing)
         }
         if let r = spec["release"] { track = track.releasing(velocity: try value(r, dcx.at("release")) { try $0.point() }) }
+        guard track.duration <= SceneInterpreter.maximumDuration else {
+            throw dcx.at("moves").error(spec["moves"]!, "the finger is down for \(show(track.duration)) s; at most \(show(SceneInterpreter.maximumDuration)) s")
+        }
         let axisNode = try need("axis")
         let axisText = try axisNode.scalarText.flatMap(Axis.init(rawValue:)) != nil ? axisNode.scalarText! : value(axisNode, dcx.at("axis")) { $0.description }
         guard let axis = Axis(rawValue: axisText) else { throw dcx.at("axis").error(axisNode, "expected x or y, got '\(axisText)'") }
