@@ -3,16 +3,18 @@ import PackageDescription
 
 /// Flipbook: an offline renderer of iOS view-controller transitions to GIF and PNG.
 ///
-/// Stages, each knowing only the ones before it:
-/// Geometry → Planner (time, no pixels) → Raster (pixels, no time) → Codecs (PNG, GIF)
-/// → FlipbookCLI → flipbook.
+/// Data flows one way; each stage knows only the ones it depends on:
+/// Geometry → Planner (time, no pixels) → Scenes (scene files into plans)
+/// Geometry → Raster (pixels, no time) → Codecs (PNG, GIF)
+/// Planner + Raster + Codecs + Scenes → Render (draw lists into frames) → Flipbook (the public
+/// library) → FlipbookTesting (assertions for users' tests); FlipbookCLI → flipbook (the tool).
+/// The C libraries come from apt on Linux and Homebrew on macOS.
 let package = Package(
     name: "Flipbook",
     products: [
         .executable(name: "flipbook", targets: ["flipbook"]),
-        .library(name: "Raster", targets: ["Raster"]),
-        .library(name: "Codecs", targets: ["Codecs"]),
-        .library(name: "Planner", targets: ["Planner"]),
+        .library(name: "Flipbook", targets: ["Flipbook"]),
+        .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,13 +23,13 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]),
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(
             name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif",
-            providers: [.apt(["libgif-dev"])]),
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .systemLibrary(
             name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
-            providers: [.apt(["libimagequant-dev"])]),
+            providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
@@ -35,6 +37,8 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Geometry", "Planner", .product(name: "Yams", package: "Yams")]),
         .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster", "Codecs"]),
         .target(name: "Codecs", dependencies: ["Geometry", "Raster", "CPNG", "CGIF", "CImageQuant"]),
+        .target(name: "Flipbook", dependencies: ["Raster", "Codecs", "Render", "Scenes"]),
+        .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(
             name: "FlipbookCLI",
             dependencies: [

@@ -92,9 +92,15 @@ public enum SceneCatalog {
         return image
     }
 
-    /// Flipbook's source folder: `FLIPBOOK_ROOT`, or where this file was compiled from.
+    /// The folder that holds Flipbook's `Assets`: `FLIPBOOK_ROOT` if set; else, for an
+    /// installed `flipbook` (`Scripts/install PREFIX`), `PREFIX/share/flipbook` beside its
+    /// `bin`; else the source tree this file was compiled in (a build in its checkout).
     public static var installRoot: String {
         if let root = ProcessInfo.processInfo.environment["FLIPBOOK_ROOT"], !root.isEmpty { return root }
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            let share = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/flipbook")
+            if FileManager.default.fileExists(atPath: share.appendingPathComponent("Assets").path) { return share.path }
+        }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }
 }

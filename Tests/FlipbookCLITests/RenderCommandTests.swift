@@ -129,6 +129,36 @@ struct SceneCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.gif"))
     }
 
+    @Test("An installed flipbook (bin/ beside share/flipbook/Assets) reads its own copy of the scenes, wherever the checkout is")
+    func installedLayout() throws {
+        let prefix = temporaryFolder()
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: prefix + "/share/flipbook/Assets", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Tool.executable.path, toPath: prefix + "/bin/flipbook")
+        try FileManager.default.copyItem(atPath: Self.assets + "/expanding-view", toPath: prefix + "/share/flipbook/Assets/expanding-view")
+        let scene = prefix + "/share/flipbook/Assets/expanding-view/expanding-view.yaml"
+        try String(contentsOfFile: scene, encoding: .utf8).replacingOccurrences(of: "summary: \"a Dribbble", with: "summary: \"installed: a Dribbble")
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: prefix + "/bin/flipbook")
+        process.arguments = ["render", "expanding-view", "-o", prefix + "/out.gif"]
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "FLIPBOOK_ROOT" }
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && FileManager.default.fileExists(atPath: prefix + "/out.gif"))
+        let list = Process()
+        list.executableURL = process.executableURL
+        list.arguments = ["list"]
+        let listed = Pipe()
+        list.standardOutput = listed
+        try list.run()
+        let text = String(decoding: listed.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        list.waitUntilExit()
+        #expect(text.contains("installed: a Dribbble"), "\(text)")
+    }
+
     @Test("The README's format reference is the one flipbook scene --reference prints")
     func referenceInReadme() throws {
         let run = try Tool.run(["scene", "--reference"])

@@ -1,0 +1,10 @@
+// The types a user of the library handles, from the stages that define them; the rest of
+// those modules stays out of sight.
+@_exported import struct Raster.Bitmap
+@_exported import struct Raster.PremultipliedColor
+@_exported import struct Render.Tolerance
+@_exported import struct Render.FrameDifference
+@_exported import enum Render.FrameComparison
+@_exported import struct Render.FrameSequence
+@_exported import enum Render.SequenceComparison
+@_exported import struct Render.ComparisonReport

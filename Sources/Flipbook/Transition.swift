@@ -1,0 +1,116 @@
+import Codecs
+import Foundation
+import Raster
+import Render
+import Scenes
+
+/// A transition ready to render: a built-in scene or a scene file, with a config, `--set`
+/// style assignments and settings applied, its images loaded and its plan built. Frames are
+/// the same bytes `flipbook render` writes, for any thread count.
+public struct Transition: Sendable {
+    let renderer: SceneRenderer
+
+    /// The built-in scenes' names.
+    public static var builtIns: [String] { SceneCatalog.names }
+
+    /// Loads `scene`: a built-in's name (`"expanding-cells"`) or a scene file's path. Every
+    /// argument is optional and wins over the one before: the scene's defaults, then `config`
+    /// (a YAML file), then `set` (`"present.duration=0.9"`), then the named settings.
+    public init(_ scene: String, storyboard: String? = nil, config: String? = nil, set assignments: [String] = [],
+                fps: Double? = nil, scale: Int? = nil) throws {
+        let prepared = try SceneCatalog.prepare(scene, configFile: config, assignments: assignments,
+                                                overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale))
+        renderer = try SceneRenderer(prepared)
+    }
+
+    /// The scene's name.
+    public var name: String { renderer.scene.name }
+    /// The storyboard that plays.
+    public var storyboard: String { renderer.scene.settings.storyboard }
+    /// The storyboard's length in seconds.
+    public var duration: Double { renderer.plan.duration }
+    /// Output pixels per point.
+    public var scale: Int { renderer.scene.settings.scale }
+    /// When each frame starts, in seconds, at the scene's fps.
+    public var frameTimes: [Double] { renderer.times() }
+
+    /// The frame at `seconds`.
+    public func frame(at seconds: Double) -> Bitmap { renderer.frame(at: seconds) }
+
+    /// The frames at `times` (every frame by default), rendered on every core.
+    public func frames(at times: [Double]? = nil) throws -> [Frame] {
+        let times = times ?? frameTimes
+        var out: [Frame] = []
+        out.reserveCapacity(times.count)
+        _ = try renderer.render(times: times) { k, bitmap in out.append(Frame(time: times[k], bitmap: bitmap)) }
+        return out
+    }
+
+    /// Writes the whole storyboard as a GIF (`.gif`) or a folder of numbered PNG frames (a
+    /// path ending in `/`), through a temporary file: nothing half-written is left.
+    public func write(to path: String) throws {
+        let times = frameTimes
+        if path.hasSuffix("/") {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            _ = try renderer.render(times: times) { k, bitmap in
+                try PNGCodec.write(bitmap, to: path + String(format: "frame%04d.png", k))
+            }
+            return
+        }
+        guard path.lowercased().hasSuffix(".gif") else { throw TransitionError("\(path): expected a .gif, or a folder ending in /") }
+        let first = frame(at: 0)
+        let encoder = try GIFEncoder(path: path, width: first.width, height: first.height)
+        let fps = renderer.scene.settings.fps
+        do {
+            _ = try renderer.render(times: times) { k, bitmap in try encoder.add(bitmap, at: Double(k) / fps) }
+            _ = try encoder.finish(at: Double(times.count) / fps)
+        } catch {
+            encoder.abandon()
+            throw error
+        }
+    }
+}
+
+/// One rendered frame and when it starts, in seconds.
+public struct Frame: Sendable {
+    public var time: Double
+    public var bitmap: Bitmap
+
+    public init(time: Double, bitmap: Bitmap) {
+        self.time = time
+        self.bitmap = bitmap
+    }
+}
+
+/// A request the library cannot carry out, saying why.
+public struct TransitionError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Bitmap {
+    /// Reads a PNG file (any colour type and depth libpng reads).
+    public init(png path: String) throws { self = try PNGCodec.read(path: path) }
+
+    /// Writes the bitmap as a PNG, through a temporary file.
+    public func writePNG(to path: String) throws { try PNGCodec.write(self, to: path) }
+}
+
+/// The pictures that explain a failed comparison: actual, expected, diff and the three side
+/// by side, written as `STEM.actual.png`, `STEM.expected.png`, `STEM.diff.png` and
+/// `STEM.sheet.png`.
+public enum FailureArtifacts {
+    /// Writes the four PNGs (making the folder); returns their paths.
+    @discardableResult
+    public static func write(actual: Bitmap, expected: Bitmap, tolerance: Tolerance, to stem: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: (stem as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let diff = FrameComparison.diffImage(actual, expected, tolerance: tolerance)
+        let pictures = [("actual", actual), ("expected", expected), ("diff", diff),
+                        ("sheet", FrameComparison.sideBySide(actual, expected, diff: diff))]
+        return try pictures.map { suffix, bitmap in
+            let path = "\(stem).\(suffix).png"
+            try PNGCodec.write(bitmap, to: path)
+            return path
+        }
+    }
+}
