@@ -42,14 +42,14 @@ let package = Package(
         .target(
             name: "FlipbookCLI",
             dependencies: [
-                "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render",
+                "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render", "Flipbook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI", "CMalloc"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "TestSupport"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Planner", "Render", "Codecs", "Raster", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Planner", "Render", "Codecs", "Raster", "Flipbook", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["Codecs", "Raster", "TestSupport"]),
     ]

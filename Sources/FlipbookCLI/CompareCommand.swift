@@ -1,5 +1,6 @@
 import ArgumentParser
 import Codecs
+import Flipbook
 import Foundation
 import Raster
 import Render
@@ -37,6 +38,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write actual, expected, diff and side-by-side PNGs of each differing frame here.", valueName: "folder"))
     var diff: String?
 
+    @Flag(help: "Print one JSON report (every moment's times, differing pixels and largest difference; the verdict and the tolerance) instead of text.")
+    var json = false
+
     func run() throws {
         let tolerance: Tolerance
         let folderFPS: Double
@@ -58,13 +62,8 @@ struct CompareCommand: ParsableCommand {
         let report = SequenceComparison.compare(a, e, tolerance: tolerance) { t, actualFrame, expectedFrame, _ in
             guard let diff, writeError == nil else { return }
             do {
-                try FileManager.default.createDirectory(atPath: diff, withIntermediateDirectories: true)
                 let stem = (diff as NSString).appendingPathComponent(String(format: "t%08.3fs", t / 1000))
-                let picture = FrameComparison.diffImage(actualFrame, expectedFrame, tolerance: tolerance)
-                try PNGCodec.write(actualFrame, to: stem + ".actual.png")
-                try PNGCodec.write(expectedFrame, to: stem + ".expected.png")
-                try PNGCodec.write(picture, to: stem + ".diff.png")
-                try PNGCodec.write(FrameComparison.sideBySide(actualFrame, expectedFrame, diff: picture), to: stem + ".sheet.png")
+                try FailureArtifacts.write(actual: actualFrame, expected: expectedFrame, tolerance: tolerance, to: stem)
                 written.append(stem)
             } catch {
                 writeError = error
@@ -74,9 +73,61 @@ struct CompareCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(writeError)\n".utf8))
             throw ExitCode(2)
         }
-        print(describe(report))
-        if !written.isEmpty { print("wrote \(written.count) x {actual,expected,diff,sheet}.png to \(diff!)") }
+        if json {
+            print(try jsonReport(report, diffs: written.isEmpty ? nil : diff))
+        } else {
+            print(describe(report))
+            if !written.isEmpty { print("wrote \(written.count) x {actual,expected,diff,sheet}.png to \(diff!)") }
+        }
         if !report.passes { throw ExitCode(1) }
+    }
+
+    /// The report as JSON, for CI systems: times in seconds, every moment compared.
+    func jsonReport(_ r: ComparisonReport, diffs: String?) throws -> String {
+        struct Moment: Encodable {
+            var time: Double
+            var actual: String?
+            var expected: String?
+            var differingPixels: Int?
+            var differingFraction: Double?
+            var maxChannelDelta: Int?
+            var worstPixel: [Int]?
+            var sizeMismatch: Bool
+            var passes: Bool
+        }
+        struct Tolerances: Encodable {
+            var maxChannelDelta: Int
+            var maxDifferingFraction: Double
+            var perceptual: Double?
+        }
+        struct Report: Encodable {
+            var actual: String
+            var expected: String
+            var verdict: String
+            var tolerance: Tolerances
+            var momentsCompared: Int
+            var momentsDiffering: Int
+            var oneSided: Int
+            var firstDifference: Double?
+            var worstDifference: Double?
+            var diffs: String?
+            var moments: [Moment]
+        }
+        let moments = r.moments.map { m in
+            Moment(time: m.time / 1000, actual: m.actual, expected: m.expected, differingPixels: m.difference?.differingPixels,
+                   differingFraction: m.difference?.differingFraction, maxChannelDelta: m.difference?.maxChannelDelta,
+                   worstPixel: m.difference?.worstPixel.map { [$0.x, $0.y] }, sizeMismatch: m.difference?.sizeMismatch ?? false, passes: m.passes)
+        }
+        let report = Report(actual: actual, expected: expected, verdict: r.passes ? "match" : "different",
+                            tolerance: Tolerances(maxChannelDelta: r.tolerance.maxChannelDelta, maxDifferingFraction: r.tolerance.maxDifferingFraction,
+                                                  perceptual: r.tolerance.perceptual),
+                            momentsCompared: r.moments.count, momentsDiffering: r.moments.filter { !$0.passes }.count, oneSided: r.oneSided.count,
+                            firstDifference: r.firstFailure.map { $0.time / 1000 },
+                            worstDifference: r.worst.flatMap { $0.difference!.differingPixels > 0 ? $0.time / 1000 : nil },
+                            diffs: diffs, moments: moments)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
 
     func describe(_ r: ComparisonReport) -> String {

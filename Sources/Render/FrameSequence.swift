@@ -39,11 +39,10 @@ public struct FrameSequence: Sendable {
         if isDirectory.boolValue {
             let files = try PNGSequence.files(in: path)
             guard !files.isEmpty else { throw CodecError.unreadable(path: path, reason: "no .png files in this folder") }
-            let step = 1000 / fps
             let frames = try files.enumerated().map { i, file in
-                Frame(start: Double(i) * step, bitmap: try PNGCodec.read(path: file), label: (file as NSString).lastPathComponent)
+                Frame(start: folderFrameStart(i, fps: fps), bitmap: try PNGCodec.read(path: file), label: (file as NSString).lastPathComponent)
             }
-            return FrameSequence(frames: frames, duration: Double(files.count) * step, source: path)
+            return FrameSequence(frames: frames, duration: folderFrameStart(files.count, fps: fps), source: path)
         }
         if path.lowercased().hasSuffix(".gif") {
             let gif = try GIFDecoder.read(path: path)
@@ -52,6 +51,13 @@ public struct FrameSequence: Sendable {
         }
         let still = try PNGCodec.read(path: path)
         return FrameSequence(frames: [Frame(start: 0, bitmap: still, label: (path as NSString).lastPathComponent)], duration: 0, source: path)
+    }
+
+    /// When frame `i` of a PNG folder starts, in milliseconds: at `i / fps` rounded to the
+    /// centisecond, as a GIF of the same frames shows it, so that one render compares the same
+    /// whichever container holds it.
+    public static func folderFrameStart(_ i: Int, fps: Double) -> Double {
+        (Double(i) * 100 / fps).rounded() * 10
     }
 
     /// The frame showing at `t` ms (nil past the end; a single still shows at every time).

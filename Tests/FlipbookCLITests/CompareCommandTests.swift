@@ -26,6 +26,34 @@ struct CompareCommandTests {
                 && written.contains("t0000.270s.diff.png") && written.contains("t0000.270s.sheet.png"), "\(written)")
     }
 
+    @Test("One render compares the same in any container: a PNG folder against the GIF of the same frames")
+    func anyContainer() throws {
+        let folder = temporaryFolder()
+        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/a.gif", "--frames", "25-60", "--quiet"]).status == 0)
+        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/frames/", "--frames", "25-60", "--quiet"]).status == 0)
+        // Frame k of the folder meets the GIF's frame k at each of the 36 frame starts; what
+        // differs is the GIF's palette, within a quantizer's error.
+        let run = try Tool.run(["compare", "\(folder)/frames", "\(folder)/a.gif", "--max-delta", "32"])
+        #expect(run.status == 0 && run.stdout.hasSuffix("MATCH\n") && run.stdout.contains("36 moments compared, 0 differ"), "\(run.stdout)")
+    }
+
+    @Test("--json: one report with the verdict, the tolerance and every moment")
+    func json() throws {
+        let folder = temporaryFolder()
+        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/a.gif", "--frames", "25-40", "--quiet"]).status == 0)
+        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/b.gif", "--frames", "25-40", "--quiet", "--set", "present.duration=0.7"]).status == 0)
+        let run = try Tool.run(["compare", "\(folder)/b.gif", "\(folder)/a.gif", "--json", "--max-delta", "3"])
+        #expect(run.status == 1)
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+        #expect(report["verdict"] as? String == "different")
+        #expect((report["tolerance"] as? [String: Any])?["maxChannelDelta"] as? Int == 3)
+        let moments = report["moments"] as! [[String: Any]]
+        #expect(moments.count == report["momentsCompared"] as? Int && !moments.isEmpty)
+        #expect(report["firstDifference"] as? Double == 0.27)
+        let first = moments.first { $0["passes"] as? Bool == false }!
+        #expect((first["differingPixels"] as? Int ?? 0) > 0 && (first["maxChannelDelta"] as? Int ?? 0) > 3)
+    }
+
     @Test("Tolerances fail closed: NaN, text or out of range is an error (exit 2), never a pass", arguments: [
         ["--max-delta", "nan"], ["--max-delta", "1.5"], ["--max-fraction", "two"], ["--max-fraction", "150%"], ["--perceptual=-1"], ["--perceptual", "inf"],
     ])

@@ -1,4 +1,5 @@
 import Codecs
+import Flipbook
 import Foundation
 import Raster
 import Render
@@ -42,11 +43,7 @@ enum Golden {
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-golden-failures").path
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let diff = FrameComparison.diffImage(actual, expected, tolerance: tolerance)
-        try PNGCodec.write(actual, to: "\(out)/\(name).actual.png")
-        try PNGCodec.write(expected, to: "\(out)/\(name).expected.png")
-        try PNGCodec.write(diff, to: "\(out)/\(name).diff.png")
-        try PNGCodec.write(FrameComparison.sideBySide(actual, expected, diff: diff), to: "\(out)/\(name).sheet.png")
+        try FailureArtifacts.write(actual: actual, expected: expected, tolerance: tolerance, to: "\(out)/\(name)")
         let worst = difference.worstPixel.map { "(\($0.x), \($0.y))" } ?? "-"
         Issue.record("""
             \(name) differs from its golden: \(difference.differingPixels) pixels \
