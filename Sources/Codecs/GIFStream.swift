@@ -122,6 +122,8 @@ final class GIFStream {
 
 /// giflib's words for an error code.
 func gifMessage(_ code: Int32) -> String {
+    // A read that fails is, for a file, data that stops; giflib may also leave the code at 0.
+    if code == 0 || code == D_GIF_ERR_READ_FAILED { return "the file ends before the GIF does (truncated)" }
     if let text = GifErrorString(code) { return String(cString: text) }
     return "error \(code)"
 }

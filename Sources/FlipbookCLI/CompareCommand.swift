@@ -44,22 +44,29 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let tolerance: Tolerance
         let folderFPS: Double
-        let a: FrameSequence, e: FrameSequence
+        let a: FrameReader, e: FrameReader
         do {
             tolerance = Tolerance(
                 maxChannelDelta: try parse(maxDelta, "--max-delta", default: 0, range: 0...255, whole: true).map(Int.init) ?? 0,
                 maxDifferingFraction: try parseFraction(maxFraction),
                 perceptual: try parse(perceptual, "--perceptual", default: nil, range: 0...1000, whole: false))
             folderFPS = try parse(fps, "--fps", default: 30, range: 0.1...1000, whole: false) ?? 30
-            a = try FrameSequence.load(actual, fps: folderFPS)
-            e = try FrameSequence.load(expected, fps: folderFPS)
+            a = try FrameReader(actual, fps: folderFPS)
+            e = try FrameReader(expected, fps: folderFPS)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
         var written: [String] = []
         var writeError: Error? = nil
-        let report = SequenceComparison.compare(a, e, tolerance: tolerance) { t, actualFrame, expectedFrame, _ in
+        // Frames are read as they are compared; a terminal sees how far it has got.
+        let tty = isatty(STDERR_FILENO) != 0
+        var compared = 0
+        let progress: (Double) -> Void = { t in
+            compared += 1
+            if tty && compared % 10 == 0 { FileHandle.standardError.write(Data(String(format: "\rcomparing: %.2f s", t / 1000).utf8)) }
+        }
+        let comparison = Result { try SequenceComparison.compare(a, e, tolerance: tolerance, progress: progress) { t, actualFrame, expectedFrame, _ in
             guard let diff, writeError == nil else { return }
             do {
                 let stem = (diff as NSString).appendingPathComponent(String(format: "t%08.3fs", t / 1000))
@@ -68,6 +75,14 @@ struct CompareCommand: ParsableCommand {
             } catch {
                 writeError = error
             }
+        } }
+        if tty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let report: ComparisonReport
+        do {
+            report = try comparison.get()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
         }
         if let writeError {
             FileHandle.standardError.write(Data("error: \(writeError)\n".utf8))

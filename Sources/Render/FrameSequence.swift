@@ -20,7 +20,8 @@ public struct FrameSequence: Sendable {
     }
 
     public var frames: [Frame]
-    /// When the last frame stops showing, in milliseconds.
+    /// When the last frame stops showing, in milliseconds (0 for a still, which shows at
+    /// every time).
     public var duration: Double
     public var source: String
 
@@ -30,27 +31,16 @@ public struct FrameSequence: Sendable {
         self.source = source
     }
 
-    /// Loads `path`: a .gif, a .png, or a folder of .png frames played at `fps`.
+    /// Loads every frame of `path`: a .gif, a .png, or a folder of .png frames played at `fps`.
     public static func load(_ path: String, fps: Double = 30) throws -> FrameSequence {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CodecError.fileNotFound(path: path)
+        let reader = try FrameReader(path, fps: fps)
+        var frames: [Frame] = []
+        var end = 0.0
+        while let (frame, until) = try reader.next() {
+            frames.append(frame)
+            end = until
         }
-        if isDirectory.boolValue {
-            let files = try PNGSequence.files(in: path)
-            guard !files.isEmpty else { throw CodecError.unreadable(path: path, reason: "no .png files in this folder") }
-            let frames = try files.enumerated().map { i, file in
-                Frame(start: folderFrameStart(i, fps: fps), bitmap: try PNGCodec.read(path: file), label: (file as NSString).lastPathComponent)
-            }
-            return FrameSequence(frames: frames, duration: folderFrameStart(files.count, fps: fps), source: path)
-        }
-        if path.lowercased().hasSuffix(".gif") {
-            let gif = try GIFDecoder.read(path: path)
-            let frames = gif.frames.enumerated().map { i, f in Frame(start: Double(f.start * 10), bitmap: f.bitmap, label: "frame \(i)") }
-            return FrameSequence(frames: frames, duration: Double(gif.centiseconds * 10), source: path)
-        }
-        let still = try PNGCodec.read(path: path)
-        return FrameSequence(frames: [Frame(start: 0, bitmap: still, label: (path as NSString).lastPathComponent)], duration: 0, source: path)
+        return FrameSequence(frames: frames, duration: end.isFinite ? end : 0, source: path)
     }
 
     /// When frame `i` of a PNG folder starts, in milliseconds: at `i / fps` rounded to the
@@ -66,4 +56,65 @@ public struct FrameSequence: Sendable {
         guard t < duration else { return nil }
         return frames.last { $0.start <= t }
     }
+}
+
+/// Reads a sequence's frames one at a time, in order, each with the time it stops showing:
+/// a GIF is decoded frame by frame and a folder's PNGs are read as they are reached, so
+/// memory does not grow with the length.
+public final class FrameReader {
+    public let source: String
+    private let read: () throws -> (FrameSequence.Frame, end: Double)?
+
+    /// Opens `path`: a .gif, a .png, or a folder of .png frames played at `fps`.
+    public init(_ path: String, fps: Double = 30) throws {
+        source = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CodecError.fileNotFound(path: path)
+        }
+        if isDirectory.boolValue {
+            let files = try PNGSequence.files(in: path)
+            guard !files.isEmpty else { throw CodecError.unreadable(path: path, reason: "no .png files in this folder") }
+            var i = 0
+            read = {
+                guard i < files.count else { return nil }
+                defer { i += 1 }
+                let frame = FrameSequence.Frame(start: FrameSequence.folderFrameStart(i, fps: fps), bitmap: try PNGCodec.read(path: files[i]),
+                                                label: (files[i] as NSString).lastPathComponent)
+                return (frame, FrameSequence.folderFrameStart(i + 1, fps: fps))
+            }
+        } else if path.lowercased().hasSuffix(".gif") {
+            let gif = try GIFReader(path: path)
+            var i = 0
+            read = {
+                guard let f = try gif.next() else { return nil }
+                defer { i += 1 }
+                return (FrameSequence.Frame(start: Double(f.start * 10), bitmap: f.bitmap, label: "frame \(i)"), Double((f.start + f.delay) * 10))
+            }
+        } else {
+            var done = false
+            read = {
+                guard !done else { return nil }
+                done = true
+                return (FrameSequence.Frame(start: 0, bitmap: try PNGCodec.read(path: path), label: (path as NSString).lastPathComponent), .infinity)
+            }
+        }
+    }
+
+    /// A reader over frames already in memory.
+    public init(_ sequence: FrameSequence) {
+        source = sequence.source
+        var i = 0
+        let frames = sequence.frames
+        let still = frames.count == 1 && sequence.duration == 0
+        read = {
+            guard i < frames.count else { return nil }
+            defer { i += 1 }
+            let end = still ? .infinity : i + 1 < frames.count ? frames[i + 1].start : sequence.duration
+            return (frames[i], end)
+        }
+    }
+
+    /// The next frame and when it stops showing (infinity for a still), or nil after the last.
+    public func next() throws -> (FrameSequence.Frame, end: Double)? { try read() }
 }

@@ -31,19 +31,60 @@ public enum SequenceComparison {
     /// Compares `actual` with `expected` at every frame start of either.
     public static func compare(_ actual: FrameSequence, _ expected: FrameSequence, tolerance: Tolerance = .exact,
                                keepFrames: ((Double, Bitmap, Bitmap, FrameDifference) -> Void)? = nil) -> ComparisonReport {
-        let times = Set(actual.frames.map(\.start) + expected.frames.map(\.start)).sorted()
+        // In-memory readers do not fail.
+        (try? compare(FrameReader(actual), FrameReader(expected), tolerance: tolerance, keepFrames: keepFrames))
+            ?? ComparisonReport(tolerance: tolerance, moments: [])
+    }
+
+    /// Compares two readers as they read, holding at most two frames of each: the one showing
+    /// and the next. `progress` hears each moment's time (ms) as it is compared.
+    public static func compare(_ actual: FrameReader, _ expected: FrameReader, tolerance: Tolerance = .exact,
+                               progress: ((Double) -> Void)? = nil,
+                               keepFrames: ((Double, Bitmap, Bitmap, FrameDifference) -> Void)? = nil) throws -> ComparisonReport {
+        var a = try Side(actual), e = try Side(expected)
         var moments: [ComparisonReport.Moment] = []
-        for t in times {
-            let a = actual.frame(at: t), e = expected.frame(at: t)
-            guard let a, let e else {
-                moments.append(.init(time: t, actual: a?.label, expected: e?.label, difference: nil, passes: false))
-                continue
+        var t = min(a.nextStart, e.nextStart)
+        while t.isFinite {
+            try a.advance(to: t)
+            try e.advance(to: t)
+            progress?(t)
+            let fa = a.showing(at: t), fe = e.showing(at: t)
+            if let fa, let fe {
+                let d = FrameComparison.compare(fa.bitmap, fe.bitmap, tolerance: tolerance)
+                let ok = d.passes(tolerance)
+                if !ok { keepFrames?(t, fa.bitmap, fe.bitmap, d) }
+                moments.append(.init(time: t, actual: fa.label, expected: fe.label, difference: d, passes: ok))
+            } else if fa != nil || fe != nil {
+                moments.append(.init(time: t, actual: fa?.label, expected: fe?.label, difference: nil, passes: false))
             }
-            let d = FrameComparison.compare(a.bitmap, e.bitmap, tolerance: tolerance)
-            let ok = d.passes(tolerance)
-            if !ok { keepFrames?(t, a.bitmap, e.bitmap, d) }
-            moments.append(.init(time: t, actual: a.label, expected: e.label, difference: d, passes: ok))
+            t = min(a.nextStart, e.nextStart)
         }
         return ComparisonReport(tolerance: tolerance, moments: moments)
+    }
+
+    /// One side of a comparison: the frame showing and the one after it.
+    private struct Side {
+        let reader: FrameReader
+        var current: (FrameSequence.Frame, end: Double)?
+        var ahead: (FrameSequence.Frame, end: Double)?
+
+        init(_ reader: FrameReader) throws {
+            self.reader = reader
+            ahead = try reader.next()
+        }
+
+        var nextStart: Double { ahead?.0.start ?? .infinity }
+
+        mutating func advance(to t: Double) throws {
+            while let next = ahead, next.0.start <= t {
+                current = next
+                ahead = try reader.next()
+            }
+        }
+
+        func showing(at t: Double) -> FrameSequence.Frame? {
+            guard let (frame, end) = current, frame.start <= t, t < end else { return nil }
+            return frame
+        }
     }
 }

@@ -31,6 +31,45 @@ struct GIFCodecTests {
         }
     }
 
+    @Test("Interlaced frames are de-interlaced: the k-th row sent lands on the k-th row of the four passes")
+    func interlaced() throws {
+        let path = temporaryFolder() + "/rows.gif"
+        var rows = Bitmap(width: 3, height: 20)
+        for y in 0..<20 { rows.withView { $0.fill(.rect(Rect(x: 0, y: Double(y), width: 3, height: 1)), color: Color(rgb: UInt32(y * 12) << 16 | 0x40).premultiplied) } }
+        _ = try encode([rows, rows], fps: 10, to: path)
+        let plain = try GIFDecoder.read(path: path).frames[0].bitmap
+        // Set the image descriptor's interlace flag: the same rows, sent in interlaced order.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var i = 13 + (bytes[10] & 0x80 != 0 ? 3 << (Int(bytes[10] & 7) + 1) : 0)
+        while bytes[i] == 0x21 {
+            i += 2
+            while bytes[i] != 0 { i += Int(bytes[i]) + 1 }
+            i += 1
+        }
+        #expect(bytes[i] == 0x2C)
+        bytes[i + 9] |= 0x40
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let interlaced = try GIFDecoder.read(path: path).frames[0].bitmap
+        let order = Array(stride(from: 0, to: 20, by: 8)) + Array(stride(from: 4, to: 20, by: 8)) + Array(stride(from: 2, to: 20, by: 4))
+            + Array(stride(from: 1, to: 20, by: 2))
+        for (k, y) in order.enumerated() { #expect(interlaced[1, y] == plain[1, k], "row \(y)") }
+    }
+
+    @Test("A GIF read frame by frame gives the frames read at once, and a truncated one is an error that says so")
+    func streaming() throws {
+        let path = temporaryFolder() + "/s.gif"
+        let frames = (0..<6).map { sceneFrame(width: 40, height: 30, t: Double($0) / 5) }
+        _ = try encode(frames, fps: 10, to: path)
+        let whole = try GIFDecoder.read(path: path)
+        let reader = try GIFReader(path: path)
+        var streamed: [GIFFrame] = []
+        while let f = try reader.next() { streamed.append(f) }
+        #expect(streamed == whole.frames && reader.plays == whole.plays)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        #expect { _ = try GIFDecoder.read(path: path) } throws: { "\($0)".contains("truncated") }
+    }
+
     @Test("Static pixels never change between decoded frames (no flicker)")
     func noFlicker() throws {
         let path = temporaryFolder() + "/b.gif"
