@@ -32,11 +32,12 @@ let package = Package(
             providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "Geometry"),
+        .target(name: "FileInput"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Planner", dependencies: ["Geometry"]),
-        .target(name: "Scenes", dependencies: ["Geometry", "Planner", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Scenes", dependencies: ["Geometry", "Planner", "FileInput", .product(name: "Yams", package: "Yams")]),
         .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster", "Codecs"]),
-        .target(name: "Codecs", dependencies: ["Geometry", "Raster", "CPNG", "CGIF", "CImageQuant"]),
+        .target(name: "Codecs", dependencies: ["Geometry", "Raster", "FileInput", "CPNG", "CGIF", "CImageQuant"]),
         .target(name: "Flipbook", dependencies: ["Raster", "Codecs", "Render", "Scenes"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(
@@ -46,11 +47,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI", "CMalloc"]),
+        // libFuzzer targets for the parsers and loaders; Scripts/fuzz builds them instrumented.
+        .target(name: "FuzzTargets", dependencies: ["Codecs", "Planner", "Scenes", "Geometry"]),
+        .executableTarget(name: "flipbook-fuzz", dependencies: ["FuzzTargets"], path: "Sources/FlipbookFuzz"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "TestSupport"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Planner", "Render", "Codecs", "Raster", "Flipbook", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["Codecs", "Raster", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import FileInput
 import Glibc
 
 /// An output file that appears only when complete: bytes go to a temporary file beside the
@@ -90,28 +91,15 @@ public final class AtomicOutput {
     }
 }
 
-/// Reads a whole file, with errors that say which file and why.
+/// Reads a whole file (or a pipe), with errors that say which file and why.
 func readFile(_ path: String) throws -> [UInt8] {
-    let fd = open(path, O_RDONLY)
-    if fd < 0 {
-        if errno == ENOENT { throw CodecError.fileNotFound(path: path) }
-        throw CodecError.unreadable(path: path, reason: String(cString: strerror(errno)))
-    }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) != 0 || (info.st_mode & S_IFMT) == S_IFDIR {
+    do {
+        return try readWholeFile(path)
+    } catch FileInputError.notFound {
+        throw CodecError.fileNotFound(path: path)
+    } catch FileInputError.directory {
         throw CodecError.unreadable(path: path, reason: "is a directory")
+    } catch FileInputError.unreadable(let reason) {
+        throw CodecError.unreadable(path: path, reason: reason)
     }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw CodecError.unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        if n == 0 { break }
-        offset += n
-    }
-    return offset == bytes.count ? bytes : Array(bytes[..<offset])
 }

@@ -19,12 +19,17 @@ public enum PNGFormat: String, CaseIterable, Sendable {
 public enum PNGCodec {
     /// Reads any PNG libpng reads (palette, grey, 16-bit, with or without alpha) as a
     /// premultiplied RGBA8 bitmap.
-    public static func read(path: String) throws -> Bitmap {
-        try decode(try readFile(path), source: path)
+    public static func read(path: String, maximumPixels: Int = defaultMaximumPixels) throws -> Bitmap {
+        try decode(try readFile(path), source: path, maximumPixels: maximumPixels)
     }
 
+    /// The most pixels a PNG may have unless the caller says otherwise: a 6000x6000 picture.
+    /// The header is checked before anything is allocated, so a small file that claims a huge
+    /// image costs nothing.
+    public static let defaultMaximumPixels = 36_000_000
+
     /// Decodes PNG bytes; `source` names them in errors.
-    public static func decode(_ data: [UInt8], source: String) throws -> Bitmap {
+    public static func decode(_ data: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Bitmap {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard data.count >= 8, Array(data[0..<8]) == signature else { throw CodecError.notPNG(path: source) }
         var image = png_image()
@@ -37,6 +42,12 @@ public enum PNGCodec {
         guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
             throw CodecError.png(path: source, message: "image size \(width)x\(height) is out of range")
         }
+        guard width * height <= maximumPixels else {
+            throw CodecError.png(path: source, message: "image size \(width)x\(height) is over the budget of \(maximumPixels / 1_000_000) megapixels")
+        }
+        // Screenshots are sRGB: a 16-bit PNG with no gAMA or sRGB chunk is not linear light,
+        // which is what the simplified API would otherwise take it for.
+        image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let finished = pixels.withUnsafeMutableBytes {
             png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)

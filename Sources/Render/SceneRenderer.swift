@@ -29,9 +29,13 @@ public struct SceneRenderer: Sendable {
     public init(_ scene: PreparedScene) throws {
         var textures: [String: Texture] = [:]
         var sizes: ImageSizes = [:]
+        // An image may be up to six times the canvas on each side (a @6x screenshot), and
+        // never less than a few megapixels.
+        let canvas = scene.settings.canvas
+        let budget = max(4_000_000, Int(canvas.width * canvas.height * 36))
         for image in scene.images {
             do {
-                let bitmap = try PNGCodec.read(path: image.path)
+                let bitmap = try PNGCodec.read(path: image.path, maximumPixels: budget)
                 textures[image.name] = Texture(bitmap)
                 sizes[image.name] = Size(width: Double(bitmap.width), height: Double(bitmap.height))
             } catch let error as CodecError {

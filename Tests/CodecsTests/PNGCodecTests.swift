@@ -1,3 +1,4 @@
+import Glibc
 import Foundation
 import Geometry
 import Raster
@@ -116,5 +117,38 @@ struct PNGCodecTests {
     @Test("Palette format refuses more than 256 colours, naming the limit")
     func paletteTooManyColours() {
         #expect(throws: CodecError.self) { try PNGCodec.encode(randomBitmap(width: 40, height: 40, seed: 9, opaque: true), format: .palette) }
+    }
+
+    @Test("A 16-bit PNG without gAMA or sRGB is read as sRGB, as screenshots are: #3067F4 stays #3067F4")
+    func sixteenBitIsSRGB() throws {
+        // 2x2, 16-bit RGB, every pixel 0x3030 0x6767 0xF4F4, no colour chunks.
+        let png = [UInt8](Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACEAIAAACtREYwAAAAE0lEQVR4nGMwMEhP//IFQjIgcwCUUgxZBSRHCgAAAABJRU5ErkJggg==")!)
+        let bitmap = try PNGCodec.decode(png, source: "16bit.png")
+        #expect(bitmap[1, 1] == PremultipliedColor(r: 0x30, g: 0x67, b: 0xF4, a: 255))
+    }
+
+    @Test("A small PNG whose header claims a huge image is refused before anything is allocated")
+    func hugeHeader() throws {
+        // 68 bytes whose IHDR says 32768x32768.
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzRegressionTests/Inputs/png/huge-header.png").path
+        #expect { _ = try PNGCodec.read(path: path) } throws: { "\($0)".contains("32768x32768 is over the budget of 36 megapixels") }
+        #expect { _ = try PNGCodec.read(path: path, maximumPixels: 2_000_000) } throws: { "\($0)".contains("budget of 2 megapixels") }
+    }
+
+    @Test("A PNG given as a pipe is read to its end, not by its (empty) stat size")
+    func pipe() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(Glibc.pipe(&ends) == 0)
+        let png = try PNGCodec.encode(Bitmap(width: 3, height: 2))
+        let writeEnd = ends[1]
+        let writer = Thread {
+            png.withUnsafeBytes { _ = write(writeEnd, $0.baseAddress!, $0.count) }
+            close(writeEnd)
+        }
+        writer.start()
+        defer { close(ends[0]) }
+        let bitmap = try PNGCodec.read(path: "/dev/fd/\(ends[0])")
+        #expect(bitmap.width == 3 && bitmap.height == 2)
     }
 }

@@ -140,5 +140,17 @@ struct CurveTests {
         #expect(s.progress(at: 0.10) < 0.5 && s.progress(at: 0.11) > 0.5)
         #expect(s.progress(at: 0.41) > 0.98)
     }
-}
 
+    @Test("Springs that never settle, or settle after a minute, are errors, not endless renders", arguments: [
+        ("caspring:mass=1,stiffness=100,damping=0", "never settles"),
+        ("caspring:mass=1,stiffness=100,damping=10,velocity=1e308", "never settles"),
+        ("caspring:mass=1e9,stiffness=1,damping=1", "runs 1.38e+10 s"),
+        ("caspring:mass=1,stiffness=1e-9,damping=1", "runs 1e+04 s"),
+        ("response:response=100,bounce=0.99", "runs 1.1e+04 s"),
+        ("spring:duration=1e300,damping=1", "runs 1e+300 s"),
+        ("easeIn:duration=61", "runs 61 s"),
+    ])
+    func unsettled(spec: String, problem: String) {
+        #expect { _ = try Curve(spec: spec) } throws: { "\($0)".contains(problem) && "\($0)".contains("at most 60 s") }
+    }
+}

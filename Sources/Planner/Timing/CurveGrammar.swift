@@ -19,7 +19,21 @@ enum CurveGrammar {
         + "bezier:x1,y1,x2,y2[,duration=S], spring:duration=S,damping=Z[,velocity=V], "
         + "caspring:mass=M,stiffness=K,damping=C[,velocity=V][,duration=S], response:response=S[,bounce=B][,velocity=V], system"
 
+    /// The longest a curve may run, its settling included: far past any transition, and short
+    /// enough that a spring that never settles (no damping, a huge velocity, a tiny stiffness)
+    /// is an error here, not an endless render.
+    static let maximumDuration = 60.0
+
     static func parse(_ spec: String) throws -> Curve {
+        let curve = try parseUnchecked(spec)
+        guard curve.duration.isFinite, curve.duration <= maximumDuration else {
+            let lasts = curve.duration.isFinite ? "runs \(String(format: "%.3g", curve.duration)) s" : "never settles"
+            throw PlanError.curveSpec(spec: spec, problem: "\(lasts); a curve runs at most \(Int(maximumDuration)) s (more damping or stiffness, less velocity, or a shorter duration)")
+        }
+        return curve
+    }
+
+    private static func parseUnchecked(_ spec: String) throws -> Curve {
         let trimmed = spec.trimmingCharacters(in: .whitespaces)
         let (name, rest) = split(trimmed)
         func fail(_ problem: String) -> PlanError { .curveSpec(spec: spec, problem: problem) }

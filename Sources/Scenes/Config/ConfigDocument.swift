@@ -1,3 +1,4 @@
+import FileInput
 import Foundation
 import Yams
 
@@ -63,10 +64,19 @@ public enum ConfigDocument {
 
     /// A YAML file's text; errors name the file.
     static func readText(file: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw ConfigError(file: file, line: nil, keyPath: "", message: FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file")
+        let bytes: [UInt8]
+        do {
+            bytes = try readWholeFile(file)
+        } catch let error as FileInputError {
+            let message: String
+            switch error {
+            case .notFound: message = "no such file"
+            case .directory: message = "is a directory, not a YAML file"
+            case .unreadable(let reason): message = "cannot read the file: \(reason)"
+            }
+            throw ConfigError(file: file, line: nil, keyPath: "", message: message)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(file: file, line: nil, keyPath: "", message: "not UTF-8 text")
         }
         return text

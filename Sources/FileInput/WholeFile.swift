@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file could not be read.
+public enum FileInputError: Error, Equatable {
+    case notFound
+    case directory
+    case unreadable(String)
+}
+
+/// Reads a whole file, or a pipe (`<(…)`, a FIFO) until its writer closes it: never by its
+/// stat size, which a pipe does not have. A FIFO no one writes to reads as empty rather than
+/// waiting forever for a writer.
+public func readWholeFile(_ path: String) throws -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
+    if fd < 0 {
+        if errno == ENOENT { throw FileInputError.notFound }
+        if errno == EISDIR { throw FileInputError.directory }
+        throw FileInputError.unreadable(String(cString: strerror(errno)))
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileInputError.unreadable(String(cString: strerror(errno))) }
+    if (info.st_mode & S_IFMT) == S_IFDIR { throw FileInputError.directory }
+    // Blocking reads from here: a pipe's writer may still be producing.
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(max(0, Int(info.st_size)))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            if errno == EAGAIN { break }  // an empty FIFO with no writer
+            throw FileInputError.unreadable(String(cString: strerror(errno)))
+        }
+        if n == 0 { break }
+        bytes += chunk[0..<n]
+    }
+    return bytes
+}

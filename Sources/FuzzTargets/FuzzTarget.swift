@@ -1,0 +1,52 @@
+import Codecs
+import Foundation
+import Geometry
+import Planner
+import Scenes
+
+/// One parser or loader under the fuzzer, fed arbitrary bytes. Any error thrown is a pass;
+/// a crash, a hang or a runaway allocation is what the fuzzer reports.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    case png, gif, config, scene, curve
+
+    /// The target named by `FLIPBOOK_FUZZ_TARGET` (Scripts/fuzz sets it).
+    public static let current: FuzzTarget = {
+        let name = ProcessInfo.processInfo.environment["FLIPBOOK_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            FileHandle.standardError.write(Data("FLIPBOOK_FUZZ_TARGET=\(name): expected one of \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        return target
+    }()
+
+    /// A scratch file per process, for loaders that read paths.
+    static let scratch = NSTemporaryDirectory() + "flipbook-fuzz-\(getpid())"
+    nonisolated(unsafe) static let builtIn = try! SceneCatalog.file(named: "expanding-cells")  // read once; libFuzzer runs one input at a time
+    static let sizes: ImageSizes = [
+        "assets.list": Size(width: 750, height: 1334), "assets.detail": Size(width: 750, height: 1334),
+        "assets.statusBarLight": Size(width: 750, height: 40), "assets.statusBarDark": Size(width: 750, height: 40),
+    ]
+
+    /// Feeds `bytes` to the target's parser or loader, and on through what it produces.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .png:
+            _ = try? PNGCodec.decode(bytes, source: "fuzz.png")
+        case .gif:
+            FileManager.default.createFile(atPath: Self.scratch + ".gif", contents: Data(bytes))
+            _ = try? GIFDecoder.read(path: Self.scratch + ".gif")
+        case .config:
+            FileManager.default.createFile(atPath: Self.scratch + ".yaml", contents: Data(bytes))
+            _ = try? Self.builtIn.prepare(configFile: Self.scratch + ".yaml").plan(sizes: Self.sizes)
+        case .scene:
+            // Any image is taken to be the size its shape asks for where the shape is the screen.
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let scene = try? SceneFile(text: text, path: Self.scratch + "/scene.yaml").prepare() else { return }
+            let sizes = Dictionary(uniqueKeysWithValues: scene.images.map { ($0.name, Size(width: 750, height: 1334)) })
+            _ = try? scene.plan(sizes: sizes)
+        case .curve:
+            guard let curve = try? Curve(spec: String(decoding: bytes, as: UTF8.self)) else { return }
+            for t in [0, 0.01, 0.5, curve.duration / 2, curve.duration] { _ = curve.progress(at: t) }
+        }
+    }
+}
