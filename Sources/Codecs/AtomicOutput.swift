@@ -24,6 +24,7 @@ public final class AtomicOutput {
         }
         self.fd = fd
         self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        AtomicOutput.inFlight.insert(temporaryPath)
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -66,6 +67,7 @@ public final class AtomicOutput {
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
         close(fd)
+        defer { AtomicOutput.inFlight.remove(temporaryPath) }
         if rename(temporaryPath, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
@@ -79,6 +81,16 @@ public final class AtomicOutput {
         finished = true
         close(fd)
         unlink(temporaryPath)
+        AtomicOutput.inFlight.remove(temporaryPath)
+    }
+
+    /// The temporary files of outputs not yet committed or abandoned.
+    static let inFlight = TemporaryFiles()
+
+    /// Removes every output's temporary file: for a process that is being interrupted, whose
+    /// outputs will never be committed.
+    public static func removeTemporaryFiles() {
+        for path in inFlight.drain() { unlink(path) }
     }
 
     deinit { abandon() }
@@ -101,5 +113,34 @@ func readFile(_ path: String) throws -> [UInt8] {
         throw CodecError.unreadable(path: path, reason: "is a directory")
     } catch FileInputError.unreadable(let reason) {
         throw CodecError.unreadable(path: path, reason: reason)
+    }
+}
+
+/// A set of paths shared by every thread that writes outputs.
+final class TemporaryFiles: @unchecked Sendable {
+    private var paths: Set<String> = []
+    private var lock = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&lock, nil) }
+
+    func insert(_ path: String) {
+        pthread_mutex_lock(&lock)
+        paths.insert(path)
+        pthread_mutex_unlock(&lock)
+    }
+
+    func remove(_ path: String) {
+        pthread_mutex_lock(&lock)
+        paths.remove(path)
+        pthread_mutex_unlock(&lock)
+    }
+
+    /// Every path, leaving the set empty.
+    func drain() -> Set<String> {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        let all = paths
+        paths = []
+        return all
     }
 }

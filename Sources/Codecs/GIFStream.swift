@@ -54,7 +54,7 @@ final class GIFStream {
     /// Writes one image whose LZW data is already coded (`LZWCoder`): `blocks` are its
     /// sub-blocks, coded with `minCodeSize(entries:)` for this palette.
     func putFrame(x: Int, y: Int, w: Int, h: Int, blocks: [UInt8], palette: [UInt8], transparent: Int, delay: Int) throws {
-        try putHeader(x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: delay)
+        try putHeader(x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: min(delay, Self.longestDelay))
         // giflib has written the minimum code size; the blocks follow it as they are.
         try blocks.withUnsafeBufferPointer { b in
             var at = 0
@@ -65,17 +65,35 @@ final class GIFStream {
         }
         try check(EGifPutCodeNext(gif, nil))
         frames += 1
+        if delay > Self.longestDelay { try putHold(delay - Self.longestDelay) }
     }
 
     /// Writes one image with giflib's own LZW coder: `indices` is `w·h` palette indices,
     /// `rowStride` a row. The reference `LZWCoder` is tested against.
     func putFrame(x: Int, y: Int, w: Int, h: Int, indices: UnsafeMutablePointer<UInt8>, rowStride: Int,
                   palette: [UInt8], transparent: Int, delay: Int) throws {
-        try putHeader(x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: delay)
+        try putHeader(x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: min(delay, Self.longestDelay))
         for row in 0..<h {
             try check(EGifPutLine(gif, indices + row * rowStride, Int32(w)))
         }
         frames += 1
+        if delay > Self.longestDelay { try putHold(delay - Self.longestDelay) }
+    }
+
+    /// The longest delay a frame can carry: the field is 16 bits of centiseconds (655.35 s).
+    static let longestDelay = 65535
+
+    /// Holds the picture on for `centiseconds` more: frames of one transparent pixel, which
+    /// change nothing, each with as long a delay as the field takes.
+    private func putHold(_ centiseconds: Int) throws {
+        var remaining = centiseconds
+        while remaining > 0 {
+            let delay = min(remaining, Self.longestDelay)
+            try putHeader(x: 0, y: 0, w: 1, h: 1, palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: delay)
+            var pixel: GifPixelType = 0
+            try check(EGifPutLine(gif, &pixel, 1))
+            remaining -= delay
+        }
     }
 
     /// The graphics control extension, the image descriptor and its colour table.

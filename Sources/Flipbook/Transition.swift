@@ -103,7 +103,12 @@ public enum FailureArtifacts {
     /// Writes the four PNGs (making the folder); returns their paths.
     @discardableResult
     public static func write(actual: Bitmap, expected: Bitmap, tolerance: Tolerance, to stem: String) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: (stem as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let folder = (stem as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw TransitionError("\(folder): cannot make the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))")
+        }
         let diff = FrameComparison.diffImage(actual, expected, tolerance: tolerance)
         let pictures = [("actual", actual), ("expected", expected), ("diff", diff),
                         ("sheet", FrameComparison.sideBySide(actual, expected, diff: diff))]

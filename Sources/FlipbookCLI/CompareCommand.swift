@@ -41,6 +41,13 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Print one JSON report (every moment's times, differing pixels and largest difference; the verdict and the tolerance) instead of text.")
     var json = false
 
+    func validate() throws {
+        if let diff {
+            try OutputRules(outputs: [.init(option: "--diff", path: diff, isFolder: true)],
+                            inputs: [.init(what: "actual", path: actual), .init(what: "expected", path: expected)]).check()
+        }
+    }
+
     func run() throws {
         let tolerance: Tolerance
         let folderFPS: Double

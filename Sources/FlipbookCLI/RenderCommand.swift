@@ -41,6 +41,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a contact sheet: every frame with its time.", valueName: "sheet.png"))
     var sheet: String?
 
+    @Flag(help: "With -o folder/: remove the numbered frames of an earlier render there first (without it, they are an error).")
+    var overwrite = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -52,6 +55,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup(title: "GIF options")
     var gif: GIFOptionGroup
+
+    /// The most frames one render makes: an hour at 30 fps, far past any preview.
+    static let maximumFrames = 108_000
 
     enum Target { case gif, still, sequence, nothing }
 
@@ -65,7 +71,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads \(threads): expected 1...256") }
-        guard speed > 0.01 && speed <= 100 else { throw ValidationError("--speed \(speed): expected a factor in 0.01...100") }
+        guard speed >= 0.01 && speed <= 100 else { throw ValidationError("--speed \(speed): expected a factor in 0.01...100") }
         if dryRun {
             if let output { throw ValidationError("-o \(output): --dry-run writes nothing; leave -o out") }
             if time != nil { throw ValidationError("--time: --dry-run renders every frame; leave --time out") }
@@ -79,6 +85,27 @@ struct RenderCommand: ParsableCommand {
         if target == .still && time == nil { throw ValidationError("-o \(output): a PNG still needs --time SECONDS") }
         if let time, !(time >= 0) { throw ValidationError("--time \(time): expected seconds, 0 or more") }
         if let frames, parseRange(frames) == nil { throw ValidationError("--frames \(frames): expected A-B (0-based, inclusive) or N") }
+        // An option that would do nothing in this mode is a mistake worth saying.
+        if target == .still {
+            if speed != 1 { throw ValidationError("--speed: a PNG still is one moment (--time); leave --speed out") }
+            if let frames { throw ValidationError("--frames \(frames): a PNG still is one moment (--time); leave --frames out") }
+            if let sheet { throw ValidationError("--sheet \(sheet): a PNG still is one frame; leave --sheet out") }
+        } else if time != nil && !dryRun {
+            throw ValidationError("--time: only a PNG still (-o out.png) is one moment; a GIF or a folder is the whole storyboard")
+        }
+        if overwrite && target != .sequence { throw ValidationError("--overwrite: only a folder of frames (-o folder/) is overwritten; leave it out") }
+    }
+
+    /// Checks every output against the others and against the scene's inputs, before any work.
+    func checkOutputs(_ scene: PreparedScene) throws {
+        var outputs: [OutputRules.Output] = []
+        if let output, !dryRun { outputs.append(.init(option: "-o", path: output, isFolder: target == .sequence)) }
+        if let sheet { outputs.append(.init(option: "--sheet", path: sheet)) }
+        if let stats { outputs.append(.init(option: "--stats", path: stats)) }
+        var inputs = scene.images.map { OutputRules.Input(what: $0.key, path: $0.path) }
+        if let config = sceneOptions.config { inputs.append(.init(what: "--config", path: config)) }
+        if SceneCatalog.isFile(sceneOptions.scene) { inputs.append(.init(what: "the scene file", path: sceneOptions.scene)) }
+        try OutputRules(outputs: outputs, inputs: inputs).check()
     }
 
     func parseRange(_ text: String) -> ClosedRange<Int>? {
@@ -91,22 +118,28 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let started = Date()
         let output = self.output ?? ""
-        let renderer = try SceneRenderer(sceneOptions.prepare())
+        let scene = try sceneOptions.prepare()
+        try checkOutputs(scene)
+        let renderer = try SceneRenderer(scene)
         let settings = renderer.scene.settings
         if target == .still {
-            let t = time!
-            guard t <= renderer.plan.duration else {
-                throw ValidationError("--time \(t): the \(renderer.scene.settings.storyboard) storyboard lasts \(String(format: "%.2f", renderer.plan.duration)) s")
+            // The length is printed to the centisecond; a time up to it is the end.
+            guard time! <= renderer.plan.duration + 0.005 else {
+                throw ValidationError("--time \(time!): the \(renderer.scene.settings.storyboard) storyboard lasts \(String(format: "%.2f", renderer.plan.duration)) s")
             }
+            let t = min(time!, renderer.plan.duration)
             let frame = renderer.frame(at: t)
             try PNGCodec.write(frame, to: output)
             report("wrote \(output): \(frame.width)x\(frame.height), t = \(t) s, \(byteString(fileSize(output)))")
             return
         }
         var times = renderer.times(speed: speed)
+        guard times.count <= RenderCommand.maximumFrames else {
+            throw ValidationError("\(times.count) frames (\(String(format: "%.2f", renderer.plan.duration)) s at \(formatted(settings.fps / speed)) fps): at most \(RenderCommand.maximumFrames); a higher --speed or a lower --fps")
+        }
         var indices = Array(times.indices)
         if let frames, let range = parseRange(frames) {
-            guard range.lowerBound < times.count else {
+            guard range.upperBound < times.count else {
                 throw ValidationError("--frames \(frames): the render has frames 0-\(times.count - 1)")
             }
             indices = Array(range.clamped(to: 0...(times.count - 1)))
@@ -135,13 +168,23 @@ struct RenderCommand: ParsableCommand {
             report(describe(summary, inputFrames: times.count) + " at \(formatted(playback)) fps, @\(settings.scale)x, in "
                    + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .sequence:
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try FrameFolder.prepare(output, overwrite: overwrite)
             let digits = max(4, String(indices.last!).count)
-            let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
-                let name = String(format: "frame%0\(digits)d.png", indices[k])
-                try PNGCodec.write(frame, to: (output as NSString).appendingPathComponent(name))
-                if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
-                progress.step()
+            var written: [String] = []
+            let rendered: RenderStats
+            do {
+                rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
+                    let path = (output as NSString).appendingPathComponent(String(format: "frame%0\(digits)d.png", indices[k]))
+                    try PNGCodec.write(frame, to: path)
+                    written.append(path)
+                    if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
+                    progress.step()
+                }
+            } catch {
+                // Half a sequence is no render: the frames written so far go too.
+                for path in written { try? FileManager.default.removeItem(atPath: path) }
+                progress.done()
+                throw error
             }
             progress.done()
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))

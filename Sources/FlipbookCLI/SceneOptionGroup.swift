@@ -36,8 +36,17 @@ struct SceneOptionGroup: ParsableArguments {
         }
     }
 
+    /// The scene, with the options applied. A bad `--set` or `--storyboard` is a bad option
+    /// (exit 64), as any other.
     func prepare() throws -> PreparedScene {
-        try SceneCatalog.prepare(scene, configFile: config, assignments: assignments,
-                                 overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale))
+        do {
+            return try SceneCatalog.prepare(scene, configFile: config, assignments: assignments,
+                                            overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale))
+        } catch let error as ConfigError where error.file.hasPrefix("--set ") {
+            throw ValidationError(error.description)
+        } catch let error as SceneError {
+            if case .unknownStoryboard = error, storyboard != nil { throw ValidationError("--storyboard: \(error)") }
+            throw error
+        }
     }
 }

@@ -74,12 +74,15 @@ public struct SceneRenderer: Sendable {
                        sink: (Int, Bitmap) throws -> Void) throws -> RenderStats {
         let width = max(1, threads)
         let slots = FrameSlots(count: times.count)
-        let rendering = DispatchSemaphore(value: width)
-        let held = DispatchSemaphore(value: width + 2)
+        let rendering = CountingGate(width)
+        let held = CountingGate(width + 2)
+        let producerDone = DispatchGroup()
         let lanes = (0..<width).map { RenderLane(label: "flipbook.render.\($0)") }
         let began = Date()
         // The producer blocks on the semaphores, so it gets a thread of its own.
+        producerDone.enter()
         DispatchQueue.global(qos: .userInitiated).async { [plan, compositor, scale] in
+            defer { producerDone.leave() }
             var previous: DrawList?
             var drawn = 0
             for (k, t) in times.enumerated() {
@@ -107,9 +110,12 @@ public struct SceneRenderer: Sendable {
         }
         var stats = RenderStats()
         defer {
-            // On a sink error, stop the producer: it may be waiting for room.
+            // On a sink error, stop the producer (it may be waiting for room) and wait for it,
+            // so that nothing of this render runs after it returns.
             slots.cancel()
-            for _ in 0..<(width + 2) { held.signal() }
+            held.open()
+            rendering.open()
+            producerDone.wait()
         }
         var last: Bitmap?
         for k in times.indices {
@@ -226,5 +232,40 @@ final class RenderLane: @unchecked Sendable {
         }
         last = (list, frame)
         return (frame, partial)
+    }
+}
+
+/// A counting semaphore that can be opened for good: a cancelled render releases whoever
+/// waits, whatever the count. (A dispatch semaphore traps when it is freed below its initial
+/// count, which a render that stops early on an error can leave it at.)
+final class CountingGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var count: Int
+    private var isOpen = false
+
+    init(_ count: Int) {
+        self.count = count
+    }
+
+    func wait() {
+        condition.lock()
+        while count == 0 && !isOpen { condition.wait() }
+        if !isOpen { count -= 1 }
+        condition.unlock()
+    }
+
+    func signal() {
+        condition.lock()
+        count += 1
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Lets every waiter through, now and from now on.
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -8,7 +8,7 @@ import FlipbookCLI
 enum Main {
     static func main() {
         keepFreedFrameMemory()
-        FlipbookCommand.main()
+        FlipbookCommand.runMain()
     }
 
     /// Frames are buffers of megabytes, allocated and freed once per frame. glibc maps each

@@ -70,6 +70,21 @@ struct GIFCodecTests {
         #expect { _ = try GIFDecoder.read(path: path) } throws: { "\($0)".contains("truncated") }
     }
 
+    @Test("A hold past 655.35 s (the delay field's limit) plays its whole length, not wrapped")
+    func longHold() throws {
+        let path = temporaryFolder() + "/hold.gif"
+        var still = Bitmap(width: 8, height: 8), last = Bitmap(width: 8, height: 8)
+        still.withView { $0.fill(.rect(Rect(x: 0, y: 0, width: 8, height: 8)), color: Color(rgb: 0x3067F4).premultiplied) }
+        last.withView { $0.fill(.rect(Rect(x: 0, y: 0, width: 8, height: 8)), color: Color(rgb: 0xFF6534).premultiplied) }
+        // 100 identical frames and one more at 0.1 fps: the first shows for 1000 s.
+        _ = try encode(Array(repeating: still, count: 100) + [last], fps: 0.1, to: path)
+        let gif = try GIFDecoder.read(path: path)
+        #expect(gif.centiseconds == 101_000)
+        #expect(gif.frames.allSatisfy { $0.delay <= 65535 })
+        #expect(gif.frames.first { $0.start >= 100_000 }?.bitmap[4, 4] == Color(rgb: 0xFF6534).premultiplied)
+        #expect(gif.frames.filter { $0.start < 100_000 }.allSatisfy { $0.bitmap[4, 4] == Color(rgb: 0x3067F4).premultiplied })
+    }
+
     @Test("Static pixels never change between decoded frames (no flicker)")
     func noFlicker() throws {
         let path = temporaryFolder() + "/b.gif"

@@ -44,7 +44,10 @@ public enum ConfigDocument {
             throw ConfigError(file: name, line: nil, keyPath: "", message: "expected key.path=value, with names of letters and digits")
         }
         var value = String(assignment[assignment.index(after: eq)...])
-        if value.contains(": ") || value.contains(" #") || value.isEmpty { value = "'" + value.replacingOccurrences(of: "'", with: "''") + "'" }
+        // A value YAML would read as something else (a comment, an anchor, a tag…) is quoted, so
+        // `--set layout.barColor=#FF0000` means the colour.
+        let special = value.first.map { "#&*!|>%@`".contains($0) } ?? true
+        if special || value.contains(": ") || value.contains(" #") { value = "'" + value.replacingOccurrences(of: "'", with: "''") + "'" }
         var yaml = ""
         for (depth, key) in keys.enumerated() {
             yaml += String(repeating: "  ", count: depth) + key + ":" + (depth == keys.count - 1 ? " " + value : "") + "\n"

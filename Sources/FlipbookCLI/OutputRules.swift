@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+
+/// The one rule every command's outputs follow, checked before any work: an output is none of
+/// the inputs (by resolved path), holds none of them if it is a folder, lies in none of the
+/// input folders, is no other output, and can be written where it is.
+struct OutputRules {
+    /// Something a command writes: a file, or a folder of files.
+    struct Output {
+        var option: String
+        var path: String
+        var isFolder = false
+    }
+
+    /// Something a command reads, and what it is for the messages.
+    struct Input {
+        var what: String
+        var path: String
+    }
+
+    var outputs: [Output]
+    var inputs: [Input]
+
+    /// `path` made absolute, with `..` and the links of its existing part resolved.
+    static func resolved(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path) && existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        var out = existing.resolvingSymlinksInPath()
+        for part in rest { out.appendPathComponent(part) }
+        return out.standardizedFileURL.path
+    }
+
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    func check() throws {
+        let outs = outputs.map { ($0, Self.resolved($0.path)) }
+        let ins = inputs.map { ($0, Self.resolved($0.path)) }
+        for (i, (a, pa)) in outs.enumerated() {
+            for (b, pb) in outs[(i + 1)...] where pa == pb {
+                throw ValidationError("\(a.option) \(a.path) and \(b.option) \(b.path) are the same file; each output needs its own")
+            }
+            for (input, path) in ins {
+                if pa == path {
+                    throw ValidationError("\(a.option) \(a.path) is an input (\(input.what)); an output never replaces an input")
+                }
+                if a.isFolder && Self.isInside(path, pa) {
+                    throw ValidationError("\(a.option) \(a.path) holds an input (\(input.what): \(input.path)); choose another folder")
+                }
+                if Self.isDirectory(path) && Self.isInside(pa, path) {
+                    throw ValidationError("\(a.option) \(a.path) is inside an input folder (\(input.what)); choose another place")
+                }
+            }
+            if a.isFolder {
+                if FileManager.default.fileExists(atPath: pa) && !Self.isDirectory(pa) {
+                    throw ValidationError("\(a.option) \(a.path) is a file, not a folder")
+                }
+                continue
+            }
+            if Self.isDirectory(pa) { throw ValidationError("\(a.option) \(a.path) is a folder; expected a file name") }
+            let parent = (pa as NSString).deletingLastPathComponent
+            guard Self.isDirectory(parent) else { throw ValidationError("\(a.option) \(a.path): the folder \(parent) does not exist") }
+            guard access(parent, W_OK) == 0 else { throw ValidationError("\(a.option) \(a.path): the folder \(parent) is not writable") }
+        }
+    }
+}
+
+/// A folder of numbered frames (`frame0000.png`): what a render leaves there, and what it must
+/// not mix with.
+enum FrameFolder {
+    /// The numbered frames already in `folder`.
+    static func frames(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { name in
+            name.hasPrefix("frame") && name.hasSuffix(".png") && !name.dropFirst(5).dropLast(4).isEmpty
+                && name.dropFirst(5).dropLast(4).allSatisfy(\.isNumber)
+        }.sorted()
+    }
+
+    /// Makes `folder` ready for a new render: it is made if missing; frames of an earlier
+    /// render are an error unless `overwrite`, which removes them first.
+    static func prepare(_ folder: String, overwrite: Bool) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("-o \(folder): cannot make the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))")
+        }
+        let old = frames(in: folder)
+        guard !old.isEmpty else { return }
+        guard overwrite else {
+            throw CLIError("-o \(folder) holds \(old.count) frames of an earlier render (\(old[0]) …); --overwrite removes them first, so that renders never mix")
+        }
+        for name in old { try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name)) }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Codecs
+import Dispatch
+import Foundation
+
+extension FlipbookCommand {
+    /// Runs the command line: outputs still being written are removed if the process is
+    /// interrupted (SIGINT, SIGTERM), and `compare` exits 2 for any error, its bad options
+    /// included, as its help says.
+    public static func runMain() {
+        interruptHandlers = [SIGINT, SIGTERM].map(removeTemporariesOnSignal)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let isCompare = CommandLine.arguments.dropFirst().first == "compare"
+            if isCompare && exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+
+    private static func removeTemporariesOnSignal(_ number: Int32) -> DispatchSourceSignal {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+            AtomicOutput.removeTemporaryFiles()
+            FileHandle.standardError.write(Data("\ninterrupted: no output was written\n".utf8))
+            Foundation.exit(128 + number)
+        }
+        source.resume()
+        return source
+    }
+}
+
+/// The signal sources, kept for the life of the process.
+nonisolated(unsafe) private var interruptHandlers: [DispatchSourceSignal] = []
