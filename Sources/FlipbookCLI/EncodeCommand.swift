@@ -31,6 +31,7 @@ struct EncodeCommand: ParsableCommand {
     func validate() throws {
         guard fps >= 0.1 && fps <= 1000 else { throw ValidationError("--fps \(fps): expected a number in 0.1...1000") }
         guard output.hasSuffix(".gif") else { throw ValidationError("-o \(output): expected a path ending in .gif") }
+        try OutputRules(outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)]).check()
     }
 
     func run() throws {
