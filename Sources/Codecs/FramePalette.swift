@@ -114,8 +114,8 @@ final class FramePalette: @unchecked Sendable {
             return
         }
         // The palette comes from every other pixel of every other row: a quarter of the
-        // histogram work, measured at −0.03 dB PSNR and the same SSIM on UI frames. The full
-        // crop is still what gets remapped.
+        // histogram work, for a PSNR loss too small to see on UI frames. The full crop is still
+        // what gets remapped.
         let step = PaletteColours.step
         let sw = (w + step - 1) / step, sh = (h + step - 1) / step
         // libimagequant reads the sample while quantizing only; the result keeps no pointer.
@@ -209,8 +209,7 @@ func changedBox(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (Int, In
 }
 
 /// libimagequant parallelizes inside one image with OpenMP; Flipbook already builds several
-/// frames' palettes at once, and nested teams only contend (measured: 15% slower, same
-/// bytes). OpenMP's thread count is per calling thread, so each worker sets its own.
+/// frames' palettes at once, and nested teams only contend (slower, for the same bytes). OpenMP's thread count is per calling thread, so each worker sets its own.
 /// libgomp arrives with libimagequant, so the symbol is looked up rather than linked.
 func singleThreadedOpenMP() {
     typealias SetThreads = @convention(c) (Int32) -> Void

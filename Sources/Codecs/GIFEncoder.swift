@@ -16,9 +16,8 @@ public struct GIFOptions: Sendable, Equatable {
     /// libimagequant's speed, 1 (slowest, best) to 10 (fastest).
     public var speed: Int = 6
     /// K-means steps over every changed pixel after libimagequant's palette, 0...100: each
-    /// fits the palette closer to the frame (measured at @2x with speed 6: sliding-panels
-    /// 51.33, 51.48, 51.51, 51.52, 51.53 dB after 1, 2, 4, 6, 10 steps; app-store-card 48.39
-    /// to 48.47), for 2-3 % of the whole job's CPU each there.
+    /// fits the palette closer to the frame, for a small share of the job's CPU; the gains
+    /// shrink after the first few steps.
     public var refineSteps: Int = 6
     /// Lossy LZW: how far (RGB levels, Euclidean) a changed pixel may be written from its
     /// source when that lengthens an LZW string; 0 is off. Needs dithering off.
@@ -206,9 +205,8 @@ public final class GIFEncoder {
         let current = flattened(frame)
         let box = lastQueued.map { changedBox(current, $0, width: width, height: height) } ?? (0, 0, width, height)
         // A frame whose changed pixels use the colours the last palette was built for (all
-        // but 0.02% of them, in bins of 8 levels) remaps with that palette: no quantizing.
-        // Looser limits reuse more but cost PSNR (1 in 500 on sliding-panels @2x: 46 frames
-        // reused, 50.15 dB; 1 in 5000: 9 frames, 50.84 dB, the same wall time).
+        // but 1 in 5000 of them, in bins of 8 levels) remaps with that palette: no quantizing.
+        // Looser limits reuse more palettes but cost PSNR, for no time saved.
         var colours = PaletteColours()
         let (uncovered, sampled) = colours.collect(current, previous: lastQueued, box: box, width: width, against: paletteKey?.colours)
         let reuse = paletteKey != nil && sampled > 0 && uncovered * 5000 <= sampled ? paletteKey?.job : nil

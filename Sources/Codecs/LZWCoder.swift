@@ -6,8 +6,8 @@ import Dispatch
 ///
 /// The image can be cut into bands of rows. Each band starts from a fresh table after a clear
 /// code, so bands are coded in parallel and the bytes do not depend on the thread count. The
-/// encoder codes whole frames: fresh tables cost bytes (512-row bands made expanding-view @2x
-/// 0.5 % larger), and lossy choices only pay under the table the file is written with.
+/// encoder codes whole frames: fresh tables cost bytes, and lossy choices only pay under the
+/// table the file is written with.
 /// With a `LossyMatch`, a pixel may take another colour close enough to its source when that
 /// lets the current string grow (gifsicle's `--lossy` idea, judged against the source pixels
 /// rather than the already quantized ones).
@@ -39,8 +39,8 @@ enum LZWCoder {
 
     /// The image data twice, as `encode` gives it with `deferredClear` false and true, from
     /// one pass over the pixels in one band. Coding the two in turn, pixel by pixel, lets
-    /// their lookups overlap: on sliding-panels @2x, 0.84x the CPU samples of coding one after
-    /// the other (11,075 against 13,260 in perf). Not half: each table fills L1 on its own.
+    /// their lookups overlap, which is cheaper than coding one after the other, though not
+    /// half: each table fills L1 on its own.
     static func encodeBothClears(indices: UnsafePointer<UInt8>, rowStride: Int, width: Int, height: Int,
                                  minCodeSize: Int) -> (eager: [UInt8], deferred: [UInt8]) {
         precondition((2...8).contains(minCodeSize) && width > 0 && height > 0)
@@ -150,7 +150,7 @@ private struct LZWBand {
 
     /// The band coded both ways at once, `(eager, deferred)`: two coders read each pixel in
     /// turn, so that the processor overlaps their table lookups, each of which waits on the
-    /// one before (measured at `LZWCoder.encodeBothClears`).
+    /// one before.
     static func codeBothClears(indices: UnsafePointer<UInt8>, rowStride: Int, width: Int, rows: Range<Int>,
                                minCodeSize: Int) -> (LZWBand, LZWBand) {
         var eager = LZWRun(minCodeSize: minCodeSize, pixels: rows.count * width, deferredClear: false)
@@ -408,9 +408,8 @@ private struct LZWTable {
         var best: (code: Int, suffix: UInt8)?
         var bestDistance = Int32.max
         // Extensions are listed newest first, and the newest are the local colours; a string
-        // of one pixel can have hundreds. On app-store-card @2x at --lossy 3, looking at all
-        // of them gave 32,051,503 B with 6.9 s of LZW, 24 gave 32,082,275 B with 3.9 s, and
-        // 8 gave 32,325,223 B with 3.1 s (PSNR 47.62, 47.62, 47.64 dB).
+        // of one pixel can have hundreds. Looking at a few dozen finds nearly every match that
+        // looking at all of them finds, in about half the time.
         var budget = Self.maxCandidates
         while child != Self.none && budget > 0 {
             budget -= 1

@@ -7,11 +7,9 @@
 /// distance of any entry. Each list is sorted by the entry's distance to the cell's box, a
 /// lower bound on its distance to any colour in the cell, so a lookup stops at the first entry
 /// whose bound exceeds the best distance found: no later one can be nearer, or tie. A lookup
-/// then measures a few entries instead of 256 (on sliding-panels @2x, 8.2 of the 37.5 listed
-/// before the memo below; 6.6 of 22 in the searches the memo leaves). In front of the cells
-/// sits a memo of the last answer per hash slot of the colour: frames repeat colours far
-/// beyond runs (it answers 93 % of the remap's lookups on sliding-panels @2x, 89 % at @1x,
-/// runs included). Not thread-safe: each remapping band owns one.
+/// then measures a few of its listed entries instead of 256. In front of the cells sits a
+/// memo of the last answer per hash slot of the colour: UI frames repeat colours far beyond
+/// runs, so it answers most lookups. Not thread-safe: each remapping band owns one.
 final class NearestColour {
     /// Searchable entries as (r, g, b, palette index), packed for the inner loop.
     private let entries: UnsafeMutablePointer<SIMD4<Int32>>
@@ -125,8 +123,7 @@ final class NearestColour {
         let target = SIMD4(red, green, blue, 0)
         // The best so far as `distance << 8 | position`: entries come by bound, not index, and
         // positions follow palette indices, so one branch-free minimum takes the nearest entry
-        // and, on a tie, the lower index (the branch it replaces was mispredicted often: 8 % of
-        // the palette steps' samples sat on it).
+        // and, on a tie, the lower index (a compare-and-branch here is mispredicted often).
         var best = Int32.max
         while c < end {
             let packed = c.pointee

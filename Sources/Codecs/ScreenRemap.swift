@@ -13,8 +13,8 @@ import Dispatch
 /// next to it takes that index, rightwards from each coded pixel and then leftwards: it shows
 /// the same pixel, and a run of one colour stays one LZW run instead of the colour, a
 /// transparent stretch and the colour again (a growing circle: the ring that changed around
-/// the centre that did not). Measured at @2x with the same decoded frames: expanding-view
-/// 12.8 % smaller, expanding-cells 3.7 %, sliding-panels 0.5 %.
+/// the centre that did not). The decoded frames are the same; the files are smaller, most of
+/// all where flat shapes grow.
 ///
 /// The rect is cut into bands of `bandRows` rows that run in parallel; each band starts with
 /// no carried error. The cut does not depend on the thread count, so neither do the bytes.
@@ -102,8 +102,7 @@ struct ScreenRemap: @unchecked Sendable {
                     tb = clamp(tb + ((thisRow[e + 2] + 2048) >> 12))
                 }
                 // Always through the memo: a compare with the previous pixel's colour first
-                // was mispredicted on photos (remap samples 1-12 % fewer in five paired perf
-                // runs at @2x).
+                // is a coin toss on photos, and the processor mispredicts it.
                 var (index, distance) = nearest.isEmpty ? (transparentIndex, Int32.max) : nearest.nearest(tr, tg, tb)
                 var cr = tr, cg = tg, cb = tb
                 if distance != Int32.max {

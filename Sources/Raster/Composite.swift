@@ -203,8 +203,8 @@ func columnWeights(_ taps: [SampleTap]) -> [SIMD8<Int16>] {
 }
 
 /// Bytes to 16-bit lanes. Written lane by lane so that it inlines and LLVM turns it into
-/// unpack instructions; the stdlib's `init(truncatingIfNeeded:)` stayed an out-of-line call
-/// here (11 % of expanding-cells' raster time in perf).
+/// unpack instructions; the stdlib's `init(truncatingIfNeeded:)` stays an out-of-line call
+/// here, on the raster's hottest path.
 @inline(__always)
 func widen(_ v: SIMD16<UInt8>) -> SIMD16<UInt16> {
     var r = SIMD16<UInt16>()

@@ -100,7 +100,7 @@ extension ShapeCoverage {
         if rx == 0 { return [pixels(x0, y0, x1, y1)].filter { !$0.isEmpty } }
         var rects = [pixels(x0, y0 + ry, x1, y1 - ry), pixels(x0 + rx, y0, x1 - rx, y1)]
         if rx == ry {
-            // 0.29289 > 1 − 1/√2 = 0.292893…: rounding up keeps the inset on the safe side.
+            // 0.292894 > 1 − 1/√2 = 0.2928932…: rounding up keeps the inset on the safe side.
             let k = Int((Double(rx) * 0.292894).rounded(.up)) + 1
             rects.append(pixels(x0 + k, y0 + k, x1 - k, y1 - k))
         }
