@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Planner", dependencies: ["Geometry"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Planner", "FileInput", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster", "Codecs"]),
+        .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster"]),
         .target(name: "Codecs", dependencies: ["Geometry", "Raster", "FileInput", "CPNG", "CGIF", "CImageQuant"]),
         .target(name: "Flipbook", dependencies: ["Raster", "Codecs", "Render", "Scenes"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),

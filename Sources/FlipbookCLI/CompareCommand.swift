@@ -58,8 +58,8 @@ struct CompareCommand: ParsableCommand {
                 maxDifferingFraction: try parseFraction(maxFraction),
                 perceptual: try parse(perceptual, "--perceptual", default: nil, range: 0...1000, whole: false))
             folderFPS = try parse(fps, "--fps", default: 30, range: 0.1...1000, whole: false) ?? 30
-            a = try FrameReader(actual, fps: folderFPS)
-            e = try FrameReader(expected, fps: folderFPS)
+            a = try FrameReader.open(actual, fps: folderFPS)
+            e = try FrameReader.open(expected, fps: folderFPS)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)

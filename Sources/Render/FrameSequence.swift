@@ -1,4 +1,3 @@
-import Codecs
 import Foundation
 import Geometry
 import Raster
@@ -31,18 +30,6 @@ public struct FrameSequence: Sendable {
         self.source = source
     }
 
-    /// Loads every frame of `path`: a .gif, a .png, or a folder of .png frames played at `fps`.
-    public static func load(_ path: String, fps: Double = 30) throws -> FrameSequence {
-        let reader = try FrameReader(path, fps: fps)
-        var frames: [Frame] = []
-        var end = 0.0
-        while let (frame, until) = try reader.next() {
-            frames.append(frame)
-            end = until
-        }
-        return FrameSequence(frames: frames, duration: end.isFinite ? end : 0, source: path)
-    }
-
     /// When frame `i` of a PNG folder starts, in milliseconds: at `i / fps` rounded to the
     /// centisecond, as a GIF of the same frames shows it, so that one render compares the same
     /// whichever container holds it.
@@ -58,47 +45,16 @@ public struct FrameSequence: Sendable {
     }
 }
 
-/// Reads a sequence's frames one at a time, in order, each with the time it stops showing:
-/// a GIF is decoded frame by frame and a folder's PNGs are read as they are reached, so
-/// memory does not grow with the length.
+/// Reads a sequence's frames one at a time, in order, each with the time it stops showing,
+/// so that memory does not grow with the length. `FrameReader.open` (in Flipbook) reads files.
 public final class FrameReader {
     public let source: String
     private let read: () throws -> (FrameSequence.Frame, end: Double)?
 
-    /// Opens `path`: a .gif, a .png, or a folder of .png frames played at `fps`.
-    public init(_ path: String, fps: Double = 30) throws {
-        source = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CodecError.fileNotFound(path: path)
-        }
-        if isDirectory.boolValue {
-            let files = try PNGSequence.files(in: path)
-            guard !files.isEmpty else { throw CodecError.unreadable(path: path, reason: "no .png files in this folder") }
-            var i = 0
-            read = {
-                guard i < files.count else { return nil }
-                defer { i += 1 }
-                let frame = FrameSequence.Frame(start: FrameSequence.folderFrameStart(i, fps: fps), bitmap: try PNGCodec.read(path: files[i]),
-                                                label: (files[i] as NSString).lastPathComponent)
-                return (frame, FrameSequence.folderFrameStart(i + 1, fps: fps))
-            }
-        } else if path.lowercased().hasSuffix(".gif") {
-            let gif = try GIFReader(path: path)
-            var i = 0
-            read = {
-                guard let f = try gif.next() else { return nil }
-                defer { i += 1 }
-                return (FrameSequence.Frame(start: Double(f.start * 10), bitmap: f.bitmap, label: "frame \(i)"), Double((f.start + f.delay) * 10))
-            }
-        } else {
-            var done = false
-            read = {
-                guard !done else { return nil }
-                done = true
-                return (FrameSequence.Frame(start: 0, bitmap: try PNGCodec.read(path: path), label: (path as NSString).lastPathComponent), .infinity)
-            }
-        }
+    /// A reader over whatever `read` gives: each frame with the time it stops showing, then nil.
+    public init(source: String, read: @escaping () throws -> (FrameSequence.Frame, end: Double)?) {
+        self.source = source
+        self.read = read
     }
 
     /// A reader over frames already in memory.

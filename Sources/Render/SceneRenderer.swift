@@ -1,4 +1,3 @@
-import Codecs
 import Dispatch
 import Foundation
 import Geometry
@@ -8,13 +7,12 @@ import Scenes
 
 /// What can go wrong rendering, with the file or value involved.
 public enum RenderError: Error, CustomStringConvertible {
-    case image(SceneImage, CodecError)
-    case frames(String)
+    /// An image that could not be loaded, and the loader's reason.
+    case image(SceneImage, any Error)
 
     public var description: String {
         switch self {
         case .image(let image, let error): return "\(image.key): \(error)"
-        case .frames(let message): return message
         }
     }
 }
@@ -25,8 +23,9 @@ public struct SceneRenderer: Sendable {
     public let plan: Plan
     public let compositor: Compositor
 
-    /// Loads the scene's images (each once) and plans it.
-    public init(_ scene: PreparedScene) throws {
+    /// Loads the scene's images (each once, through `load`, which decodes them: rendering
+    /// takes bitmaps) and plans it. `load` is given each image and the most pixels it may have.
+    public init(_ scene: PreparedScene, load: (SceneImage, _ maximumPixels: Int) throws -> Bitmap) throws {
         var textures: [String: Texture] = [:]
         var sizes: ImageSizes = [:]
         // An image may be up to six times the canvas on each side (a @6x screenshot), and
@@ -34,13 +33,14 @@ public struct SceneRenderer: Sendable {
         let canvas = scene.settings.canvas
         let budget = max(4_000_000, Int(canvas.width * canvas.height * 36))
         for image in scene.images {
+            let bitmap: Bitmap
             do {
-                let bitmap = try PNGCodec.read(path: image.path, maximumPixels: budget)
-                textures[image.name] = Texture(bitmap)
-                sizes[image.name] = Size(width: Double(bitmap.width), height: Double(bitmap.height))
-            } catch let error as CodecError {
+                bitmap = try load(image, budget)
+            } catch {
                 throw RenderError.image(image, error)
             }
+            textures[image.name] = Texture(bitmap)
+            sizes[image.name] = Size(width: Double(bitmap.width), height: Double(bitmap.height))
         }
         self.scene = scene
         self.plan = try scene.plan(sizes: sizes)

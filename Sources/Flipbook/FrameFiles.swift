@@ -1,0 +1,67 @@
+import Codecs
+import Foundation
+import Raster
+import Render
+import Scenes
+
+/// Where frames and images meet files: decoding happens here, at the edge, and the stages
+/// before it take bitmaps.
+extension FrameReader {
+    /// Opens `path`: a .gif (decoded a frame at a time), a .png (a still, which shows at every
+    /// time), or a folder of .png frames played at `fps` (read as they are reached).
+    public static func open(_ path: String, fps: Double = 30) throws -> FrameReader {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CodecError.fileNotFound(path: path)
+        }
+        if isDirectory.boolValue {
+            let files = try PNGSequence.files(in: path)
+            guard !files.isEmpty else { throw CodecError.unreadable(path: path, reason: "no .png files in this folder") }
+            var i = 0
+            return FrameReader(source: path) {
+                guard i < files.count else { return nil }
+                defer { i += 1 }
+                let frame = FrameSequence.Frame(start: FrameSequence.folderFrameStart(i, fps: fps), bitmap: try PNGCodec.read(path: files[i]),
+                                                label: (files[i] as NSString).lastPathComponent)
+                return (frame, FrameSequence.folderFrameStart(i + 1, fps: fps))
+            }
+        }
+        if path.lowercased().hasSuffix(".gif") {
+            let gif = try GIFReader(path: path)
+            var i = 0
+            return FrameReader(source: path) {
+                guard let f = try gif.next() else { return nil }
+                defer { i += 1 }
+                return (FrameSequence.Frame(start: Double(f.start * 10), bitmap: f.bitmap, label: "frame \(i)"), Double((f.start + f.delay) * 10))
+            }
+        }
+        var done = false
+        return FrameReader(source: path) {
+            guard !done else { return nil }
+            done = true
+            return (FrameSequence.Frame(start: 0, bitmap: try PNGCodec.read(path: path), label: (path as NSString).lastPathComponent), .infinity)
+        }
+    }
+}
+
+extension FrameSequence {
+    /// Loads every frame of `path`: a .gif, a .png, or a folder of .png frames played at `fps`.
+    public static func load(_ path: String, fps: Double = 30) throws -> FrameSequence {
+        let reader = try FrameReader.open(path, fps: fps)
+        var frames: [Frame] = []
+        var end = 0.0
+        while let (frame, until) = try reader.next() {
+            frames.append(frame)
+            end = until
+        }
+        return FrameSequence(frames: frames, duration: end.isFinite ? end : 0, source: path)
+    }
+}
+
+extension SceneRenderer {
+    /// Loads the scene's images from their PNG files, within the scene's pixel budget, and
+    /// plans it.
+    public init(_ scene: PreparedScene) throws {
+        try self.init(scene) { image, budget in try PNGCodec.read(path: image.path, maximumPixels: budget) }
+    }
+}
