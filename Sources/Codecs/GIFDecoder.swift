@@ -26,8 +26,8 @@ public struct GIFAnimation: Sendable, Equatable {
 /// method.
 public enum GIFDecoder {
     /// Every frame at once.
-    public static func read(path: String) throws -> GIFAnimation {
-        let reader = try GIFReader(path: path)
+    public static func read(path: String, maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws -> GIFAnimation {
+        let reader = try GIFReader(path: path, maximumPixels: maximumPixels)
         var frames: [GIFFrame] = []
         while let frame = try reader.next() { frames.append(frame) }
         return GIFAnimation(width: reader.width, height: reader.height, plays: reader.plays, frames: frames)
@@ -47,22 +47,30 @@ public final class GIFReader {
     private var clock = 0
     private var index = 0
     private var finished = false
+    private let maximumPixels: Int
 
-    public init(path: String) throws {
+    /// Opens `path`; a logical screen or a frame of more than `maximumPixels` is an error
+    /// before anything is allocated for it.
+    public init(path: String, maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws {
         _ = try readFile(path)  // a clear error for a missing or unreadable file
         var error: Int32 = 0
         guard let gif = DGifOpenFileName(path, &error) else {
             throw CodecError.gif(path: path, message: gifMessage(error))
         }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
-        guard width > 0, height > 0, width <= 65535, height <= 65535 else {
+        guard width > 0, height > 0 else {
             DGifCloseFile(gif, &error)
             throw CodecError.gif(path: path, message: "empty logical screen")
+        }
+        guard width * height <= maximumPixels else {
+            DGifCloseFile(gif, &error)
+            throw CodecError.gif(path: path, message: "logical screen \(width)x\(height) is over the budget of \(maximumPixels / 1_000_000) megapixels")
         }
         self.path = path
         self.gif = gif
         self.width = width
         self.height = height
+        self.maximumPixels = maximumPixels
         canvas = Bitmap(width: width, height: height)
     }
 
@@ -121,7 +129,9 @@ public final class GIFReader {
         guard DGifGetImageDesc(gif) == GIF_OK else { throw fail() }
         let desc = gif.pointee.Image
         let (fx, fy, fw, fh) = (Int(desc.Left), Int(desc.Top), Int(desc.Width), Int(desc.Height))
-        guard fw >= 0, fh >= 0, fw <= 65535, fh <= 65535 else { throw CodecError.gif(path: path, message: "frame \(index) is \(fw)x\(fh)") }
+        guard fw >= 0, fh >= 0, fw * fh <= maximumPixels else {
+            throw CodecError.gif(path: path, message: "frame \(index) is \(fw)x\(fh), over the budget of \(maximumPixels / 1_000_000) megapixels")
+        }
         var indices = [GifPixelType](repeating: 0, count: fw * fh)
         try indices.withUnsafeMutableBufferPointer { buffer in
             // Interlaced rows come in four passes: every 8th from 0, every 8th from 4, every

@@ -70,6 +70,13 @@ struct GIFCodecTests {
         #expect { _ = try GIFDecoder.read(path: path) } throws: { "\($0)".contains("truncated") }
     }
 
+    @Test("A GIF whose logical screen claims billions of pixels is refused before the canvas is allocated (found by Scripts/fuzz)")
+    func hugeScreen() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzRegressionTests/Inputs/gif/huge-screen-oom").path
+        #expect { _ = try GIFDecoder.read(path: path) } throws: { "\($0)".contains("over the budget of 36 megapixels") }
+    }
+
     @Test("A hold past 655.35 s (the delay field's limit) plays its whole length, not wrapped")
     func longHold() throws {
         let path = temporaryFolder() + "/hold.gif"
