@@ -56,7 +56,7 @@ public func assertFrames(_ frames: [Frame], named name: String, tolerance: Toler
         }
         let expected = try Bitmap(png: path)
         let difference = FrameComparison.compare(frame.bitmap, expected, tolerance: tolerance)
-        if difference.passes(tolerance) { continue }
+        if difference.passes { continue }
         if mode == .failed {
             try frame.bitmap.writePNG(to: path)
             recorded.append(path)

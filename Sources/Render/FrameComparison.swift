@@ -47,16 +47,20 @@ public struct FrameDifference: Sendable, Equatable {
     /// Where that largest difference is.
     public var worstPixel: (x: Int, y: Int)?
     public var sizeMismatch: Bool
+    /// The tolerance it was measured with, which also judges it.
+    public var tolerance: Tolerance
 
     public var differingFraction: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
 
-    public func passes(_ t: Tolerance) -> Bool {
-        !sizeMismatch && (differingPixels == 0 || differingFraction <= t.maxDifferingFraction)
+    /// Whether the frames match within the tolerance they were compared with.
+    public var passes: Bool {
+        !sizeMismatch && (differingPixels == 0 || differingFraction <= tolerance.maxDifferingFraction)
     }
 
     public static func == (a: FrameDifference, b: FrameDifference) -> Bool {
         a.width == b.width && a.height == b.height && a.differingPixels == b.differingPixels && a.maxChannelDelta == b.maxChannelDelta
             && a.worstPixel?.x == b.worstPixel?.x && a.worstPixel?.y == b.worstPixel?.y && a.sizeMismatch == b.sizeMismatch
+            && a.tolerance == b.tolerance
     }
 }
 
@@ -65,7 +69,7 @@ public enum FrameComparison {
     public static func compare(_ actual: Bitmap, _ expected: Bitmap, tolerance: Tolerance = .exact) -> FrameDifference {
         guard actual.width == expected.width, actual.height == expected.height else {
             return FrameDifference(width: expected.width, height: expected.height, differingPixels: expected.width * expected.height,
-                                   maxChannelDelta: 255, worstPixel: nil, sizeMismatch: true)
+                                   maxChannelDelta: 255, worstPixel: nil, sizeMismatch: true, tolerance: tolerance)
         }
         var differing = 0, worst = 0
         var worstAt: (Int, Int)? = nil
@@ -81,7 +85,7 @@ public enum FrameComparison {
             }
         }
         return FrameDifference(width: actual.width, height: actual.height, differingPixels: differing, maxChannelDelta: worst,
-                               worstPixel: worstAt.map { (x: $0.0, y: $0.1) }, sizeMismatch: false)
+                               worstPixel: worstAt.map { (x: $0.0, y: $0.1) }, sizeMismatch: false, tolerance: tolerance)
     }
 
     /// A picture of the difference: the expected frame faded, with differing pixels in

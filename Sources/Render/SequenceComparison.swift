@@ -51,7 +51,7 @@ public enum SequenceComparison {
             let fa = a.showing(at: t), fe = e.showing(at: t)
             if let fa, let fe {
                 let d = FrameComparison.compare(fa.bitmap, fe.bitmap, tolerance: tolerance)
-                let ok = d.passes(tolerance)
+                let ok = d.passes
                 if !ok { keepFrames?(t, fa.bitmap, fe.bitmap, d) }
                 moments.append(.init(time: t, actual: fa.label, expected: fe.label, difference: d, passes: ok))
             } else if fa != nil || fe != nil {

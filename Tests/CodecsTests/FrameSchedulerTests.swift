@@ -12,7 +12,7 @@ struct FrameSchedulerTests {
         return (out.map(\.delay), out.map(\.frame), s)
     }
 
-    @Test("30 fps: cumulative rounding gives 3, 3, 4 and an exact total")
+    @Test("30 fps: cumulative rounding gives 3, 4, 3 and an exact total")
     func thirty() {
         let (d, frames, _) = delays(36, fps: 30)
         #expect(d.reduce(0, +) == 120)
@@ -34,7 +34,7 @@ struct FrameSchedulerTests {
     @Test("60 fps drops a third of the frames and keeps 2 and 3 cs delays")
     func sixty() {
         let (d, _, s) = delays(72, fps: 60)
-        #expect(Set(d) == [2, 3] || Set(d) == [2, 3, 4])
+        #expect(Set(d) == [2, 3])
         #expect(s.dropped == 72 - d.count)
         #expect(d.count == 48)
     }

@@ -29,7 +29,10 @@ struct PhysicsTests {
 
     @Test("End slopes of the named Béziers", arguments: [("linear", 1.0), ("easeOut", 0.0), ("easeIn", 6.0 / 3.48), ("easeInEaseOut", 0.0)])
     func endSlope(name: String, expected: Double) throws {
-        guard case .bezier(let b) = try Curve(spec: name) else { return }
+        guard case .bezier(let b) = try Curve(spec: name) else {
+            Issue.record("\(name) is not a Bézier")
+            return
+        }
         #expect(abs(b.endSlope - expected) < 1e-9)
     }
 

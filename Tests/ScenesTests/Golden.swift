@@ -35,7 +35,7 @@ enum Golden {
         }
         let expected = try PNGCodec.read(path: path)
         let difference = FrameComparison.compare(actual, expected, tolerance: tolerance)
-        if difference.passes(tolerance) { return }
+        if difference.passes { return }
         if mode == .failed {
             try PNGCodec.write(actual, to: path)
             Issue.record("re-recorded golden \(path): look at it, then commit it", sourceLocation: sourceLocation)

@@ -21,12 +21,6 @@ public enum ScrollPhysics {
         offset - velocity / (1000 * log(rate))
     }
 
-    /// Seconds until the speed falls under `minimumSpeed` pt/s.
-    public static func decelerationDuration(velocity: Double, rate: Double = normalDeceleration, minimumSpeed: Double = 0.5) -> Double {
-        guard abs(velocity) > minimumSpeed else { return 0 }
-        return log(minimumSpeed / abs(velocity)) / (1000 * log(rate))
-    }
-
     /// The rubber band: a pull of `overshoot` pt past the edge shows as
     /// (1 − 1/(x·c/d + 1))·d, with slope c at 0 and asymptote d (the viewport on that axis).
     public static func rubberBand(_ overshoot: Double, dimension: Double, constant: Double = rubberBandConstant) -> Double {

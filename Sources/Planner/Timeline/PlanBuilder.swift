@@ -6,8 +6,6 @@ public struct PlanBuilder: Sendable {
     private(set) var layers: [Layer] = []
     private var names: [String: Int] = [:]
     private var steps: [Step] = []
-    /// Time after the end of the last step, for a final hold.
-    private var tail = 0.0
 
     /// A plan for a screen of `canvas` points.
     public init(canvas: Size) {
@@ -36,6 +34,6 @@ public struct PlanBuilder: Sendable {
     public func build() -> Plan {
         var animations: [PropertyAnimation] = []
         Step.sequence(steps).schedule(at: 0, into: &animations)
-        return Plan(canvas: canvas, layers: layers, animations: animations, duration: currentTime + tail)
+        return Plan(canvas: canvas, layers: layers, animations: animations, duration: currentTime)
     }
 }
