@@ -1,0 +1,51 @@
+import ArgumentParser
+@testable import FlipbookCLI
+import Testing
+
+/// The command line parsed in-process, as swift-argument-parser's own tests do: every option
+/// check that needs no scene, without spawning the tool. The end-to-end suites keep the runs.
+@Suite("Parsing: options are checked by name before any work")
+struct ParsingTests {
+    /// The message and exit code of parsing `arguments`, or nil when they parse.
+    func failure(_ arguments: [String]) -> (message: String, code: Int32)? {
+        do {
+            _ = try FlipbookCommand.parseAsRoot(arguments)
+            return nil
+        } catch {
+            return (FlipbookCommand.message(for: error), FlipbookCommand.exitCode(for: error).rawValue)
+        }
+    }
+
+    @Test("Bad options and combinations are exit 64, naming the option", arguments: [
+        (["render", "expanding-cells", "-o", "x.gif", "--speed", "0.009"], "--speed 0.009: expected a factor in 0.01...100"),
+        (["render", "expanding-cells", "-o", "x.gif", "--threads", "0"], "--threads 0: expected 1...256"),
+        (["render", "expanding-cells", "-o", "x.gif", "--time", "1"], "--time: only a PNG still"),
+        (["render", "expanding-cells", "-o", "x.png", "--time", "1", "--frames", "3"], "--frames 3: a PNG still is one moment"),
+        (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time"),
+        (["render", "expanding-cells", "-o", "x.gif", "--overwrite"], "--overwrite: only a folder of frames"),
+        (["render", "expanding-cells", "-o", "x.gif", "--dry-run"], "--dry-run writes nothing"),
+        (["render", "expanding-cells", "-o", "x.webp"], "-o x.webp: expected out.gif"),
+        (["render", "expanding-cells", "-o", "x.gif", "--fps", "0"], "--fps 0.0: expected a number in 1...120"),
+        (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
+        (["render", "nope", "-o", "x.gif"], "no scene 'nope'"),
+        (["scene"], "expected a scene"),
+        (["scene", "expanding-cells", "--reference"], "--reference prints the format"),
+    ])
+    func refused(arguments: [String], message: String) {
+        let f = failure(arguments)
+        #expect(f?.code == 64, "\(arguments)")
+        #expect(f?.message.contains(message) == true, "\(f?.message ?? "parsed")")
+    }
+
+    @Test("Good combinations parse", arguments: [
+        ["render", "expanding-cells", "-o", "x.gif", "--speed", "0.01"],
+        ["render", "expanding-cells", "-o", "x.png", "--time", "1.5", "--scale", "2"],
+        ["render", "Assets/examples/nav-push/nav-push.yaml", "-o", "frames/", "--overwrite", "--frames", "0-9"],
+        ["render", "expanding-cells", "--dry-run", "--stats", "s.json"],
+        ["compare", "a.gif", "b.gif", "--json", "--max-delta", "3"],
+        ["scene", "--reference"],
+    ])
+    func accepted(arguments: [String]) {
+        #expect(failure(arguments) == nil, "\(failure(arguments)?.message ?? "")")
+    }
+}
