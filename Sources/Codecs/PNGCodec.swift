@@ -59,8 +59,9 @@ public enum PNGCodec {
         return Bitmap(width: width, height: height, premultipliedPixels: pixels)
     }
 
-    /// Encodes a bitmap as PNG bytes.
-    public static func encode(_ bitmap: Bitmap, format: PNGFormat = .automatic, name: String = "PNG") throws -> [UInt8] {
+    /// Encodes a bitmap as PNG bytes; `fast` trades some size for speed (zlib's fast level),
+    /// for sequences of frames.
+    public static func encode(_ bitmap: Bitmap, format: PNGFormat = .automatic, name: String = "PNG", fast: Bool = false) throws -> [UInt8] {
         let resolved = format == .automatic ? (bitmap.isOpaque ? .rgb : .rgba) : format
         var straight = tightlyPacked(bitmap)
         straight.withUnsafeMutableBufferPointer { unpremultiplyRGBA($0) }
@@ -69,6 +70,7 @@ public enum PNGCodec {
         image.version = cpng_image_version()
         image.width = UInt32(bitmap.width)
         image.height = UInt32(bitmap.height)
+        if fast { image.flags |= UInt32(PNG_IMAGE_FLAG_FAST) }
         var buffer: [UInt8]
         var colormap: [UInt8]? = nil
         switch resolved {
@@ -112,25 +114,32 @@ public enum PNGCodec {
             colormap = entries
         }
         let stride = Int32(bitmap.width) * Int32(componentsPerPixel(resolved))
-        var size = 0
-        let ok1 = buffer.withUnsafeBytes { buf in
-            withColormap(colormap) { png_image_write_to_memory(&image, nil, &size, 0, buf.baseAddress, stride, $0) }
-        }
-        guard ok1 != 0 else { throw CodecError.png(path: name, message: message(of: image)) }
+        // One pass into a buffer as large as zlib can make the data (its compressBound, plus
+        // the chunks' headers, IDAT's 12 bytes per 8 KB, and a palette); libpng says so when it
+        // is not enough, and says how much is, so a second pass is only a fallback.
+        let raw = buffer.count + bitmap.height
+        var size = raw + raw >> 12 + raw >> 14 + raw >> 25 + 13 + (raw / 8192 + 1) * 12 + 2048
         var out = [UInt8](repeating: 0, count: size)
-        let ok2 = out.withUnsafeMutableBytes { dst in
-            buffer.withUnsafeBytes { buf in
-                withColormap(colormap) { png_image_write_to_memory(&image, dst.baseAddress, &size, 0, buf.baseAddress, stride, $0) }
+        func write() -> Int32 {
+            out.withUnsafeMutableBytes { dst in
+                buffer.withUnsafeBytes { buf in
+                    withColormap(colormap) { png_image_write_to_memory(&image, dst.baseAddress, &size, 0, buf.baseAddress, stride, $0) }
+                }
             }
         }
+        var ok = write()
+        if ok == 0 && size > out.count && cpng_image_failed(&image) == 0 {
+            out = [UInt8](repeating: 0, count: size)
+            ok = write()
+        }
         png_image_free(&image)
-        guard ok2 != 0 else { throw CodecError.png(path: name, message: message(of: image)) }
+        guard ok != 0 else { throw CodecError.png(path: name, message: message(of: image)) }
         return Array(out[..<size])
     }
 
     /// Writes a PNG atomically: a temporary file beside `path`, renamed when complete.
-    public static func write(_ bitmap: Bitmap, to path: String, format: PNGFormat = .automatic) throws {
-        try AtomicOutput.write(try encode(bitmap, format: format, name: path), to: path)
+    public static func write(_ bitmap: Bitmap, to path: String, format: PNGFormat = .automatic, fast: Bool = false) throws {
+        try AtomicOutput.write(try encode(bitmap, format: format, name: path, fast: fast), to: path)
     }
 
     private static func componentsPerPixel(_ f: PNGFormat) -> Int {

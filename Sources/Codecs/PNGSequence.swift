@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Raster
 
 /// A folder of numbered PNG frames.
 public enum PNGSequence {
@@ -9,5 +11,50 @@ public enum PNGSequence {
             .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
             .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
             .map { (folder as NSString).appendingPathComponent($0) }
+    }
+}
+
+/// Writes numbered PNG frames into a folder on several threads, while the caller renders the
+/// next ones: each frame is compressed (zlib's fast level) and written atomically on a worker,
+/// at most `threads` at a time. The first failure stops later writes and is rethrown by
+/// `finish`; `abandon` removes every frame it wrote.
+public final class PNGSequenceWriter: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "flipbook.png-sequence", attributes: .concurrent)
+    private let group = DispatchGroup()
+    private let room: DispatchSemaphore
+    private let lock = NSLock()
+    private var written: [String] = []
+    private var failure: Error?
+
+    public init(threads: Int) {
+        room = DispatchSemaphore(value: max(1, threads))
+    }
+
+    /// Queues `bitmap` to be written to `path`; waits while `threads` writes are under way.
+    public func write(_ bitmap: Bitmap, to path: String) throws {
+        if let failure = lock.withLock({ self.failure }) { throw failure }
+        room.wait()
+        queue.async(group: group) { [self] in
+            defer { room.signal() }
+            guard lock.withLock({ failure == nil }) else { return }
+            do {
+                try PNGCodec.write(bitmap, to: path, fast: true)
+                lock.withLock { written.append(path) }
+            } catch {
+                lock.withLock { if failure == nil { failure = error } }
+            }
+        }
+    }
+
+    /// Waits for every write; rethrows the first failure.
+    public func finish() throws {
+        group.wait()
+        if let failure = lock.withLock({ self.failure }) { throw failure }
+    }
+
+    /// Waits for the writes under way, then removes every frame written.
+    public func abandon() {
+        group.wait()
+        for path in lock.withLock({ written }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }

@@ -52,8 +52,13 @@ public struct Transition: Sendable {
         let times = frameTimes
         if path.hasSuffix("/") {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            _ = try renderer.render(times: times) { k, bitmap in
-                try PNGCodec.write(bitmap, to: path + String(format: "frame%04d.png", k))
+            let writer = PNGSequenceWriter(threads: ProcessInfo.processInfo.activeProcessorCount)
+            do {
+                _ = try renderer.render(times: times) { k, bitmap in try writer.write(bitmap, to: path + String(format: "frame%04d.png", k)) }
+                try writer.finish()
+            } catch {
+                writer.abandon()
+                throw error
             }
             return
         }

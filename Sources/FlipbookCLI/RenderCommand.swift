@@ -170,19 +170,19 @@ struct RenderCommand: ParsableCommand {
         case .sequence:
             try FrameFolder.prepare(output, overwrite: overwrite)
             let digits = max(4, String(indices.last!).count)
-            var written: [String] = []
+            // Frames compress and write on every core while later ones render.
+            let writer = PNGSequenceWriter(threads: threadCount)
             let rendered: RenderStats
             do {
                 rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
-                    let path = (output as NSString).appendingPathComponent(String(format: "frame%0\(digits)d.png", indices[k]))
-                    try PNGCodec.write(frame, to: path)
-                    written.append(path)
+                    try writer.write(frame, to: (output as NSString).appendingPathComponent(String(format: "frame%0\(digits)d.png", indices[k])))
                     if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
                     progress.step()
                 }
+                try writer.finish()
             } catch {
                 // Half a sequence is no render: the frames written so far go too.
-                for path in written { try? FileManager.default.removeItem(atPath: path) }
+                writer.abandon()
                 progress.done()
                 throw error
             }
