@@ -30,6 +30,9 @@ let package = Package(
         .systemLibrary(
             name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
             providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "Geometry"),
         .target(name: "FileInput"),
@@ -37,7 +40,7 @@ let package = Package(
         .target(name: "Planner", dependencies: ["Geometry"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Planner", "FileInput", .product(name: "Yams", package: "Yams")]),
         .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster"]),
-        .target(name: "Codecs", dependencies: ["Geometry", "Raster", "FileInput", "CPNG", "CGIF", "CImageQuant"]),
+        .target(name: "Codecs", dependencies: ["Geometry", "Raster", "FileInput", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
         .target(name: "Flipbook", dependencies: ["Raster", "Codecs", "Render", "Scenes"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(

@@ -10,6 +10,8 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
     case png(path: String, message: String)
     /// giflib rejected the data or an operation; `message` is giflib's own.
     case gif(path: String, message: String)
+    /// libwebp rejected the data or an operation.
+    case webp(path: String, message: String)
     /// libimagequant failed to build a palette.
     case quantize(path: String, message: String)
     /// The output could not be created or written; nothing was left behind.
@@ -28,6 +30,7 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
         case .notPNG(let path): return "\(path): not a PNG file (the PNG signature is missing)"
         case .png(let path, let message): return "\(path): libpng: \(message)"
         case .gif(let path, let message): return "\(path): giflib: \(message)"
+        case .webp(let path, let message): return "\(path): libwebp: \(message)"
         case .quantize(let path, let message): return "\(path): libimagequant: \(message)"
         case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
         case .frameSize(let path, let expected, let got):

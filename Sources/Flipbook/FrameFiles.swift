@@ -7,7 +7,7 @@ import Scenes
 /// Where frames and images meet files: decoding happens here, at the edge, and the stages
 /// before it take bitmaps.
 extension FrameReader {
-    /// Opens `path`: a .gif (decoded a frame at a time), a .png (a still, which shows at every
+    /// Opens `path`: a .gif or .webp (decoded a frame at a time), a .png (a still, which shows at every
     /// time), or a folder of .png frames played at `fps` (read as they are reached).
     public static func open(_ path: String, fps: Double = 30) throws -> FrameReader {
         var isDirectory: ObjCBool = false
@@ -24,6 +24,15 @@ extension FrameReader {
                 let frame = FrameSequence.Frame(start: FrameSequence.folderFrameStart(i, fps: fps), bitmap: try PNGCodec.read(path: files[i]),
                                                 label: (files[i] as NSString).lastPathComponent)
                 return (frame, FrameSequence.folderFrameStart(i + 1, fps: fps))
+            }
+        }
+        if path.lowercased().hasSuffix(".webp") {
+            let webp = try WebPReader(path: path)
+            var i = 0
+            return FrameReader(source: path) {
+                guard let f = try webp.next() else { return nil }
+                defer { i += 1 }
+                return (FrameSequence.Frame(start: Double(f.start), bitmap: f.bitmap, label: "frame \(i)"), Double(f.end))
             }
         }
         if path.lowercased().hasSuffix(".gif") {

@@ -25,17 +25,21 @@ struct EncodeCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print where the encoder's time went.")
     var verbose = false
 
-    @OptionGroup(title: "GIF options")
+    @OptionGroup(title: "GIF and WebP options")
     var gif: GIFOptionGroup
 
     func validate() throws {
         guard fps >= 0.1 && fps <= 1000 else { throw ValidationError("--fps \(fps): expected a number in 0.1...1000") }
-        guard output.hasSuffix(".gif") else { throw ValidationError("-o \(output): expected a path ending in .gif") }
+        guard output.hasSuffix(".gif") || output.hasSuffix(".webp") else { throw ValidationError("-o \(output): expected a path ending in .gif or .webp") }
+        if output.hasSuffix(".webp"), let option = gif.gifOnlyOption {
+            throw ValidationError("\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
+        }
         try OutputRules(outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)]).check()
     }
 
     func run() throws {
         let files = try pngFiles(in: frames)
+        if output.hasSuffix(".webp") { return try encodeWebP(files) }
         if fps > 50 {
             warn("\(formatted(fps)) fps asks for delays under 2 cs, which GIF players slow down; "
                 + "frames are dropped so that every delay is at least 2 cs and the total duration stays exact")
@@ -57,6 +61,21 @@ struct EncodeCommand: ParsableCommand {
             print(String(format: "stages: palettes %.2f s (on workers), remap %.2f s, LZW %.2f s, write %.2f s, waiting for palettes %.2f s",
                          st.palette, st.remap, st.compress, st.write, st.waiting))
         }
+    }
+}
+
+extension EncodeCommand {
+    /// The frames as an animated WebP, each at exactly `i / fps` seconds.
+    func encodeWebP(_ files: [String]) throws {
+        let first = try PNGCodec.read(path: files[0])
+        let encoder = try WebPEncoder(path: output, width: first.width, height: first.height, options: gif.webpOptions)
+        for (i, file) in files.enumerated() {
+            let frame = i == 0 ? first : try PNGCodec.read(path: file)
+            try encoder.add(frame, at: Double(i) / fps)
+        }
+        let summary = try encoder.finish(at: Double(files.count) / fps)
+        print("wrote \(output): \(byteString(summary.bytes)), \(summary.frames) frames, " + String(format: "%.2f s", Double(summary.milliseconds) / 1000)
+              + ", \(gif.quality.map { "lossy at quality \($0)" } ?? "lossless")")
     }
 }
 

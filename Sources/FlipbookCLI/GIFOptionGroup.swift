@@ -19,13 +19,13 @@ enum LoopCount: ExpressibleByArgument, Equatable {
     static var defaultValueDescription: String { "forever" }
 }
 
-/// The GIF encoder's options, shared by every command that writes a GIF.
+/// The encoders' options, shared by every command that writes a GIF or a WebP.
 struct GIFOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("How many times the GIF plays: forever (or 0), or a count, 1 playing it once.", valueName: "forever|N"))
     var loop: LoopCount = .forever
 
-    @Option(help: ArgumentHelp("Quality, 1...100: libimagequant's palette target. 100 is libimagequant + giflib's quality at a smaller size; 40 is about 25% smaller than ffmpeg's two-pass palette and still sharper.", valueName: "1...100"))
-    var quality: Int = GIFQualityPreset.defaultQuality
+    @Option(help: ArgumentHelp("Quality, 1...100. GIF: libimagequant's palette target (default 100: libimagequant + giflib's quality at a smaller size; 40 is about 25% smaller than ffmpeg's two-pass palette and still sharper). WebP: lossy at this quality (default: lossless).", valueName: "1...100"))
+    var quality: Int?
 
     @Option(help: ArgumentHelp("Dithering, 0 (none, flat colours) to 1 (full Floyd–Steinberg). Default: set by --quality.", valueName: "0...1"))
     var dither: Double?
@@ -43,7 +43,7 @@ struct GIFOptionGroup: ParsableArguments {
     var lossy: Int = 0
 
     func validate() throws {
-        guard (1...100).contains(quality) else { throw ValidationError("--quality \(quality): expected 1...100") }
+        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality \(quality): expected 1...100") }
         if let dither, !(dither >= 0 && dither <= 1) { throw ValidationError("--dither \(dither): expected a number in 0...1") }
         guard (2...256).contains(colors) else { throw ValidationError("--colors \(colors): expected 2...256") }
         guard (0...64).contains(lossy) else { throw ValidationError("--lossy \(lossy): expected 0...64") }
@@ -54,13 +54,31 @@ struct GIFOptionGroup: ParsableArguments {
 
     /// The encoder options these flags describe.
     var options: GIFOptions {
-        var o = GIFQualityPreset.options(quality: quality)
+        var o = GIFQualityPreset.options(quality: quality ?? GIFQualityPreset.defaultQuality)
         if case .plays(let n) = loop { o.plays = n }
         if let dither { o.dithering = dither }
         if let quantizerSpeed { o.speed = quantizerSpeed }
         if let paletteSteps { o.refineSteps = paletteSteps }
         o.colors = colors
         o.lossy = lossy
+        return o
+    }
+
+    /// The first option given that only a GIF has, for refusing it with a WebP.
+    var gifOnlyOption: String? {
+        if dither != nil { return "--dither" }
+        if colors != 256 { return "--colors" }
+        if quantizerSpeed != nil { return "--quantizer-speed" }
+        if paletteSteps != nil { return "--palette-steps" }
+        if lossy != 0 { return "--lossy" }
+        return nil
+    }
+
+    /// The WebP encoder options these flags describe: lossless unless --quality is given.
+    var webpOptions: WebPOptions {
+        var o = WebPOptions()
+        o.quality = quality
+        if case .plays(let n) = loop { o.plays = n }
         return o
     }
 }

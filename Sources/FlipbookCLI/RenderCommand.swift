@@ -23,7 +23,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptionGroup
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("out.gif, out.png (with --time), or a folder/ for PNG frames.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("out.gif, out.webp (animated WebP), out.png (with --time), or a folder/ for PNG frames.", valueName: "path"))
     var output: String?
 
     @Flag(help: "Render every frame and write nothing: checks a config, and with --stats times planning and raster alone.")
@@ -53,19 +53,20 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write where the time went (planning, raster, quantize, write) as JSON here.", valueName: "stats.json"))
     var stats: String?
 
-    @OptionGroup(title: "GIF options")
+    @OptionGroup(title: "GIF and WebP options")
     var gif: GIFOptionGroup
 
     /// The most frames one render makes: an hour at 30 fps, far past any preview.
     static let maximumFrames = 108_000
 
-    enum Target { case gif, still, sequence, nothing }
+    enum Target { case gif, webp, still, sequence, nothing }
 
     var target: Target {
         guard let output, !dryRun else { return .nothing }
         if output.hasSuffix("/") || (try? FileManager.default.attributesOfItem(atPath: output)[.type] as? FileAttributeType) == .typeDirectory {
             return .sequence
         }
+        if output.lowercased().hasSuffix(".webp") { return .webp }
         return output.lowercased().hasSuffix(".png") ? .still : .gif
     }
 
@@ -80,7 +81,7 @@ struct RenderCommand: ParsableCommand {
         }
         let output = self.output ?? ""
         if target == .gif && !output.lowercased().hasSuffix(".gif") {
-            throw ValidationError("-o \(output): expected out.gif, out.png with --time, or a folder ending in /")
+            throw ValidationError("-o \(output): expected out.gif, out.webp, out.png with --time, or a folder ending in /")
         }
         if target == .still && time == nil { throw ValidationError("-o \(output): a PNG still needs --time SECONDS") }
         if let time, !(time >= 0) { throw ValidationError("--time \(time): expected seconds, 0 or more") }
@@ -92,6 +93,9 @@ struct RenderCommand: ParsableCommand {
             if let sheet { throw ValidationError("--sheet \(sheet): a PNG still is one frame; leave --sheet out") }
         } else if time != nil && !dryRun {
             throw ValidationError("--time: only a PNG still (-o out.png) is one moment; a GIF or a folder is the whole storyboard")
+        }
+        if target == .webp, let option = gif.gifOnlyOption {
+            throw ValidationError("\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
         }
         if overwrite && target != .sequence { throw ValidationError("--overwrite: only a folder of frames (-o folder/) is overwritten; leave it out") }
     }
@@ -167,6 +171,21 @@ struct RenderCommand: ParsableCommand {
             try writeStats(rendered, encoder: summary, wall: Date().timeIntervalSince(started))
             report(describe(summary, inputFrames: times.count) + " at \(formatted(playback)) fps, @\(settings.scale)x, in "
                    + String(format: "%.1f s", Date().timeIntervalSince(started)))
+        case .webp:
+            let size = renderer.plan.sample(at: 0, scale: renderer.scale).size
+            let encoder = try WebPEncoder(path: output, width: Int(size.width), height: Int(size.height), options: gif.webpOptions)
+            let first = Double(indices[0]) / playback
+            let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
+                try encoder.add(frame, at: Double(indices[k]) / playback - first)
+                if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
+                progress.step()
+            }
+            let summary = try encoder.finish(at: Double(indices.last! + 1) / playback - first)
+            progress.done()
+            try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
+            report("wrote \(output): \(byteString(summary.bytes)), \(summary.frames) frames, "
+                   + String(format: "%.2f s", Double(summary.milliseconds) / 1000) + ", \(gif.quality.map { "lossy at quality \($0)" } ?? "lossless")"
+                   + " at \(formatted(playback)) fps, @\(settings.scale)x, in " + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .sequence:
             try FrameFolder.prepare(output, overwrite: overwrite)
             let digits = max(4, String(indices.last!).count)

@@ -28,6 +28,9 @@ public struct ComparisonReport: Sendable {
 }
 
 public enum SequenceComparison {
+    /// Frame starts closer than this (ms) are the same moment: a centisecond, GIF's unit.
+    public static let sameMoment = 10.0
+
     /// Compares `actual` with `expected` at every frame start of either.
     public static func compare(_ actual: FrameSequence, _ expected: FrameSequence, tolerance: Tolerance = .exact,
                                keepFrames: ((Double, Bitmap, Bitmap, FrameDifference) -> Void)? = nil) -> ComparisonReport {
@@ -43,7 +46,13 @@ public enum SequenceComparison {
                                keepFrames: ((Double, Bitmap, Bitmap, FrameDifference) -> Void)? = nil) throws -> ComparisonReport {
         var a = try Side(actual), e = try Side(expected)
         var moments: [ComparisonReport.Moment] = []
-        var t = min(a.nextStart, e.nextStart)
+        // Containers keep time differently (GIF in centiseconds, WebP in milliseconds), so
+        // starts less than a centisecond apart are one moment, compared once both have begun.
+        func nextMoment() -> Double {
+            let first = min(a.nextStart, e.nextStart), second = max(a.nextStart, e.nextStart)
+            return second - first < SequenceComparison.sameMoment ? second : first
+        }
+        var t = nextMoment()
         while t.isFinite {
             try a.advance(to: t)
             try e.advance(to: t)
@@ -57,7 +66,7 @@ public enum SequenceComparison {
             } else if fa != nil || fe != nil {
                 moments.append(.init(time: t, actual: fa?.label, expected: fe?.label, difference: nil, passes: false))
             }
-            t = min(a.nextStart, e.nextStart)
+            t = nextMoment()
         }
         return ComparisonReport(tolerance: tolerance, moments: moments)
     }

@@ -37,6 +37,18 @@ struct CompareCommandTests {
         #expect(run.status == 0 && run.stdout.hasSuffix("MATCH\n") && run.stdout.contains("36 moments compared, 0 differ"), "\(run.stdout)")
     }
 
+    @Test("render -o x.webp: a lossless animated WebP that compare finds equal to the PNG frames of the same render; GIF settings are refused")
+    func webp() throws {
+        let folder = temporaryFolder()
+        let run = try Tool.run(["render", "expanding-view", "-o", "\(folder)/a.webp"])
+        #expect(run.status == 0 && run.stdout.contains("99 frames") && run.stdout.contains("lossless"), "\(run.stdout)\(run.stderr)")
+        #expect(try Tool.run(["render", "expanding-view", "-o", "\(folder)/frames/", "--quiet"]).status == 0)
+        let same = try Tool.run(["compare", "\(folder)/a.webp", "\(folder)/frames"])
+        #expect(same.status == 0 && same.stdout.contains("99 moments compared, 0 differ"), "\(same.stdout)")
+        let refused = try Tool.run(["render", "expanding-view", "-o", "\(folder)/b.webp", "--lossy", "3"])
+        #expect(refused.status == 64 && refused.stderr.contains("--lossy: a GIF setting"))
+    }
+
     @Test("--json: one report with the verdict, the tolerance and every moment")
     func json() throws {
         let folder = temporaryFolder()
