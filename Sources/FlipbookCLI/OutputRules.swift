@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// The one rule every command's outputs follow, checked before any work: an output is none of
-/// the inputs (by resolved path), holds none of them if it is a folder, lies in none of the
-/// input folders, is no other output, and can be written where it is.
+/// the inputs (by resolved path), and no other output; an output folder neither holds an
+/// input nor lies in an input folder; and each can be written where it is.
 struct OutputRules {
     /// Something a command writes: a file, or a folder of files.
     struct Output {
@@ -57,7 +57,8 @@ struct OutputRules {
                 if a.isFolder && Self.isInside(path, pa) {
                     throw ValidationError("\(a.option) \(a.path) holds an input (\(input.what): \(input.path)); choose another folder")
                 }
-                if Self.isDirectory(path) && Self.isInside(pa, path) {
+                // A folder of outputs inside an input folder would add files to what is read.
+                if a.isFolder && Self.isDirectory(path) && Self.isInside(pa, path) {
                     throw ValidationError("\(a.option) \(a.path) is inside an input folder (\(input.what)); choose another place")
                 }
             }
