@@ -17,9 +17,9 @@ public struct Transition: Sendable {
     /// argument is optional and wins over the one before: the scene's defaults, then `config`
     /// (a YAML file), then `set` (`"present.duration=0.9"`), then the named settings.
     public init(_ scene: String, storyboard: String? = nil, config: String? = nil, set assignments: [String] = [],
-                fps: Double? = nil, scale: Int? = nil) throws {
+                fps: Double? = nil, scale: Int? = nil, width: Int? = nil) throws {
         let prepared = try SceneCatalog.prepare(scene, configFile: config, assignments: assignments,
-                                                overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale))
+                                                overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
         renderer = try SceneRenderer(prepared)
     }
 
@@ -29,8 +29,8 @@ public struct Transition: Sendable {
     public var storyboard: String { renderer.scene.settings.storyboard }
     /// The storyboard's length in seconds.
     public var duration: Double { renderer.plan.duration }
-    /// Output pixels per point.
-    public var scale: Int { renderer.scene.settings.scale }
+    /// Output pixels per point (from the width, when one was asked for).
+    public var scale: Double { renderer.scene.settings.pixelsPerPoint }
     /// When each frame starts, in seconds, at the scene's fps.
     public var frameTimes: [Double] { renderer.times() }
 

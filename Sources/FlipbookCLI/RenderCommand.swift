@@ -159,7 +159,7 @@ struct RenderCommand: ParsableCommand {
         case .gif:
             let size = renderer.plan.sample(at: 0, scale: renderer.scale).size
             if playback > 50 { warn("\(formatted(playback)) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration") }
-            let encoder = try GIFEncoder(path: output, width: Int(size.width), height: Int(size.height), options: gif.options)
+            let encoder = try GIFEncoder(path: output, width: Int(size.width.rounded()), height: Int(size.height.rounded()), options: gif.options)
             let first = Double(indices[0]) / playback
             let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
                 try encoder.add(frame, at: Double(indices[k]) / playback - first)
@@ -169,11 +169,11 @@ struct RenderCommand: ParsableCommand {
             let summary = try encoder.finish(at: Double(indices.last! + 1) / playback - first)
             progress.done()
             try writeStats(rendered, encoder: summary, wall: Date().timeIntervalSince(started))
-            report(describe(summary, inputFrames: times.count) + " at \(formatted(playback)) fps, @\(settings.scale)x, in "
+            report(describe(summary, inputFrames: times.count) + " at \(formatted(playback)) fps, \(sizeLabel(settings)), in "
                    + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .webp:
             let size = renderer.plan.sample(at: 0, scale: renderer.scale).size
-            let encoder = try WebPEncoder(path: output, width: Int(size.width), height: Int(size.height), options: gif.webpOptions)
+            let encoder = try WebPEncoder(path: output, width: Int(size.width.rounded()), height: Int(size.height.rounded()), options: gif.webpOptions)
             let first = Double(indices[0]) / playback
             let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
                 try encoder.add(frame, at: Double(indices[k]) / playback - first)
@@ -185,7 +185,7 @@ struct RenderCommand: ParsableCommand {
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
             report("wrote \(output): \(byteString(summary.bytes)), \(summary.frames) frames, "
                    + String(format: "%.2f s", Double(summary.milliseconds) / 1000) + ", \(gif.quality.map { "lossy at quality \($0)" } ?? "lossless")"
-                   + " at \(formatted(playback)) fps, @\(settings.scale)x, in " + String(format: "%.1f s", Date().timeIntervalSince(started)))
+                   + " at \(formatted(playback)) fps, \(sizeLabel(settings)), in " + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .sequence:
             try FrameFolder.prepare(output, overwrite: overwrite)
             let digits = max(4, String(indices.last!).count)
@@ -207,7 +207,7 @@ struct RenderCommand: ParsableCommand {
             }
             progress.done()
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
-            report("wrote \(times.count) PNG frames to \(output) (\(formatted(playback)) fps, @\(settings.scale)x)")
+            report("wrote \(times.count) PNG frames to \(output) (\(formatted(playback)) fps, \(sizeLabel(settings)))")
         case .nothing:
             let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
                 if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
@@ -215,7 +215,7 @@ struct RenderCommand: ParsableCommand {
             }
             progress.done()
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
-            report("rendered \(times.count) frames (\(formatted(playback)) fps, @\(settings.scale)x), wrote none, in "
+            report("rendered \(times.count) frames (\(formatted(playback)) fps, \(sizeLabel(settings))), wrote none, in "
                    + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .still:
             break
@@ -224,6 +224,11 @@ struct RenderCommand: ParsableCommand {
             try PNGCodec.write(contact.render(), to: sheet)
             report("wrote contact sheet \(sheet)")
         }
+    }
+
+    /// "@2x", or "300 px wide" for a --width render.
+    func sizeLabel(_ settings: SceneSettings) -> String {
+        settings.width.map { "\($0) px wide" } ?? "@\(settings.scale)x"
     }
 
     var threadCount: Int { threads ?? ProcessInfo.processInfo.activeProcessorCount }

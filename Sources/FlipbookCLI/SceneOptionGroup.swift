@@ -20,6 +20,9 @@ struct SceneOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Output pixels per point: 1, 2 or 3.", valueName: "1|2|3"))
     var scale: Int?
 
+    @Option(help: ArgumentHelp("Output width in pixels, instead of --scale (height follows the canvas; snapshots are sampled at that size).", valueName: "px"))
+    var width: Int?
+
     @Option(name: .customLong("set"), help: ArgumentHelp("Any config key, e.g. --set assets.list=mine.png --set layout.tappedRow=[0,99,375,70] (repeatable; wins over --config).", valueName: "key.path=value"))
     var assignments: [String] = []
 
@@ -27,6 +30,8 @@ struct SceneOptionGroup: ParsableArguments {
         try SceneOptionGroup.validate(scene: scene)
         if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): expected 1, 2 or 3") }
+        if let width, !(16...8192).contains(width) { throw ValidationError("--width \(width): expected 16...8192 pixels") }
+        if width != nil && scale != nil { throw ValidationError("--width and --scale: give one; --width sets the scale") }
     }
 
     /// A built-in scene's name or a scene file's path.
@@ -41,7 +46,7 @@ struct SceneOptionGroup: ParsableArguments {
     func prepare() throws -> PreparedScene {
         do {
             return try SceneCatalog.prepare(scene, configFile: config, assignments: assignments,
-                                            overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale))
+                                            overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
         } catch let error as ConfigError where error.file.hasPrefix("--set ") {
             throw ValidationError(error.description)
         } catch let error as SceneError {

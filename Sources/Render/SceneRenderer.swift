@@ -47,7 +47,7 @@ public struct SceneRenderer: Sendable {
         self.compositor = Compositor(textures: textures, background: scene.settings.background)
     }
 
-    public var scale: Double { Double(scene.settings.scale) }
+    public var scale: Double { scene.settings.pixelsPerPoint }
 
     /// The frame at `t` seconds of the plan.
     public func frame(at t: Double) -> Bitmap {

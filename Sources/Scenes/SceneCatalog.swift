@@ -21,11 +21,14 @@ public struct SceneOverrides: Sendable {
     public var storyboard: String?
     public var fps: Double?
     public var scale: Int?
+    /// Output width in pixels, instead of a scale.
+    public var width: Int?
 
-    public init(storyboard: String? = nil, fps: Double? = nil, scale: Int? = nil) {
+    public init(storyboard: String? = nil, fps: Double? = nil, scale: Int? = nil, width: Int? = nil) {
         self.storyboard = storyboard
         self.fps = fps
         self.scale = scale
+        self.width = width
     }
 }
 
@@ -78,6 +81,7 @@ public enum SceneCatalog {
         }
         if let fps = o.fps { s.fps = fps }
         if let scale = o.scale { s.scale = scale }
+        if let width = o.width { s.width = width }
         return s
     }
 

@@ -8,10 +8,15 @@ public struct SceneSettings: Sendable, Hashable {
     /// Output pixels per point (1, 2 or 3). 1 by default: the promo recordings' own 1 px/pt,
     /// and about a third of @2x's bytes.
     public var scale: Int = 1
+    /// An output width in pixels, which wins over `scale` (height follows the canvas).
+    public var width: Int? = nil
     public var fps: Double = 30
     public var storyboard: String
     /// What shows behind every layer.
     public var background: Color = .white
+
+    /// Output pixels per point: from `width` when set, else `scale`.
+    public var pixelsPerPoint: Double { width.map { Double($0) / canvas.width } ?? Double(scale) }
 
     public init(canvas: Size, storyboard: String) {
         self.canvas = canvas

@@ -29,6 +29,8 @@ struct ParsingTests {
         (["render", "expanding-cells", "-o", "x.gif", "--fps", "0"], "--fps 0.0: expected a number in 1...120"),
         (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
         (["render", "nope", "-o", "x.gif"], "no scene 'nope'"),
+        (["render", "expanding-cells", "-o", "x.gif", "--width", "300", "--scale", "2"], "--width and --scale: give one"),
+        (["render", "expanding-cells", "-o", "x.gif", "--width", "8"], "--width 8: expected 16...8192"),
         (["scene"], "expected a scene"),
         (["scene", "expanding-cells", "--reference"], "--reference prints the format"),
     ])

@@ -15,6 +15,19 @@ struct RenderCommandTests {
         #expect(gif.centiseconds == 70)  // 21 frames at 30 fps
     }
 
+    @Test("--width: frames that wide, the height following the canvas, the same size in every output")
+    func width() throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["render", "expanding-cells", "-o", dir + "/s.png", "--time", "2", "--width", "300", "--quiet"]).status == 0)
+        let still = try PNGCodec.read(path: dir + "/s.png")
+        #expect(still.width == 300 && still.height == 534)  // 667 x 0.8, rounded
+        for out in ["a.gif", "a.webp"] {
+            let run = try Tool.run(["render", "sliding-panels", "-o", "\(dir)/\(out)", "--width", "200", "--frames", "0-30"])
+            #expect(run.status == 0 && run.stdout.contains("200 px wide"), "\(run.stderr)")
+        }
+        #expect(try GIFDecoder.read(path: dir + "/a.gif").height == 356)
+    }
+
     @Test("render a PNG still at a time, at @2x")
     func still() throws {
         let out = temporaryFolder() + "/still.png"
