@@ -39,43 +39,27 @@ struct EncodeCommand: ParsableCommand {
 
     func run() throws {
         let files = try pngFiles(in: frames)
-        if output.hasSuffix(".webp") { return try encodeWebP(files) }
-        if fps > 50 {
+        if fps > 50 && output.hasSuffix(".gif") {
             warn("\(formatted(fps)) fps asks for delays under 2 cs, which GIF players slow down; "
                 + "frames are dropped so that every delay is at least 2 cs and the total duration stays exact")
         }
         let first = try PNGCodec.read(path: files[0])
-        let encoder = try GIFEncoder(path: output, width: first.width, height: first.height, options: gif.options)
-        try encoder.add(first, at: 0)
+        let animation = try AnimatedOutput(path: output, width: first.width, height: first.height, options: gif)
+        try animation.add(first, at: 0)
         for (i, file) in files.enumerated().dropFirst() {
             let frame = try PNGCodec.read(path: file)
             guard frame.width == first.width, frame.height == first.height else {
                 throw CodecError.frameSize(path: file, expected: "\(first.width)x\(first.height)", got: "\(frame.width)x\(frame.height)")
             }
-            try encoder.add(frame, at: Double(i) / fps)
+            try animation.add(frame, at: Double(i) / fps)
         }
-        let summary = try encoder.finish(at: Double(files.count) / fps)
-        print(describe(summary, inputFrames: files.count))
-        if verbose {
+        let written = try animation.finish(at: Double(files.count) / fps, inputFrames: files.count)
+        print(written.line)
+        if verbose, let summary = written.gif {
             let st = summary.stages
             print(String(format: "stages: palettes %.2f s (on workers), remap %.2f s, LZW %.2f s, write %.2f s, waiting for palettes %.2f s",
                          st.palette, st.remap, st.compress, st.write, st.waiting))
         }
-    }
-}
-
-extension EncodeCommand {
-    /// The frames as an animated WebP, each at exactly `i / fps` seconds.
-    func encodeWebP(_ files: [String]) throws {
-        let first = try PNGCodec.read(path: files[0])
-        let encoder = try WebPEncoder(path: output, width: first.width, height: first.height, options: gif.webpOptions)
-        for (i, file) in files.enumerated() {
-            let frame = i == 0 ? first : try PNGCodec.read(path: file)
-            try encoder.add(frame, at: Double(i) / fps)
-        }
-        let summary = try encoder.finish(at: Double(files.count) / fps)
-        print("wrote \(output): \(byteString(summary.bytes)), \(summary.frames) frames, " + String(format: "%.2f s", Double(summary.milliseconds) / 1000)
-              + ", \(gif.quality.map { "lossy at quality \($0)" } ?? "lossless")")
     }
 }
 

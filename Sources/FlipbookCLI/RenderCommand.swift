@@ -156,36 +156,22 @@ struct RenderCommand: ParsableCommand {
         let progress = Progress(total: times.count, quiet: quiet)
 
         switch target {
-        case .gif:
+        case .gif, .webp:
             let size = renderer.plan.sample(at: 0, scale: renderer.scale).size
-            if playback > 50 { warn("\(formatted(playback)) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration") }
-            let encoder = try GIFEncoder(path: output, width: Int(size.width.rounded()), height: Int(size.height.rounded()), options: gif.options)
+            if target == .gif && playback > 50 {
+                warn("\(formatted(playback)) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration")
+            }
+            let animation = try AnimatedOutput(path: output, width: Int(size.width.rounded()), height: Int(size.height.rounded()), options: gif)
             let first = Double(indices[0]) / playback
             let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
-                try encoder.add(frame, at: Double(indices[k]) / playback - first)
+                try animation.add(frame, at: Double(indices[k]) / playback - first)
                 if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
                 progress.step()
             }
-            let summary = try encoder.finish(at: Double(indices.last! + 1) / playback - first)
+            let written = try animation.finish(at: Double(indices.last! + 1) / playback - first, inputFrames: times.count)
             progress.done()
-            try writeStats(rendered, encoder: summary, wall: Date().timeIntervalSince(started))
-            report(describe(summary, inputFrames: times.count) + " at \(formatted(playback)) fps, \(sizeLabel(settings)), in "
-                   + String(format: "%.1f s", Date().timeIntervalSince(started)))
-        case .webp:
-            let size = renderer.plan.sample(at: 0, scale: renderer.scale).size
-            let encoder = try WebPEncoder(path: output, width: Int(size.width.rounded()), height: Int(size.height.rounded()), options: gif.webpOptions)
-            let first = Double(indices[0]) / playback
-            let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
-                try encoder.add(frame, at: Double(indices[k]) / playback - first)
-                if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
-                progress.step()
-            }
-            let summary = try encoder.finish(at: Double(indices.last! + 1) / playback - first)
-            progress.done()
-            try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
-            report("wrote \(output): \(byteString(summary.bytes)), \(summary.frames) frames, "
-                   + String(format: "%.2f s", Double(summary.milliseconds) / 1000) + ", \(gif.quality.map { "lossy at quality \($0)" } ?? "lossless")"
-                   + " at \(formatted(playback)) fps, \(sizeLabel(settings)), in " + String(format: "%.1f s", Date().timeIntervalSince(started)))
+            try writeStats(rendered, encoder: written.gif, wall: Date().timeIntervalSince(started))
+            report(written.line + " at \(formatted(playback)) fps, \(sizeLabel(settings)), in " + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .sequence:
             try FrameFolder.prepare(output, overwrite: overwrite)
             let digits = max(4, String(indices.last!).count)

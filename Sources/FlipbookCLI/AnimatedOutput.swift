@@ -1,0 +1,52 @@
+import Codecs
+import Raster
+
+/// A GIF or an animated WebP being written, frame by frame: what `render` and `encode` hand
+/// their frames to, whichever the output's extension asks for.
+final class AnimatedOutput {
+    /// What was written, in one line, and the GIF encoder's figures for `--stats`.
+    struct Written {
+        var line: String
+        var bytes: Int
+        var gif: GIFSummary?
+    }
+
+    private let add: (Bitmap, Double) throws -> Void
+    private let finish: (Double, Int) throws -> Written
+
+    /// The largest GIF the places previews go accept without trouble (GitHub's image proxy).
+    static let gifSizeHint = 5_000_000
+
+    init(path: String, width: Int, height: Int, options: GIFOptionGroup) throws {
+        if path.lowercased().hasSuffix(".webp") {
+            let encoder = try WebPEncoder(path: path, width: width, height: height, options: options.webpOptions)
+            add = encoder.add
+            finish = { end, _ in
+                let s = try encoder.finish(at: end)
+                let kind = options.quality.map { "lossy at quality \($0)" } ?? "lossless"
+                return Written(line: "wrote \(path): \(byteString(s.bytes)), \(s.frames) frames, \(String(format: "%.2f", Double(s.milliseconds) / 1000)) s, \(kind)",
+                               bytes: s.bytes, gif: nil)
+            }
+        } else {
+            let encoder = try GIFEncoder(path: path, width: width, height: height, options: options.options)
+            add = encoder.add
+            finish = { end, inputFrames in
+                let s = try encoder.finish(at: end)
+                return Written(line: describe(s, inputFrames: inputFrames), bytes: s.bytes, gif: s)
+            }
+        }
+    }
+
+    /// Adds the frame that starts at `time` seconds.
+    func add(_ frame: Bitmap, at time: Double) throws { try add(frame, time) }
+
+    /// Ends the last frame at `end` seconds and writes the file.
+    func finish(at end: Double, inputFrames: Int) throws -> Written {
+        let written = try finish(end, inputFrames)
+        if written.gif != nil && written.bytes > Self.gifSizeHint {
+            warn("\(byteString(written.bytes)) is over the \(byteString(Self.gifSizeHint)) that GitHub's image proxy serves; "
+                 + "a lower --quality or --lossy 3 makes a smaller GIF, and -o out.webp --quality 90 a much smaller file")
+        }
+        return written
+    }
+}
