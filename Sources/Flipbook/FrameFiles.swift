@@ -28,27 +28,29 @@ extension FrameReader {
         }
         if path.lowercased().hasSuffix(".webp") {
             let webp = try WebPReader(path: path)
-            var i = 0
-            return FrameReader(source: path) {
-                guard let f = try webp.next() else { return nil }
-                defer { i += 1 }
-                return (FrameSequence.Frame(start: Double(f.start), bitmap: f.bitmap, label: "frame \(i)"), Double(f.end))
-            }
+            return animation(path) { try webp.next().map { ($0.bitmap, Double($0.start), Double($0.end)) } }
         }
         if path.lowercased().hasSuffix(".gif") {
             let gif = try GIFReader(path: path)
-            var i = 0
-            return FrameReader(source: path) {
-                guard let f = try gif.next() else { return nil }
-                defer { i += 1 }
-                return (FrameSequence.Frame(start: Double(f.start * 10), bitmap: f.bitmap, label: "frame \(i)"), Double((f.start + f.delay) * 10))
-            }
+            return animation(path) { try gif.next().map { ($0.bitmap, Double($0.start * 10), Double(($0.start + $0.delay) * 10)) } }
         }
         var done = false
         return FrameReader(source: path) {
             guard !done else { return nil }
             done = true
             return (FrameSequence.Frame(start: 0, bitmap: try PNGCodec.read(path: path), label: (path as NSString).lastPathComponent), .infinity)
+        }
+    }
+}
+
+extension FrameReader {
+    /// A reader over an animation's decoder: frames labelled by their number, times in ms.
+    private static func animation(_ path: String, _ next: @escaping () throws -> (Bitmap, start: Double, end: Double)?) -> FrameReader {
+        var i = 0
+        return FrameReader(source: path) {
+            guard let (bitmap, start, end) = try next() else { return nil }
+            defer { i += 1 }
+            return (FrameSequence.Frame(start: start, bitmap: bitmap, label: "frame \(i)"), end)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Codecs
 import Flipbook
+import FlipbookTesting
 import Foundation
 import Raster
 import Render
@@ -10,12 +11,8 @@ import Testing
 /// exist yet), `failed` (re-records the ones that differ), `all`. A failure writes actual,
 /// expected, diff and side-by-side PNGs and names their paths.
 enum Golden {
-    enum RecordMode: String { case never, missing, failed, all }
-
-    static var mode: RecordMode {
-        if ProcessInfo.processInfo.environment["CI"] != nil { return .never }
-        return ProcessInfo.processInfo.environment["FLIPBOOK_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .missing
-    }
+    /// The users' record modes, read from the environment the same way.
+    static var mode: RecordMode { .fromEnvironment }
 
     /// The Goldens folder in the source tree (so recording updates what is committed).
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path
