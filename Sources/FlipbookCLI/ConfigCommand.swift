@@ -7,7 +7,7 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config", abstract: "Print a scene's full default config (or the effective one with --config), a comment on every key.")
 
     @Argument(help: ArgumentHelp("A built-in scene (\(SceneCatalog.names.joined(separator: ", "))) or a scene file's path.", valueName: "scene"),
-              completion: .custom { _ in SceneCatalog.names })
+              completion: .custom { _, _, _ in SceneCatalog.names })
     var scene: String
 
     @Option(help: ArgumentHelp("Show this config applied over the defaults.", valueName: "file.yaml"))

@@ -53,10 +53,10 @@ struct RenderCommandTests {
         let folder = temporaryFolder()
         let run = try Tool.run(["render", "expanding-view", "--dry-run", "--stats", folder + "/stats.json"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("rendered 99 frames (30 fps, @1x), wrote none"), "\(run.stdout)")
+        #expect(run.stdout.contains("rendered 90 frames (30 fps, @1x), wrote none"), "\(run.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["stats.json"])
         let stats = try String(contentsOfFile: folder + "/stats.json", encoding: .utf8)
-        #expect(stats.contains("\"frames\": 99") && stats.contains("\"raster_s\""))
+        #expect(stats.contains("\"frames\": 90") && stats.contains("\"raster_s\""))
     }
 
     @Test("Errors name the value and what was expected", arguments: [
@@ -64,7 +64,7 @@ struct RenderCommandTests {
         (["render", "expanding-cells", "--dry-run", "-o", "x.gif"], "--dry-run writes nothing"),
         (["render", "swipe", "-o", "x.gif"], "no scene 'swipe'; expected one of expanding-cells"),
         (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time SECONDS"),
-        (["render", "expanding-cells", "-o", "x.gif", "--storyboard", "nope"], "has no storyboard 'nope'; expected one of promo, pull-bounce"),
+        (["render", "expanding-cells", "-o", "x.gif", "--storyboard", "nope"], "has no storyboard 'nope'; expected one of promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final"),
         (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
         (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames 9-3: expected A-B"),
     ])
@@ -78,7 +78,7 @@ struct RenderCommandTests {
     func list() throws {
         let run = try Tool.run(["list"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("expanding-cells") && run.stdout.contains("storyboards: promo, pull-bounce"))
+        #expect(run.stdout.contains("expanding-cells") && run.stdout.contains("storyboards: promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final"))
     }
 
     @Test("config prints every key with a comment, and reads back as a valid config")
@@ -122,7 +122,7 @@ struct SceneCommandTests {
         let printed = try Tool.run(["scene", "expanding-view"])
         #expect(printed.status == 0, "\(printed.stderr)")
         try printed.stdout.write(toFile: dir + "/login.yaml", atomically: true, encoding: .utf8)
-        for image in ["screen.png", "next.png"] {
+        for image in ["screen.png", "next.png", "statusbar.png"] {
             try FileManager.default.copyItem(atPath: "\(Self.assets)/expanding-view/\(image)", toPath: "\(dir)/\(image)")
         }
         let builtin = try Tool.run(["render", "expanding-view", "--storyboard", "small", "-o", dir + "/a.gif", "--quiet"])

@@ -6,9 +6,9 @@ import Render
 import Scenes
 import Testing
 
-@Suite("app-store-card: two curves at once, interactive dismiss, goldens")
+@Suite("app-store-card, newer version: two curves at once, interactive dismiss, goldens")
 struct AppStoreCardTests {
-    static let renderer = try! SceneRenderer(SceneCatalog.prepare("app-store-card"))
+    static let renderer = try! SceneRenderer(SceneCatalog.prepare("app-store-card", overrides: SceneOverrides(storyboard: "newer")))
     var plan: Plan { Self.renderer.plan }
     let card1 = Rect(x: 20, y: 40, width: 335, height: 402), card2 = Rect(x: 20, y: 462, width: 335, height: 402)
 
@@ -29,10 +29,11 @@ struct AppStoreCardTests {
         let layer = plan.layer(named: "card-1")!
         let spring = Curve.spring(duration: duration, damping: damping), start = 0.8 + 0.5 + 0.15
         let midY = distance + 201
+        // The card's position is in its anchor's coordinates: the slot's top-left corner.
         for t in stride(from: 0.05, through: duration, by: duration / 7) {
-            #expect(abs(plan.state(of: layer, at: start + t).position.y - (midY + (333.5 - midY) * spring.progress(at: t))) < 0.01, "t \(t)")
+            #expect(abs(plan.state(of: layer, at: start + t).position.y + distance - (midY + (333.5 - midY) * spring.progress(at: t))) < 0.01, "t \(t)")
         }
-        #expect(plan.state(of: layer, at: start + duration + 1e-3).position.y == 333.5)
+        #expect(plan.state(of: layer, at: start + duration + 1e-3).position.y + distance == 333.5)
     }
 
     /// When card `i` starts presenting: rest, press, hold (and for the second card, all of the first's turn).
@@ -53,11 +54,11 @@ struct AppStoreCardTests {
         for t in stride(from: 0.0, through: duration, by: duration / 9) {
             let s = plan.state(of: layer, at: t0 + t)
             let k = spring.progress(at: t), m = linear.progress(at: t)
-            #expect(abs(s.position.y - (slot.midY + (333.5 - slot.midY) * k)) < 1e-6, "t \(t)")
+            #expect(abs(s.position.y + slot.minY - (slot.midY + (333.5 - slot.midY) * k)) < 1e-6, "t \(t)")
             #expect(abs(s.size.width - (335 + 40 * m)) < 1e-6 && abs(s.size.height - (402 + 265 * m)) < 1e-6)
             #expect(abs(s.cornerRadius - 16 * (1 - m)) < 1e-6)
         }
-        #expect(plan.state(of: layer, at: t0 + duration + 1e-9).frame == Rect(x: 0, y: 0, width: 375, height: 667))
+        #expect(plan.state(of: layer, at: t0 + duration + 1e-9).frame == Rect(x: -slot.minX, y: -slot.minY, width: 375, height: 667))
     }
 
     @Test("Dragging shrinks the card linearly to 0.86 with rounded corners; at progress 1 it flies back on 0.6 s, damping 0.7")
@@ -75,9 +76,9 @@ struct AppStoreCardTests {
         let released = dragStart + 0.45
         for t in [0.1, 0.3, 0.5] {
             let s = plan.state(of: layer, at: released + t)
-            #expect(abs(s.position.y - (333.5 + (241 - 333.5) * back.progress(at: t))) < 1e-6)
+            #expect(abs(s.position.y + card1.minY - (333.5 + (241 - 333.5) * back.progress(at: t))) < 1e-6)
         }
-        #expect(plan.state(of: layer, at: released + 0.6 + 1e-9).frame == card1)
+        #expect(plan.state(of: layer, at: released + 0.6 + 1e-9).frame == Rect(x: 0, y: 0, width: 335, height: 402))
     }
 
     @Test("Press scales the card to 0.96 on a 0.5 s damping-1 spring")
@@ -92,6 +93,58 @@ struct AppStoreCardTests {
     @Test("Golden frames: pressed, mid-present, detail, mid-drag, second card edge pan", arguments: [
         ("pressed", 1.2), ("mid-present", 1.6), ("detail", 2.5), ("mid-drag", 3.4), ("edge-pan", 7.9),
     ])
+    func goldens(name: String, t: Double) throws {
+        try Golden.check(Self.renderer.frame(at: t), named: "app-store-card-\(name)")
+    }
+}
+
+/// The promo storyboard: the older demo's own parameters, and the recording's phases.
+@Suite("app-store-card, older demo (promo): a 1 s damping-0.5 position spring beside a 0.48 s size curve")
+struct AppStoreCardOlderDemoTests {
+    static let renderer = try! SceneRenderer(SceneCatalog.prepare("app-store-card"))
+    var plan: Plan { Self.renderer.plan }
+    let card1 = Rect(x: 20, y: 40, width: 335, height: 402)
+    /// Rest 0.7 s, then the finger is down 0.28 s before the present starts.
+    let presentStart = 0.7 + 0.28
+
+    @Test("The top-left corner on UIView.animate(1 s, damping 0.5) while width, height and corners run 0.48 s ease-in-out")
+    func twoBlocks() {
+        let anchor = plan.layer(named: "anchor-1")!, layer = plan.layer(named: "card-1")!
+        let position = Curve.spring(duration: 1, damping: 0.5), size = Curve.bezier(.easeInEaseOut, duration: 0.48)
+        for t in stride(from: 0.0, through: 1.0, by: 0.05) {
+            let k = position.progress(at: t), m = size.progress(at: t)
+            #expect(abs(plan.state(of: anchor, at: presentStart + t).position.y - card1.minY * (1 - k)) < 1e-6, "t \(t)")
+            let s = plan.state(of: layer, at: presentStart + t)
+            #expect(abs(s.frame.minY) < 1e-9 && abs(s.size.width - (335 + 40 * m)) < 1e-6 && abs(s.cornerRadius - 16 * (1 - m)) < 1e-6, "t \(t)")
+        }
+        // The recording's overshoot: the card's top goes about 6 pt past the screen's top.
+        let top = (0...100).map { plan.state(of: anchor, at: presentStart + Double($0) / 100).position.y }.min()!
+        #expect(top < -5 && top > -8, "top \(top)")
+    }
+
+    @Test("The drag shrinks the card linearly to 0.8, the status bar comes back, and the grey backdrop goes as it flies back")
+    func drag() {
+        let card = plan.layer(named: "card-1")!, bar = plan.layer(named: "status-bar")!, backdrop = plan.layer(named: "backdrop")!
+        let dragStart = presentStart + 1 + 0.12
+        #expect(plan.state(of: bar, at: dragStart).position.y < 0)
+        #expect(plan.state(of: backdrop, at: dragStart).alpha == 1)
+        let track = GestureTrack(pressAt: .zero).dragging(by: 0, 100, over: 0.4, easing: .easeIn)
+        for t in stride(from: 0.0, through: 0.4, by: 0.05) {
+            let p = track.translation(at: t).y / 100
+            #expect(abs(plan.state(of: card, at: dragStart + t).scale - (1 - 0.2 * p)) < 1e-9)
+        }
+        #expect(plan.state(of: bar, at: dragStart + 0.3 + 1e-9).position.y == 10)
+        #expect(plan.state(of: backdrop, at: dragStart + 0.4 + 0.25 + 1e-9).alpha == 0)
+        #expect(plan.state(of: card, at: dragStart + 0.4 + 0.6 + 1e-9).frame == Rect(x: 0, y: 0, width: 335, height: 402))
+        #expect(plan.state(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.4 + 0.6 + 1e-9).position == card1.origin)
+    }
+
+    @Test("The storyboard lasts as long as the recording (7.4 s), within 10 %")
+    func length() {
+        #expect(abs(plan.duration - 7.4) / 7.4 < 0.1, "\(plan.duration) s")
+    }
+
+    @Test("Golden frames: the overshooting present, the shrunk card over the grey", arguments: [("demo-present", 1.25), ("demo-drag", 2.45)])
     func goldens(name: String, t: Double) throws {
         try Golden.check(Self.renderer.frame(at: t), named: "app-store-card-\(name)")
     }

@@ -38,7 +38,7 @@ struct BringYourOwnTests {
         let spring = Curve.spring(duration: 0.5, damping: 0.85)
         #expect(plan.state(of: container, at: 1.0).frame == Rect(x: 0, y: 244, width: 375, height: 60))
         for t in [0.05, 0.15, 0.3] {
-            #expect(abs(plan.state(of: container, at: 1.09 + t).frame.minY - 244 * (1 - spring.progress(at: t))) < 1e-9)
+            #expect(abs(plan.state(of: container, at: 1.08 + t).frame.minY - 244 * (1 - spring.progress(at: t))) < 1e-9)
         }
     }
 

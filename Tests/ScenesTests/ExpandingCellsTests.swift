@@ -11,8 +11,8 @@ import Testing
 struct ExpandingCellsTests {
     static let renderer: SceneRenderer = try! SceneRenderer(SceneCatalog.prepare("expanding-cells"))
     var plan: Plan { Self.renderer.plan }
-    /// The present starts after the list hold and the tap's highlight.
-    let presentStart = 1.0 + 0.09
+    /// The present starts after the list hold (the recording shows no highlight).
+    let presentStart = 1.08
     let spring = Curve.spring(duration: 0.6, damping: 1)
 
     func frame(_ name: String, at t: Double) -> Rect { plan.state(of: plan.layer(named: name)!, at: t).frame }
@@ -58,38 +58,85 @@ struct ExpandingCellsTests {
 
     @Test("Pulling: the content follows the finger through the rubber band, the bar fills the gap, the status bar turns light past 32 pt")
     func pull() {
-        let pullStart = presentStart + 0.6 + 1.16
+        let pullStart = presentStart + 0.6 + 1.18
         let detailRestY = 20.0
         var crossed: Double? = nil
-        for t in stride(from: pullStart, through: pullStart + 0.5, by: 0.01) {
+        for t in stride(from: pullStart, through: pullStart + 0.51, by: 0.01) {
             let d = frame("detail", at: t).minY - detailRestY
             #expect(abs(frame("navbar", at: t).height - d) < 1e-9)
-            #expect(d >= 0 && d <= 115 + 1e-9)
+            #expect(d >= 0 && d <= 116 + 1e-9)
             if crossed == nil && d > 32 { crossed = t }
         }
-        #expect(abs(frame("detail", at: pullStart + 0.5).minY - detailRestY - 115) < 1e-6)
+        #expect(abs(frame("detail", at: pullStart + 0.52 - 1e-9).minY - detailRestY - 116) < 1e-6)
         #expect(alpha("status-light", at: crossed! + 0.31) == 1)
         #expect(alpha("status-dark", at: crossed! - 0.02) == 1)
     }
 
-    @Test("Released past the threshold, it dismisses into the row and the list shows again")
+    @Test("Released past the threshold, the pull offset drops at once (the bar stays), then it dismisses into the row")
     func dismiss() {
-        let release = presentStart + 0.6 + 1.16 + 0.5
+        let release = presentStart + 0.6 + 1.18 + 0.52
+        #expect(frame("detail", at: release + 1e-6).minY == 20)
+        #expect(abs(frame("navbar", at: release + 1e-6).height - 116) < 0.1)
         #expect(frame("container", at: release + 0.6) == Rect(x: 0, y: 169, width: 375, height: 70))
         let end = plan.sample(at: plan.duration - 0.01, scale: 1)
         #expect(end.commands.map(\.layer) == ["list"])
-        #expect(abs(plan.duration - 5.45) < 0.01)
+        #expect(abs(plan.duration - 5.44) < 0.01)
     }
 
-    @Test("The pull-bounce storyboard pulls to 91 pt, eases back under the threshold and springs back")
-    func bounce() throws {
-        let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: "pull-bounce"))).plan
+    /// The content's pull offset in each recording, every other frame at 25 fps from the
+    /// frame before the pull: measured by aligning each frame's lower half with a still
+    /// detail frame of the same recording (1 px per point), to the nearest 2 pt.
+    static let recordedPulls: [(storyboard: String, firstFrame: Int, offsets: [Double])] = [
+        ("promo", 70, [0, 18, 46, 82, 100, 110, 114, 116]),
+        ("dismiss-initial", 36, [2, 28, 58, 98, 126, 152, 164, 98, 48, 24, 12, 6, 2, 2, 0]),
+        ("dismiss-status-bar", 38, [0, 16, 24, 32, 40, 52, 68, 82, 88, 90, 90, 92, 92, 92, 92, 92, 76, 34, 16, 6, 4, 2, 0, 0]),
+        ("dismiss-final", 29, [0, 30, 72, 98, 104, 112, 122, 126, 126, 126, 126, 126]),
+    ]
+
+    @Test("Each storyboard's pull follows its recording's within 12 pt, frame by frame", arguments: 0..<4)
+    func pullsMatchRecordings(index: Int) throws {
+        let (storyboard, first, offsets) = Self.recordedPulls[index]
+        let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))).plan
         let detail = plan.layer(named: "detail")!
-        let offsets = stride(from: 0.0, through: plan.duration, by: 0.01).map { plan.state(of: detail, at: $0).frame.minY - 20 }
-        #expect(abs(offsets.max()! - 91) < 0.01)
-        #expect(abs(offsets.last!) < 1e-9)
-        #expect(plan.state(of: plan.layer(named: "container")!, at: plan.duration).frame.height == 667)
-        #expect(plan.state(of: plan.layer(named: "status-dark")!, at: plan.duration).alpha == 1)
+        let step = 2
+        var worst = 0.0
+        for (k, recorded) in offsets.enumerated() {
+            let t = Double(first + k * step) / 25
+            worst = max(worst, abs(plan.state(of: detail, at: t).frame.minY - 20 - recorded))
+        }
+        #expect(worst <= 12, "\(storyboard): worst difference \(worst) pt")
+    }
+
+    @Test("Each recording's storyboard lasts as long as it, within 10 %", arguments: [
+        ("promo", 5.44), ("transition-preview", 6.52), ("dismiss-initial", 3.36), ("dismiss-status-bar", 4.36), ("dismiss-final", 3.40),
+    ])
+    func lengths(storyboard: String, seconds: Double) throws {
+        let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))).plan
+        #expect(abs(plan.duration - seconds) / seconds < 0.1, "\(plan.duration) s")
+    }
+
+    @Test("Where each recording ends: dismissed to the list, or back on the detail with a dark status bar", arguments: [
+        ("promo", true), ("transition-preview", true), ("dismiss-initial", false), ("dismiss-status-bar", false), ("dismiss-final", true),
+    ])
+    func endings(storyboard: String, dismissed: Bool) throws {
+        let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))).plan
+        let layers = plan.sample(at: plan.duration, scale: 1).commands.map(\.layer)
+        if dismissed {
+            #expect(layers == ["list"])
+        } else {
+            #expect(plan.state(of: plan.layer(named: "container")!, at: plan.duration).frame.height == 667)
+            #expect(plan.state(of: plan.layer(named: "status-dark")!, at: plan.duration).alpha == 1)
+        }
+    }
+
+    @Test("The first version never turns the status bar light; the second does while the pull is past 32 pt")
+    func statusBarVersions() throws {
+        for (storyboard, light) in [("dismiss-initial", false), ("dismiss-status-bar", true)] {
+            let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))).plan
+            let status = plan.layer(named: "status-light")!
+            let peak = stride(from: 0.0, through: plan.duration, by: 0.02).map { plan.state(of: status, at: $0).alpha }.max()!
+            #expect(peak == (light ? 1 : 0), "\(storyboard)")
+        }
     }
 
     @Test("A config with only present: {duration: 0.9} is valid and stretches the expand")
@@ -109,7 +156,7 @@ struct ExpandingCellsTests {
         ("layout:\n  tappedRow: [0, 169, 375]\n", ":2: layout.tappedRow: expected [x, y, width, height]"),
         ("present: {duration: 30}\n", ":1: present.duration: 30 is out of range; expected 0.01...10"),
         ("version: 2\n", ":1: version: expected 1, got '2'"),
-        ("storyboard: director\n", ":1: storyboard: expected one of promo, pull-bounce, got 'director'"),
+        ("storyboard: director\n", ":1: storyboard: expected one of promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final, got 'director'"),
         ("present: [1, 2]\n", ":1: present: expected a mapping of duration, damping, velocity, curve, got a list"),
         ("layout: {barColor: blue}\n", ":1: layout.barColor: expected a colour"),
         ("present:\n  curve: wobble\n", ":2: present.curve: curve 'wobble': unknown curve"),
@@ -151,7 +198,7 @@ struct ExpandingCellsTests {
     }
 
     @Test("Golden key frames: start, mid-expand, end of expand, mid-pull", arguments: [
-        ("start", 0.0), ("mid-expand", 1.2), ("end-of-expand", 1.7), ("mid-pull", 3.1),
+        ("start", 0.0), ("mid-expand", 1.2), ("end-of-expand", 1.7), ("mid-pull", 3.1), ("release", 3.45),
     ])
     func goldens(name: String, t: Double) throws {
         try Golden.check(Self.renderer.frame(at: t), named: "expanding-cells-\(name)")

@@ -72,10 +72,39 @@ struct ExpandingViewTests {
     func fadeOrder() throws {
         let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view"))
         let list = renderer.plan.sample(at: 1.15, scale: 1)
-        #expect(list.commands.map(\.layer) == ["screen", "button", "next"])
+        #expect(list.commands.map(\.layer) == ["screen", "button", "next", "next-strip", "status-bar"])
         #expect(abs(list.commands[2].alpha - CubicBezier.easeInEaseOut.with(duration: 0.1).progress(at: 0.05)) < 1e-9)
         let rest = renderer.plan.sample(at: 1.5, scale: 1)
         #expect(rest.commands.first { $0.layer == "button" }!.scale == 1)
+    }
+
+    /// Each recording's button, and its length in real time (frames / 30: captured at 30 fps).
+    static let recordings = [("transition-1", "bottom", 81.0 / 30), ("transition-2", "small", 81.0 / 30),
+                             ("transition-3", "left", 88.0 / 30), ("transition-4", "top-right", 84.0 / 30)]
+
+    @Test("Each recording's storyboard taps its button, expands over frames 24/21/18/16 to +12 as recorded, and lasts as long within 10 %", arguments: 0..<4)
+    func recordings(index: Int) throws {
+        let (storyboard, button, seconds) = Self.recordings[index]
+        let plan = try plan(storyboard)
+        let layer = plan.layer(named: "button")!
+        let firstMoving = [24, 21, 18, 16][index]
+        // The button is still in the recording's last frame before it grows, and at its
+        // covering size 12 frames later.
+        #expect(plan.state(of: layer, at: Double(firstMoving - 1) / 30).scale == 1)
+        #expect(plan.state(of: layer, at: Double(firstMoving) / 30).scale > 1)
+        let covering = try self.plan(button).state(of: layer, at: 0.7 + 0.4).scale
+        #expect(abs(plan.state(of: layer, at: Double(firstMoving) / 30 + 0.4).scale - covering) < 1e-6)
+        #expect(abs(plan.duration - seconds) / seconds < 0.1, "\(plan.duration) s against \(seconds) s")
+    }
+
+    @Test("The status bar stays on top in every frame, and the closing screen carries no copy of it", arguments: ["bottom", "transition-3"])
+    func statusBarOnTop(storyboard: String) throws {
+        let plan = try plan(storyboard)
+        for t in stride(from: 0.0, through: plan.duration, by: 1.0 / 30) {
+            let list = plan.sample(at: t, scale: 1)
+            #expect(list.commands.last?.layer == "status-bar", "t \(t)")
+            if let next = list.commands.first(where: { $0.layer == "next" }) { #expect(next.rect.minY >= 20 - 1e-9) }
+        }
     }
 
     @Test("Golden frames: mid-expand, the next screen, mid-close", arguments: [("mid-expand", 0.95), ("next", 1.5), ("mid-close", 2.3)])

@@ -12,19 +12,31 @@ struct SlidingPanelsTests {
     var plan: Plan { Self.renderer.plan }
     let h = 667.0
 
-    @Test("The carousel snaps by the deceleration projection: card 1 released 120 pt on, at several velocities", arguments: [
-        (0.0, 2, 160.0), (100.0, 2, 160.0), (300.0, 2, 160.0), (-200.0, 1, -75.0), (700.0, 3, 395.0), (3000.0, 3, 395.0),
+    @Test("The carousel snaps by the deceleration projection, one card at most: card 1 flicked 40 pt on, at several velocities", arguments: [
+        (0.0, 1, -75.0), (300.0, 2, 160.0), (-200.0, 1, -75.0), (700.0, 2, 160.0), (1250.0, 2, 160.0), (3000.0, 2, 160.0),
     ])
     func snap(velocity: Double, card: Int, offset: Double) throws {
         let plan = try SceneRenderer(SceneCatalog.prepare("sliding-panels", assignments: ["swipe.velocity=\(velocity)"])).plan
         let carousel = plan.layer(named: "carousel")!, room = plan.layer(named: "room-\(card)")!
-        let snapped = 0.8 + 0.3 + 0.5
+        let snapped = 1.0 + 0.12 + 1.6
         #expect(abs(plan.state(of: carousel, at: snapped).position.x - (375.0 / 2 - offset)) < 1e-9)
-        #expect(!plan.state(of: room, at: snapped + 0.4 + 1e-6).isHidden)
+        #expect(!plan.state(of: room, at: snapped + 0.03 + 1e-6).isHidden)
     }
 
-    /// The present starts after the rest, the swipe, the snap and the hold.
-    let presentStart = 0.8 + 0.3 + 0.5 + 0.4
+    @Test("The flick hands its speed to an underdamped snap: the carousel overshoots the next card by 40-80 pt and comes back")
+    func flickOvershoots() {
+        let carousel = plan.layer(named: "carousel")!
+        let released = 1.0 + 0.12, target = 375.0 / 2 - 160
+        let xs = stride(from: released, through: released + 1.6, by: 0.01).map { plan.state(of: carousel, at: $0).position.x }
+        let past = target - xs.min()!
+        #expect(past > 40 && past < 80, "\(past) pt past the card")
+        // Leaves at the finger's speed: 1250 pt/s to the left.
+        let speed = (plan.state(of: carousel, at: released + 0.001).position.x - plan.state(of: carousel, at: released).position.x) / 0.001
+        #expect(abs(speed + 1250) < 15, "\(speed) pt/s")
+    }
+
+    /// The present starts after the rest, the flick, the snap and the hold.
+    let presentStart = 1.0 + 0.12 + 1.6 + 0.03
 
     @Test("Presenting: scale 0.6 → 1 and the labels rise on the 0.6 s, damping-0.7 spring; the panel on its own")
     func present() {
@@ -42,27 +54,45 @@ struct SlidingPanelsTests {
         #expect(plan.state(of: plan.layer(named: "card-2")!, at: presentStart + 0.3).isHidden)
     }
 
-    @Test("Dragging the panel drives the header live; released past half it collapses in remaining × 1.4 s")
+    @Test("Dragging the panel drives the header live; released past half it collapses to 57 pt showing, in remaining × 1.4 s, from the finger's speed")
     func panelDrag() {
-        let dragStart = presentStart + 0.6 + 0.8
+        let dragStart = presentStart + 0.6 + 0.95
+        let travel = h - 64 - 57
         let panel = plan.layer(named: "panel")!, image = plan.layer(named: "room-2-image")!
-        for t in stride(from: 0.0, through: 0.5, by: 0.1) {
+        for t in stride(from: 0.0, through: 0.3, by: 0.05) {
             let y = plan.state(of: panel, at: dragStart + t).frame.minY
-            let progress = (y - 64) / (h - 128)
-            #expect(abs(plan.state(of: image, at: dragStart + t).alpha - progress) < 1e-9)
+            #expect(abs(plan.state(of: image, at: dragStart + t).alpha - (y - 64) / travel) < 1e-9)
         }
-        let released = dragStart + 0.5
-        #expect(abs((plan.state(of: panel, at: released).frame.minY - 64) / (h - 128) - 0.62) < 1e-9)
-        let settle = Curve.spring(duration: 0.38 * 1.4, damping: 0.7)
-        for t in [0.1, 0.3] {
-            let expected = lerp(0.62, 1, settle.progress(at: t))
-            #expect(abs((plan.state(of: panel, at: released + t).frame.minY - 64) / (h - 128) - expected) < 1e-9)
-        }
-        #expect(plan.state(of: panel, at: released + 0.532 + 1e-6).frame.minY == h - 64)
+        let released = dragStart + 0.3
+        let progress = { (t: Double) in (plan.state(of: panel, at: t).frame.minY - 64) / travel }
+        #expect(abs(progress(released) - 0.6) < 1e-9)
+        // The finger was moving at lift, so the settle starts at its speed, not from rest.
+        let fingerSpeed = (progress(released) - progress(released - 0.001)) / 0.001
+        let settleSpeed = (progress(released + 0.001) - progress(released)) / 0.001
+        #expect(fingerSpeed > 2 && abs(settleSpeed - fingerSpeed) / fingerSpeed < 0.02, "\(fingerSpeed) against \(settleSpeed)")
+        #expect(plan.state(of: panel, at: released + 0.4 * 1.4 + 1e-6).frame.minY == h - 57)
     }
 
-    @Test("Golden frames: carousel, mid-present, presented, collapsed", arguments: [
-        ("carousel", 0.0), ("mid-present", 2.15), ("presented", 2.9), ("collapsed", 4.6),
+    @Test("Closed from the collapsed state, the panel goes down while the room shrinks back; its slot's shadow stays hidden until then")
+    func closeFromCollapsed() {
+        let close = presentStart + 0.6 + 0.95 + 0.3 + 0.56 + 0.34
+        let room = plan.layer(named: "room-2")!, panel = plan.layer(named: "panel")!, shadow = plan.layer(named: "shadow-2")!
+        let spring = Curve.spring(duration: 0.6, damping: 0.7)
+        for t in [0.05, 0.15, 0.3] {
+            #expect(abs(plan.state(of: room, at: close + t).scale - (1 - 0.4 * spring.progress(at: t))) < 1e-9)
+            #expect(plan.state(of: shadow, at: close + t).isHidden)
+        }
+        #expect(plan.state(of: panel, at: close + 0.3 + 1e-6).frame.minY == h)
+        #expect(!plan.state(of: shadow, at: close + 0.6 + 1e-6).isHidden)
+    }
+
+    @Test("The port's recording is 24 frames of about 0.3 s each: the storyboard lasts 7.2 s, within 10 %")
+    func length() {
+        #expect(abs(plan.duration - 7.2) / 7.2 < 0.1, "\(plan.duration) s")
+    }
+
+    @Test("Golden frames: carousel, the flick's overshoot, mid-present, presented, collapsed", arguments: [
+        ("carousel", 0.0), ("overshoot", 1.5), ("mid-present", 2.9), ("presented", 3.65), ("collapsed", 5.3),
     ])
     func goldens(name: String, t: Double) throws {
         try Golden.check(Self.renderer.frame(at: t), named: "sliding-panels-\(name)")
@@ -75,7 +105,7 @@ struct SlidingPanelsTests {
                     subtitle: \(SceneCatalog.installRoot)/Assets/sliding-panels/subtitle-3.png, overlay: "#FFC876B3"}
             room3: {image: \(SceneCatalog.installRoot)/Assets/sliding-panels/room-1.png, title: \(SceneCatalog.installRoot)/Assets/sliding-panels/title-1.png,
                     subtitle: \(SceneCatalog.installRoot)/Assets/sliding-panels/subtitle-1.png, overlay: "#424D56B3"}
-            swipe: {velocity: 700}
+            swipe: {velocity: -200}
             present: {duration: 0.8, damping: 0.8}
             timing: {restHold: 0.5}
             """
@@ -83,8 +113,8 @@ struct SlidingPanelsTests {
         try yaml.write(toFile: file, atomically: true, encoding: .utf8)
         let renderer = try SceneRenderer(SceneCatalog.prepare("sliding-panels", configFile: file))
         let plan = renderer.plan
-        let start = 0.5 + 0.3 + 0.5 + 0.4
-        let room = plan.layer(named: "room-3")!
+        let start = 0.5 + 0.12 + 1.6 + 0.03
+        let room = plan.layer(named: "room-1")!
         let spring = Curve.spring(duration: 0.8, damping: 0.8)
         #expect(!plan.state(of: room, at: start + 0.1).isHidden)
         #expect(abs(plan.state(of: room, at: start + 0.3).scale - (0.6 + 0.4 * spring.progress(at: 0.3))) < 1e-9)

@@ -100,7 +100,7 @@ public enum SceneFormat {
 
     static let dragKeys: [Key] = [
         Key("from", "[x, y]: where the finger goes down"),
-        Key("moves", "a list of `{by: [dx, dy], over: seconds, easing: linear|easeIn|easeOut|easeInEaseOut|bezier:…}` and `{hold: seconds}`"),
+        Key("moves", "a list of `{by: [dx, dy], over: seconds, easing: linear|easeIn|easeOut|easeInEaseOut|bezier:…}` (or an expression giving such a curve) and `{hold: seconds}`"),
         Key("release", "[vx, vy] in pt/s at lift (default: the last move's own speed)"),
         Key("axis", "x or y: which part of the translation drives progress"),
         Key("distance", "the translation in points (signed) that makes progress 1"),

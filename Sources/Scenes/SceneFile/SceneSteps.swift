@@ -141,6 +141,17 @@ extension SceneInterpreter {
 
     // MARK: Drags
 
+    /// A move's easing: a Bézier named or spelt out (`easeOut`, `bezier:x1,y1,x2,y2`), or an
+    /// expression that gives one (a phase's argument, a curve param), so a phase can take the
+    /// finger's profile from each storyboard.
+    private func moveEasing(_ node: Node, _ cx: ConfigContext) throws -> CubicBezier {
+        if let text = node.scalarText, case .bezier(let b)? = try? Curve(spec: text) { return b }
+        guard case .bezier(let b) = try value(node, cx, { try $0.curve() }) else {
+            throw cx.error(node, "expected a Bézier easing (linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2); a spring has no fixed shape to move a finger along")
+        }
+        return b
+    }
+
     /// `drag: {gesture}` with changes: they follow the finger's progress; a `crossing` runs
     /// steps at each moment the drag passes a point, sampled every millisecond.
     private func drag(_ m: Node.Mapping, _ cx: ConfigContext) throws -> [Step] {
@@ -165,12 +176,7 @@ extension SceneInterpreter {
             guard let byNode = mm["by"], let overNode = mm["over"] else { throw mcx.error(move, "a move needs by: [dx, dy] and over: seconds") }
             let by = try value(byNode, mcx.at("by")) { try $0.point() }
             var easing = CubicBezier.linear
-            if let e = mm["easing"] {
-                guard let text = e.scalarText, case .bezier(let b)? = try? Curve(spec: text) else {
-                    throw mcx.at("easing").error(e, "expected linear, easeIn, easeOut, easeInEaseOut, default or bezier:x1,y1,x2,y2; got \(e.summary)")
-                }
-                easing = b
-            }
+            if let e = mm["easing"] { easing = try moveEasing(e, mcx.at("easing")) }
             track = track.dragging(by: by.x, by.y, over: try number(overNode, mcx.at("over")), easing: easing)
         }
         if let r = spec["release"] { track = track.releasing(velocity: try value(r, dcx.at("release")) { try $0.point() }) }
