@@ -95,6 +95,20 @@ public final class AtomicOutput {
 
     deinit { abandon() }
 
+    /// A hidden path beside `path` for a scratch file (`dir/.name.TAG.ext`), which an
+    /// interrupted process removes like its other temporary files; the caller removes or
+    /// renames it when done.
+    public static func siblingPath(of path: String, tag: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let dot = name.lastIndex(of: ".")
+        let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
+        let sibling = "\(directory).\(stem).\(tag)\(ext)"
+        inFlight.insert(sibling)
+        return sibling
+    }
+
     /// Writes `bytes` to `path` atomically.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         let out = try AtomicOutput(path: path)

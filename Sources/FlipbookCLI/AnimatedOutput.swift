@@ -40,12 +40,13 @@ final class AnimatedOutput {
     /// Adds the frame that starts at `time` seconds.
     func add(_ frame: Bitmap, at time: Double) throws { try add(frame, time) }
 
-    /// Ends the last frame at `end` seconds and writes the file.
-    func finish(at end: Double, inputFrames: Int) throws -> Written {
+    /// Ends the last frame at `end` seconds and writes the file; `hint` says when a GIF is
+    /// too big for where previews go, and how to make it smaller.
+    func finish(at end: Double, inputFrames: Int, hint: Bool = true) throws -> Written {
         let written = try finish(end, inputFrames)
-        if written.gif != nil && written.bytes > Self.gifSizeHint {
+        if hint && written.gif != nil && written.bytes > Self.gifSizeHint {
             warn("\(byteString(written.bytes)) is over the \(byteString(Self.gifSizeHint)) that GitHub's image proxy serves; "
-                 + "a lower --quality or --lossy 3 makes a smaller GIF, and -o out.webp --quality 90 a much smaller file")
+                 + "--max-size 5MB finds the best setting that fits, and -o out.webp --quality 90 is a much smaller file")
         }
         return written
     }

@@ -53,6 +53,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write where the time went (planning, raster, quantize, write) as JSON here.", valueName: "stats.json"))
     var stats: String?
 
+    @Option(help: ArgumentHelp("For a GIF or a WebP: the largest file to write, e.g. 5MB (GitHub's image proxy) or 10MB. Tries quality, then GIF's lossy LZW, then fewer fps, then a smaller width, by bisection, and writes the best-looking setting that fits.", valueName: "size"))
+    var maxSize: ByteSize?
+
     @OptionGroup(title: "GIF and WebP options")
     var gif: GIFOptionGroup
 
@@ -98,6 +101,13 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
         }
         if overwrite && target != .sequence { throw ValidationError("--overwrite: only a folder of frames (-o folder/) is overwritten; leave it out") }
+        if let maxSize {
+            guard target == .gif || target == .webp else { throw ValidationError("--max-size \(maxSize.bytes) B: only a GIF or a WebP has a size to fit; leave it out") }
+            // A budget runs several encodes; these options describe one.
+            if let frames { throw ValidationError("--frames \(frames): --max-size fits the whole storyboard; leave --frames out") }
+            if let sheet { throw ValidationError("--sheet \(sheet): --max-size runs several encodes; make the sheet with a render of the setting it chose") }
+            if let stats { throw ValidationError("--stats \(stats): --max-size runs several encodes; time the setting it chose with a render of its own") }
+        }
     }
 
     /// Checks every output against the others and against the scene's inputs, before any work.
@@ -157,18 +167,17 @@ struct RenderCommand: ParsableCommand {
 
         switch target {
         case .gif, .webp:
-            let size = renderer.plan.sample(at: 0, scale: renderer.scale).size
             if target == .gif && playback > 50 {
                 warn("\(formatted(playback)) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration")
             }
-            let animation = try AnimatedOutput(path: output, width: Int(size.width.rounded()), height: Int(size.height.rounded()), options: gif)
-            let first = Double(indices[0]) / playback
-            let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
-                try animation.add(frame, at: Double(indices[k]) / playback - first)
+            if let maxSize {
+                try fit(renderer, within: maxSize.bytes, to: output, started: started)
+                return
+            }
+            let (written, rendered) = try encode(renderer, times: times, indices: indices, to: output, options: gif) { k, frame in
                 if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
                 progress.step()
             }
-            let written = try animation.finish(at: Double(indices.last! + 1) / playback - first, inputFrames: times.count)
             progress.done()
             try writeStats(rendered, encoder: written.gif, wall: Date().timeIntervalSince(started))
             report(written.line + " at \(formatted(playback)) fps, \(sizeLabel(settings)), in " + String(format: "%.1f s", Date().timeIntervalSince(started)))
@@ -210,6 +219,56 @@ struct RenderCommand: ParsableCommand {
             try PNGCodec.write(contact.render(), to: sheet)
             report("wrote contact sheet \(sheet)")
         }
+    }
+
+    /// Renders `times` (frame `indices` of the storyboard) into a GIF or a WebP at `path`.
+    func encode(_ renderer: SceneRenderer, times: [Double], indices: [Int], to path: String, options: GIFOptionGroup,
+                each: (Int, Bitmap) throws -> Void) throws -> (AnimatedOutput.Written, RenderStats) {
+        let size = renderer.plan.sample(at: 0, scale: renderer.scale).size
+        let playback = renderer.scene.settings.fps
+        let animation = try AnimatedOutput(path: path, width: Int(size.width.rounded()), height: Int(size.height.rounded()), options: options)
+        let first = Double(indices[0]) / playback
+        let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
+            try animation.add(frame, at: Double(indices[k]) / playback - first)
+            try each(k, frame)
+        }
+        let written = try animation.finish(at: Double(indices.last! + 1) / playback - first, inputFrames: times.count, hint: maxSize == nil)
+        return (written, rendered)
+    }
+
+    /// `--max-size`: bisects the budget ladder, each try a whole render and encode to a file
+    /// beside the output, and moves the best-looking one that fits into place.
+    func fit(_ renderer: SceneRenderer, within budget: Int, to output: String, started: Date) throws {
+        let settings = renderer.scene.settings
+        let width = Int(renderer.plan.sample(at: 0, scale: renderer.scale).size.width.rounded())
+        let rungs = SizeBudget.ladder(webp: target == .webp, quality: gif.quality, fps: settings.fps, width: width)
+        var tries: [(rung: BudgetRung, bytes: Int, path: String)] = []
+        defer { for t in tries { try? FileManager.default.removeItem(atPath: t.path) } }
+        let progress = Progress(total: rungs.count, quiet: quiet)
+        let chosen = try SizeBudget.search(count: rungs.count) { i in
+            let rung = rungs[i]
+            let trialRenderer = rung.fps == settings.fps && rung.width == width
+                ? renderer : try SceneRenderer(sceneOptions.prepare(fps: rung.fps, width: rung.width))
+            var options = gif
+            options.quality = rung.quality
+            if rung.lossy > 0 { (options.lossy, options.dither) = (rung.lossy, 0) }
+            let path = AtomicOutput.siblingPath(of: output, tag: "try\(i)")
+            let times = trialRenderer.times(speed: speed)
+            let (written, _) = try encode(trialRenderer, times: times, indices: Array(times.indices), to: path, options: options) { _, _ in }
+            tries.append((rung, written.bytes, path))
+            progress.step()
+            return written.bytes <= budget
+        }
+        progress.done()
+        let summary = tries.sorted { rungs.firstIndex(of: $0.rung)! < rungs.firstIndex(of: $1.rung)! }
+            .map { t in "\(t.rung.brief)\(t.rung.fps == settings.fps ? "" : " \(formatted(t.rung.fps)) fps")\(t.rung.width == width ? "" : " \(t.rung.width) px") \(byteString(t.bytes))" }
+            .joined(separator: ", ")
+        guard let chosen, let winner = tries.first(where: { $0.rung == rungs[chosen] }) else {
+            throw CLIError("--max-size \(byteString(budget)): no setting tried fits (\(summary)); a shorter storyboard, a higher --speed or a WebP")
+        }
+        guard rename(winner.path, output) == 0 else { throw CLIError("\(output): cannot write: \(String(cString: strerror(errno)))") }
+        report("wrote \(output): \(byteString(winner.bytes)), within \(byteString(budget)), with \(winner.rung)\n"
+               + "  \(tries.count) encodes in " + String(format: "%.1f s", Date().timeIntervalSince(started)) + ": " + summary)
     }
 
     /// "@2x", or "300 px wide" for a --width render.

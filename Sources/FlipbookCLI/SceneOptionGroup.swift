@@ -5,7 +5,7 @@ import Scenes
 /// config file, which wins over the scene's defaults.
 struct SceneOptionGroup: ParsableArguments {
     @Argument(help: ArgumentHelp("A built-in scene (\(SceneCatalog.names.joined(separator: ", "))) or a scene file's path.", valueName: "scene"),
-              completion: .custom { _ in SceneCatalog.names })
+              completion: .custom { _, _, _ in SceneCatalog.names })
     var scene: String
 
     @Option(help: ArgumentHelp("A YAML config over the scene's defaults (see `flipbook config SCENE`).", valueName: "file.yaml"))
@@ -44,9 +44,14 @@ struct SceneOptionGroup: ParsableArguments {
     /// The scene, with the options applied. A bad `--set` or `--storyboard` is a bad option
     /// (exit 64), as any other.
     func prepare() throws -> PreparedScene {
+        try prepare(fps: fps, width: width)
+    }
+
+    /// The scene at another frame rate or width (for `--max-size`'s smaller settings).
+    func prepare(fps: Double?, width: Int?) throws -> PreparedScene {
         do {
             return try SceneCatalog.prepare(scene, configFile: config, assignments: assignments,
-                                            overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
+                                            overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: width == nil ? scale : nil, width: width))
         } catch let error as ConfigError where error.file.hasPrefix("--set ") {
             throw ValidationError(error.description)
         } catch let error as SceneError {

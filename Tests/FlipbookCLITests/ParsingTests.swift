@@ -33,6 +33,11 @@ struct ParsingTests {
         (["render", "expanding-cells", "-o", "x.gif", "--width", "8"], "--width 8: expected 16...8192"),
         (["scene"], "expected a scene"),
         (["scene", "expanding-cells", "--reference"], "--reference prints the format"),
+        (["render", "expanding-cells", "-o", "frames/", "--max-size", "5MB"], "--max-size 5000000 B: only a GIF or a WebP"),
+        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "5MB", "--frames", "1-9"], "--frames 1-9: --max-size fits the whole storyboard"),
+        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "5MB", "--sheet", "s.png"], "--sheet s.png: --max-size runs several encodes"),
+        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "five"], "--max-size"),
+        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "100"], "--max-size"),
     ])
     func refused(arguments: [String], message: String) {
         let f = failure(arguments)
@@ -47,6 +52,7 @@ struct ParsingTests {
         ["render", "expanding-cells", "--dry-run", "--stats", "s.json"],
         ["compare", "a.gif", "b.gif", "--json", "--max-delta", "3"],
         ["scene", "--reference"],
+        ["render", "expanding-cells", "-o", "x.webp", "--max-size", "1.5MiB"],
     ])
     func accepted(arguments: [String]) {
         #expect(failure(arguments) == nil, "\(failure(arguments)?.message ?? "")")

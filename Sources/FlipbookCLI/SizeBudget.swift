@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+
+/// A file size given on the command line: `5MB`, `800KB`, `1.5MiB` or plain bytes. Decimal
+/// units are powers of 1000 (as GitHub and Slack state their limits), binary ones of 1024.
+struct ByteSize: ExpressibleByArgument, Equatable {
+    let bytes: Int
+
+    init(bytes: Int) { self.bytes = bytes }
+
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces)
+        let units: [(String, Double)] = [("kib", 1024), ("mib", 1_048_576), ("gib", 1_073_741_824), ("kb", 1e3), ("mb", 1e6), ("gb", 1e9),
+                                         ("k", 1e3), ("m", 1e6), ("g", 1e9), ("b", 1)]
+        let lower = text.lowercased()
+        let (digits, factor) = units.first { lower.hasSuffix($0.0) }.map { (String(lower.dropLast($0.0.count)), $0.1) } ?? (lower, 1)
+        guard let value = Double(digits.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0, value * factor < 1e12 else { return nil }
+        bytes = Int((value * factor).rounded(.down))
+        guard bytes >= 1024 else { return nil }
+    }
+
+    static var defaultValueDescription: String { "e.g. 5MB" }
+}
+
+/// One setting a size budget may try: the encoder's quality, then GIF's lossy LZW, then the
+/// frame rate, then the width. Rungs run from the best-looking to the smallest.
+struct BudgetRung: Equatable, CustomStringConvertible {
+    /// nil: a WebP's lossless mode (a GIF always has a quality).
+    var quality: Int?
+    /// GIF lossy LZW (with dithering off); 0 for none.
+    var lossy = 0
+    var fps: Double
+    var width: Int
+
+    /// The flags that make this setting, e.g. `--quality 70 --fps 20 --width 281`.
+    var description: String {
+        var parts = [quality.map { "--quality \($0)" } ?? "lossless"]
+        if lossy > 0 { parts.append("--dither 0 --lossy \(lossy)") }
+        parts.append("--fps \(formatted(fps))")
+        parts.append("--width \(width)")
+        return parts.joined(separator: " ")
+    }
+
+    /// The same, shorter, for a list of tries: `q70`, `q25 lossy 16 20fps 281px`.
+    var brief: String {
+        var parts = [quality.map { "q\($0)" } ?? "lossless"]
+        if lossy > 0 { parts.append("lossy \(lossy)") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// The settings `--max-size` searches, and the search: the best-looking rung whose file fits,
+/// found by bisection over rungs ordered best first, so a budget costs a handful of encodes
+/// rather than one per setting.
+enum SizeBudget {
+    /// Rungs for a GIF or a WebP starting from the command's own quality, fps and width.
+    static func ladder(webp: Bool, quality: Int?, fps: Double, width: Int) -> [BudgetRung] {
+        var rungs: [BudgetRung] = []
+        if webp {
+            if quality == nil { rungs.append(BudgetRung(quality: nil, fps: fps, width: width)) }
+            for q in [95, 90, 85, 80, 75, 70, 60, 50, 40, 30] where q <= (quality ?? 100) { rungs.append(BudgetRung(quality: q, fps: fps, width: width)) }
+        } else {
+            for q in [100, 95, 90, 85, 80, 70, 60, 50, 40, 30, 25] where q <= (quality ?? 100) { rungs.append(BudgetRung(quality: q, fps: fps, width: width)) }
+            let last = rungs.last?.quality ?? quality ?? 25
+            for lossy in [8, 16, 32] { rungs.append(BudgetRung(quality: last, lossy: lossy, fps: fps, width: width)) }
+        }
+        if rungs.isEmpty { rungs.append(BudgetRung(quality: quality, fps: fps, width: width)) }
+        // Then fewer frames, then fewer pixels, each at the smallest quality rung.
+        var floor = rungs.last!
+        for f in [20.0, 15, 10] where f < fps {
+            floor.fps = f
+            rungs.append(floor)
+        }
+        for k in [0.75, 0.5] where Int((Double(width) * k).rounded()) >= 16 {
+            floor.width = Int((Double(width) * k).rounded())
+            rungs.append(floor)
+        }
+        return rungs
+    }
+
+    /// The lowest index in 0..<count for which `fits` holds, assuming that once a rung fits
+    /// every later one does; nil if none does. `fits` runs about log2(count) + 1 times.
+    static func search(count: Int, fits: (Int) throws -> Bool) rethrows -> Int? {
+        var low = 0, high = count - 1, best: Int? = nil
+        // The best rung first: a file already under budget needs one encode.
+        if count > 0, try fits(0) { return 0 }
+        low = 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if try fits(mid) {
+                best = mid
+                high = mid - 1
+            } else {
+                low = mid + 1
+            }
+        }
+        return best
+    }
+}
