@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(
+            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev"]), .brew(["ffmpeg"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "Geometry"),
         .target(name: "FileInput"),
@@ -41,12 +44,13 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Geometry", "Planner", "FileInput", .product(name: "Yams", package: "Yams")]),
         .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster"]),
         .target(name: "Codecs", dependencies: ["Geometry", "Raster", "FileInput", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
+        .target(name: "Video", dependencies: ["Raster", "Codecs", "CFFmpeg"]),
         .target(name: "Flipbook", dependencies: ["Raster", "Codecs", "Render", "Scenes"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(
             name: "FlipbookCLI",
             dependencies: [
-                "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render", "Flipbook",
+                "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render", "Flipbook", "Video",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI", "CMalloc"]),
@@ -60,6 +64,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Planner", "Render", "Codecs", "Raster", "Flipbook", "FlipbookTesting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "Codecs", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Codecs", "Raster", "TestSupport"]),
     ]

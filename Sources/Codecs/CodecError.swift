@@ -14,6 +14,8 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
     case webp(path: String, message: String)
     /// libimagequant failed to build a palette.
     case quantize(path: String, message: String)
+    /// FFmpeg's libraries rejected the data or an operation; `message` is theirs.
+    case video(path: String, message: String)
     /// The output could not be created or written; nothing was left behind.
     case unwritable(path: String, reason: String)
     /// A frame's size differs from the first frame's.
@@ -32,6 +34,7 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
         case .gif(let path, let message): return "\(path): giflib: \(message)"
         case .webp(let path, let message): return "\(path): libwebp: \(message)"
         case .quantize(let path, let message): return "\(path): libimagequant: \(message)"
+        case .video(let path, let message): return "\(path): FFmpeg: \(message)"
         case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
         case .frameSize(let path, let expected, let got):
             return "\(path): frame is \(got), but the first frame is \(expected); every frame must be the same size"

@@ -1,8 +1,9 @@
 import Codecs
 import Raster
+import Video
 
-/// A GIF or an animated WebP being written, frame by frame: what `render` and `encode` hand
-/// their frames to, whichever the output's extension asks for.
+/// A GIF, an animated WebP or an MP4 being written, frame by frame: what `render` and
+/// `encode` hand their frames to, whichever the output's extension asks for.
 final class AnimatedOutput {
     /// What was written, in one line, and the GIF encoder's figures for `--stats`.
     struct Written {
@@ -17,8 +18,18 @@ final class AnimatedOutput {
     /// The largest GIF the places previews go accept without trouble (GitHub's image proxy).
     static let gifSizeHint = 5_000_000
 
-    init(path: String, width: Int, height: Int, options: GIFOptionGroup) throws {
-        if path.lowercased().hasSuffix(".webp") {
+    init(path: String, width: Int, height: Int, fps: Double, options: GIFOptionGroup) throws {
+        if path.lowercased().hasSuffix(".mp4") {
+            var mp4 = MP4Options()
+            if let quality = options.quality { mp4.crf = MP4Options.crf(quality: quality) }
+            let encoder = try MP4Encoder(path: path, width: width, height: height, fps: fps, options: mp4)
+            add = encoder.add
+            finish = { end, _ in
+                let s = try encoder.finish(at: end)
+                return Written(line: "wrote \(path): \(byteString(s.bytes)), \(s.frames) frames, \(String(format: "%.2f", s.seconds)) s, H.264, CRF \(mp4.crf)",
+                               bytes: s.bytes, gif: nil)
+            }
+        } else if path.lowercased().hasSuffix(".webp") {
             let encoder = try WebPEncoder(path: path, width: width, height: height, options: options.webpOptions)
             add = encoder.add
             finish = { end, _ in

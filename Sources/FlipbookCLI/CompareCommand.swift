@@ -4,6 +4,7 @@ import Flipbook
 import Foundation
 import Raster
 import Render
+import Video
 
 /// `flipbook compare`: two renders, frame by frame, by time.
 struct CompareCommand: ParsableCommand {
@@ -17,7 +18,7 @@ struct CompareCommand: ParsableCommand {
             number in range: tolerances fail closed).
             """)
 
-    @Argument(help: "The render under test: .gif, .png, or a folder of .png frames.")
+    @Argument(help: "The render under test: .gif, .webp, .mp4 (any video FFmpeg reads), .png, or a folder of .png frames.")
     var actual: String
 
     @Argument(help: "What it should look like.")
@@ -58,8 +59,8 @@ struct CompareCommand: ParsableCommand {
                 maxDifferingFraction: try parseFraction(maxFraction),
                 perceptual: try parse(perceptual, "--perceptual", default: nil, range: 0...1000, whole: false))
             folderFPS = try parse(fps, "--fps", default: 30, range: 0.1...1000, whole: false) ?? 30
-            a = try FrameReader.open(actual, fps: folderFPS)
-            e = try FrameReader.open(expected, fps: folderFPS)
+            a = try Self.open(actual, fps: folderFPS)
+            e = try Self.open(expected, fps: folderFPS)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
@@ -189,5 +190,19 @@ struct CompareCommand: ParsableCommand {
             return try parse(String(text.dropLast()), "--max-fraction", default: 0, range: 0...100, whole: false)! / 100
         }
         return try parse(text, "--max-fraction", default: 0, range: 0...1, whole: false)!
+    }
+}
+
+extension CompareCommand {
+    /// A video through FFmpeg; anything else as the library reads it.
+    static func open(_ path: String, fps: Double) throws -> FrameReader {
+        guard [".mp4", ".mov", ".m4v", ".webm", ".mkv"].contains(where: path.lowercased().hasSuffix) else { return try FrameReader.open(path, fps: fps) }
+        let video = try MP4Reader(path: path)
+        var i = 0
+        return FrameReader(source: path) {
+            guard let (bitmap, start, end) = try video.next() else { return nil }
+            defer { i += 1 }
+            return (FrameSequence.Frame(start: start, bitmap: bitmap, label: "frame \(i)"), end)
+        }
     }
 }

@@ -30,10 +30,14 @@ struct EncodeCommand: ParsableCommand {
 
     func validate() throws {
         guard fps >= 0.1 && fps <= 1000 else { throw ValidationError("--fps \(fps): expected a number in 0.1...1000") }
-        guard output.hasSuffix(".gif") || output.hasSuffix(".webp") else { throw ValidationError("-o \(output): expected a path ending in .gif or .webp") }
+        guard [".gif", ".webp", ".mp4"].contains(where: output.hasSuffix) else { throw ValidationError("-o \(output): expected a path ending in .gif, .webp or .mp4") }
         if output.hasSuffix(".webp"), let option = gif.gifOnlyOption {
             throw ValidationError("\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
         }
+        if output.hasSuffix(".mp4"), let option = gif.gifOnlyOption {
+            throw ValidationError("\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
+        }
+        if output.hasSuffix(".mp4") && fps > 120 { throw ValidationError("--fps \(formatted(fps)): an MP4 plays at most 120 fps") }
         try OutputRules(outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)]).check()
     }
 
@@ -44,7 +48,7 @@ struct EncodeCommand: ParsableCommand {
                 + "frames are dropped so that every delay is at least 2 cs and the total duration stays exact")
         }
         let first = try PNGCodec.read(path: files[0])
-        let animation = try AnimatedOutput(path: output, width: first.width, height: first.height, options: gif)
+        let animation = try AnimatedOutput(path: output, width: first.width, height: first.height, fps: fps, options: gif)
         try animation.add(first, at: 0)
         for (i, file) in files.enumerated().dropFirst() {
             let frame = try PNGCodec.read(path: file)

@@ -23,7 +23,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptionGroup
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("out.gif, out.webp (animated WebP), out.png (with --time), or a folder/ for PNG frames.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("out.gif, out.webp (animated WebP), out.mp4 (H.264), out.png (with --time), or a folder/ for PNG frames.", valueName: "path"))
     var output: String?
 
     @Flag(help: "Render every frame and write nothing: checks a config, and with --stats times planning and raster alone.")
@@ -62,7 +62,7 @@ struct RenderCommand: ParsableCommand {
     /// The most frames one render makes: an hour at 30 fps, far past any preview.
     static let maximumFrames = 108_000
 
-    enum Target { case gif, webp, still, sequence, nothing }
+    enum Target { case gif, webp, mp4, still, sequence, nothing }
 
     var target: Target {
         guard let output, !dryRun else { return .nothing }
@@ -70,6 +70,7 @@ struct RenderCommand: ParsableCommand {
             return .sequence
         }
         if output.lowercased().hasSuffix(".webp") { return .webp }
+        if output.lowercased().hasSuffix(".mp4") { return .mp4 }
         return output.lowercased().hasSuffix(".png") ? .still : .gif
     }
 
@@ -84,7 +85,7 @@ struct RenderCommand: ParsableCommand {
         }
         let output = self.output ?? ""
         if target == .gif && !output.lowercased().hasSuffix(".gif") {
-            throw ValidationError("-o \(output): expected out.gif, out.webp, out.png with --time, or a folder ending in /")
+            throw ValidationError("-o \(output): expected out.gif, out.webp, out.mp4, out.png with --time, or a folder ending in /")
         }
         if target == .still && time == nil { throw ValidationError("-o \(output): a PNG still needs --time SECONDS") }
         if let time, !(time >= 0) { throw ValidationError("--time \(time): expected seconds, 0 or more") }
@@ -100,9 +101,14 @@ struct RenderCommand: ParsableCommand {
         if target == .webp, let option = gif.gifOnlyOption {
             throw ValidationError("\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
         }
+        if target == .mp4, let option = gif.gifOnlyOption {
+            throw ValidationError("\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
+        }
         if overwrite && target != .sequence { throw ValidationError("--overwrite: only a folder of frames (-o folder/) is overwritten; leave it out") }
         if let maxSize {
-            guard target == .gif || target == .webp else { throw ValidationError("--max-size \(maxSize.bytes) B: only a GIF or a WebP has a size to fit; leave it out") }
+            guard target == .gif || target == .webp else {
+                throw ValidationError("--max-size \(maxSize.bytes) B: fits a GIF or a WebP; an MP4's size follows --quality, and frames or a still have none to fit")
+            }
             // A budget runs several encodes; these options describe one.
             if let frames { throw ValidationError("--frames \(frames): --max-size fits the whole storyboard; leave --frames out") }
             if let sheet { throw ValidationError("--sheet \(sheet): --max-size runs several encodes; make the sheet with a render of the setting it chose") }
@@ -166,7 +172,7 @@ struct RenderCommand: ParsableCommand {
         let progress = Progress(total: times.count, quiet: quiet)
 
         switch target {
-        case .gif, .webp:
+        case .gif, .webp, .mp4:
             if target == .gif && playback > 50 {
                 warn("\(formatted(playback)) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration")
             }
@@ -226,7 +232,7 @@ struct RenderCommand: ParsableCommand {
                 each: (Int, Bitmap) throws -> Void) throws -> (AnimatedOutput.Written, RenderStats) {
         let size = renderer.plan.sample(at: 0, scale: renderer.scale).size
         let playback = renderer.scene.settings.fps
-        let animation = try AnimatedOutput(path: path, width: Int(size.width.rounded()), height: Int(size.height.rounded()), options: options)
+        let animation = try AnimatedOutput(path: path, width: Int(size.width.rounded()), height: Int(size.height.rounded()), fps: playback / speed, options: options)
         let first = Double(indices[0]) / playback
         let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
             try animation.add(frame, at: Double(indices[k]) / playback - first)

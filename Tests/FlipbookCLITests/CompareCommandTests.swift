@@ -37,6 +37,19 @@ struct CompareCommandTests {
         #expect(run.status == 0 && run.stdout.hasSuffix("MATCH\n") && run.stdout.contains("36 moments compared, 0 differ"), "\(run.stdout)")
     }
 
+    @Test("render -o x.mp4: H.264 with the render's frame count and length, that compare reads against the PNG frames within a lossy codec's tolerance")
+    func mp4() throws {
+        let folder = temporaryFolder()
+        let run = try Tool.run(["render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "15", "-o", "\(folder)/a.mp4"])
+        #expect(run.status == 0 && run.stdout.contains("51 frames, 3.40 s, H.264, CRF 23"), "\(run.stdout)\(run.stderr)")
+        #expect(try Tool.run(["render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "15", "-o", "\(folder)/frames/", "--quiet"]).status == 0)
+        let close = try Tool.run(["compare", "\(folder)/a.mp4", "\(folder)/frames", "--fps", "15", "--max-delta", "48", "--max-fraction", "1%"])
+        #expect(close.status == 0 && close.stdout.contains("51 moments compared, 0 differ"), "\(close.stdout)\(close.stderr)")
+        // Not exact: H.264 is lossy, and compare says so rather than passing it.
+        #expect(try Tool.run(["compare", "\(folder)/a.mp4", "\(folder)/frames", "--fps", "15"]).status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.mp4", "frames"])
+    }
+
     @Test("render -o x.webp: a lossless animated WebP that compare finds equal to the PNG frames of the same render; GIF settings are refused")
     func webp() throws {
         let folder = temporaryFolder()

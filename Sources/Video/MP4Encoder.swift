@@ -1,0 +1,242 @@
+import CFFmpeg
+import Codecs
+import Foundation
+import Raster
+
+/// How an MP4 is written.
+public struct MP4Options: Sendable, Equatable {
+    /// x264's constant rate factor, 0 (lossless) to 51; 23 is x264's own default.
+    public var crf = 23
+    /// x264's speed preset: slower presets give fewer bytes at the same quality.
+    public var preset = "medium"
+
+    public init() {}
+
+    /// The CRF for a quality of 1...100, the same scale as the GIF and WebP quality:
+    /// 51·(1 − q/100), so 55 is x264's default 23 and 100 is lossless.
+    public static func crf(quality: Int) -> Int { Int((51 * (1 - Double(quality) / 100)).rounded()) }
+}
+
+/// What an MP4 encode wrote.
+public struct MP4Summary: Sendable, Equatable {
+    public var bytes: Int
+    public var frames: Int
+    public var seconds: Double
+}
+
+/// Writes an H.264 MP4 through FFmpeg's libraries (libx264): constant frame rate, YUV 4:2:0
+/// in BT.709 for players, the size padded to even numbers by repeating the last column and
+/// row (the true size is kept in the file's comment and read back by `MP4Reader`), and the
+/// index at the front (`+faststart`) so a browser starts playing before the whole file
+/// arrives. The file appears only when complete.
+public final class MP4Encoder {
+    public let path: String
+    let width: Int, height: Int, paddedWidth: Int, paddedHeight: Int
+    let fps: Double
+    private let temporaryPath: String
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var stream: UnsafeMutablePointer<AVStream>?
+    private var scaler: OpaquePointer?
+    private var picture: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var rgba: [UInt8]
+    /// The last frame added, repeated into any frame slot the caller skipped.
+    private var last: Bitmap?
+    private var nextSlot: Int64 = 0
+    private var finished = false
+
+    /// The comment that records the picture's true size when it was padded.
+    static let sizeComment = "flipbook-size="
+
+    public init(path: String, width: Int, height: Int, fps: Double, options: MP4Options = MP4Options()) throws {
+        guard width > 0, height > 0, width <= 8192, height <= 8192 else {
+            throw CodecError.invalidSetting(name: "MP4 size", value: "\(width)x\(height)", expected: "1...8192 pixels a side")
+        }
+        guard fps >= 1, fps <= 120 else { throw CodecError.invalidSetting(name: "MP4 frame rate", value: "\(fps)", expected: "1...120") }
+        guard (0...51).contains(options.crf) else { throw CodecError.invalidSetting(name: "CRF", value: "\(options.crf)", expected: "0...51") }
+        self.path = path
+        self.width = width
+        self.height = height
+        self.paddedWidth = (width + 1) & ~1
+        self.paddedHeight = (height + 1) & ~1
+        self.fps = fps
+        self.rgba = [UInt8](repeating: 255, count: paddedWidth * paddedHeight * 4)
+        self.temporaryPath = AtomicOutput.siblingPath(of: path, tag: "partial")
+        // FFmpeg's own progress lines are not ours to print; its errors come back as codes.
+        av_log_set_level(AV_LOG_ERROR)
+        do {
+            try open(options)
+        } catch {
+            release()
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            throw error
+        }
+    }
+
+    private func check(_ code: Int32, _ what: String) throws {
+        guard code >= 0 else { throw CodecError.video(path: path, message: "\(what): \(Self.message(code))") }
+    }
+
+    static func message(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        return String(cString: flipbook_av_error(code, &buffer, buffer.count))
+    }
+
+    private func open(_ options: MP4Options) throws {
+        try check(avformat_alloc_output_context2(&format, nil, "mp4", temporaryPath), "the MP4 muxer")
+        guard let format else { throw CodecError.video(path: path, message: "no MP4 muxer") }
+        guard let encoder = avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_H264) else {
+            throw CodecError.video(path: path, message: "no H.264 encoder in this libavcodec (Debian's has libx264)")
+        }
+        guard let stream = avformat_new_stream(format, nil), let codec = avcodec_alloc_context3(encoder) else {
+            throw CodecError.video(path: path, message: "out of memory")
+        }
+        self.stream = stream
+        self.codec = codec
+        let rate = av_d2q(fps, 100_000)
+        codec.pointee.width = Int32(paddedWidth)
+        codec.pointee.height = Int32(paddedHeight)
+        codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        codec.pointee.time_base = av_inv_q(rate)
+        codec.pointee.framerate = rate
+        codec.pointee.color_range = AVCOL_RANGE_MPEG
+        codec.pointee.colorspace = AVCOL_SPC_BT709
+        codec.pointee.color_primaries = AVCOL_PRI_BT709
+        codec.pointee.color_trc = AVCOL_TRC_BT709
+        if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+            codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+        }
+        av_opt_set(codec.pointee.priv_data, "crf", "\(options.crf)", 0)
+        av_opt_set(codec.pointee.priv_data, "preset", options.preset, 0)
+        try check(avcodec_open2(codec, encoder, nil), "opening libx264")
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "the stream's parameters")
+        stream.pointee.time_base = codec.pointee.time_base
+        stream.pointee.avg_frame_rate = rate
+        if paddedWidth != width || paddedHeight != height {
+            av_dict_set(&format.pointee.metadata, "comment", "\(Self.sizeComment)\(width)x\(height)", 0)
+        }
+        try check(avio_open(&format.pointee.pb, temporaryPath, AVIO_FLAG_WRITE), "creating the file")
+        var header: OpaquePointer? = nil
+        av_dict_set(&header, "movflags", "+faststart", 0)
+        defer { av_dict_free(&header) }
+        try check(avformat_write_header(format, &header), "writing the header")
+
+        scaler = sws_getContext(Int32(paddedWidth), Int32(paddedHeight), AV_PIX_FMT_RGBA, Int32(paddedWidth), Int32(paddedHeight),
+                                AV_PIX_FMT_YUV420P, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)
+        guard let scaler else { throw CodecError.video(path: path, message: "no RGBA to YUV 4:2:0 converter") }
+        // Full-range RGB in, limited-range BT.709 YUV out, as the stream's tags say.
+        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+        sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
+        guard let picture = av_frame_alloc(), let packet = av_packet_alloc() else { throw CodecError.video(path: path, message: "out of memory") }
+        self.picture = picture
+        self.packet = packet
+        picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        picture.pointee.width = Int32(paddedWidth)
+        picture.pointee.height = Int32(paddedHeight)
+        try check(av_frame_get_buffer(picture, 0), "a frame buffer")
+    }
+
+    /// Adds the frame shown from `time` seconds; frame slots it skips repeat the frame before.
+    public func add(_ frame: Bitmap, at time: Double) throws {
+        guard !finished else { throw CodecError.usage("\(path): a frame after the MP4 was finished") }
+        guard frame.width == width, frame.height == height else {
+            throw CodecError.frameSize(path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
+        }
+        let slot = Int64((time * fps).rounded())
+        if let last { while nextSlot < slot { try encode(last) } }
+        nextSlot = max(nextSlot, slot)
+        try encode(frame)
+        last = frame
+    }
+
+    /// Repeats the last frame up to `end` seconds, flushes the encoder and moves the file into place.
+    public func finish(at end: Double) throws -> MP4Summary {
+        guard !finished else { throw CodecError.usage("\(path): finished twice") }
+        guard let last else { throw CodecError.usage("\(path): no frames to write") }
+        let endSlot = Int64((end * fps).rounded())
+        while nextSlot < endSlot { try encode(last) }
+        finished = true
+        do {
+            try drain(flushing: true)
+            try check(av_write_trailer(format), "writing the index")
+            avio_closep(&format!.pointee.pb)
+            release()
+            guard rename(temporaryPath, path) == 0 else { throw CodecError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+        } catch {
+            release()
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            throw error
+        }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return MP4Summary(bytes: bytes, frames: Int(nextSlot), seconds: Double(nextSlot) / fps)
+    }
+
+    /// Converts one frame to YUV and hands it to the encoder at the next slot.
+    private func encode(_ frame: Bitmap) throws {
+        // Premultiplied pixels over black are the opaque frames' own colours; the padding
+        // repeats the last column and row.
+        rgba.withUnsafeMutableBytes { out in
+            frame.pixels.withUnsafeBytes { src in
+                for y in 0..<paddedHeight {
+                    let row = src.baseAddress! + min(y, height - 1) * frame.rowBytes
+                    let dst = out.baseAddress! + y * paddedWidth * 4
+                    dst.copyMemory(from: row, byteCount: width * 4)
+                    if paddedWidth > width { (dst + width * 4).copyMemory(from: row + (width - 1) * 4, byteCount: 4) }
+                }
+            }
+        }
+        try check(av_frame_make_writable(picture), "a writable frame")
+        let converted = rgba.withUnsafeBufferPointer { buffer -> Int32 in
+            var planes: [UnsafePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
+            var strides: [Int32] = [Int32(paddedWidth * 4), 0, 0, 0]
+            return withUnsafeMutablePointer(to: &picture!.pointee.data) { data in
+                withUnsafeMutablePointer(to: &picture!.pointee.linesize) { sizes in
+                    data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { d in
+                        sizes.withMemoryRebound(to: Int32.self, capacity: 8) { l in
+                            sws_scale(scaler, &planes, &strides, 0, Int32(paddedHeight), d, l)
+                        }
+                    }
+                }
+            }
+        }
+        guard converted == Int32(paddedHeight) else { throw CodecError.video(path: path, message: "converting a frame to YUV") }
+        picture!.pointee.pts = nextSlot
+        nextSlot += 1
+        try check(avcodec_send_frame(codec, picture), "encoding a frame")
+        try drain(flushing: false)
+    }
+
+    /// Writes every packet the encoder has ready (all of them when flushing).
+    private func drain(flushing: Bool) throws {
+        if flushing { try check(avcodec_send_frame(codec, nil), "flushing the encoder") }
+        while true {
+            let got = avcodec_receive_packet(codec, packet)
+            if got == flipbook_averror_again() || got == flipbook_averror_eof() { return }
+            try check(got, "encoding")
+            av_packet_rescale_ts(packet, codec!.pointee.time_base, stream!.pointee.time_base)
+            packet!.pointee.stream_index = stream!.pointee.index
+            try check(av_interleaved_write_frame(format, packet), "writing a frame")
+        }
+    }
+
+    private func release() {
+        if let scaler { sws_freeContext(scaler) }
+        scaler = nil
+        av_frame_free(&picture)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        if let format {
+            if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
+            avformat_free_context(format)
+        }
+        format = nil
+    }
+
+    deinit {
+        if !finished {
+            release()
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import CFFmpeg
+import Codecs
+import Foundation
+import Raster
+
+/// Reads a video's frames one at a time through FFmpeg (any container and codec it knows),
+/// as opaque RGBA bitmaps with their start and end in milliseconds. A picture that
+/// `MP4Encoder` padded to even sizes comes back at its true size.
+public final class MP4Reader {
+    public let path: String
+    public private(set) var width = 0, height = 0
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var scaler: OpaquePointer?
+    private var decoded: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var streamIndex: Int32 = 0
+    private var timeBase = AVRational(num: 1, den: 1)
+    private var frameDuration = 0.0
+    private var draining = false
+    private var ended = false
+    /// Decoded but not yet returned: each frame's end is the next one's start.
+    private var pending: (Bitmap, Double)?
+    private let maximumPixels: Int
+
+    public init(path: String, maximumPixels: Int = 36_000_000) throws {
+        self.path = path
+        self.maximumPixels = maximumPixels
+        av_log_set_level(AV_LOG_ERROR)
+        do {
+            try open()
+        } catch {
+            release()
+            throw error
+        }
+    }
+
+    private func check(_ code: Int32, _ what: String) throws {
+        guard code >= 0 else { throw CodecError.video(path: path, message: "\(what): \(MP4Encoder.message(code))") }
+    }
+
+    private func open() throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw CodecError.fileNotFound(path: path) }
+        try check(avformat_open_input(&format, path, nil, nil), "not a video FFmpeg can read")
+        try check(avformat_find_stream_info(format, nil), "reading the streams")
+        var decoder: UnsafePointer<AVCodec>? = nil
+        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+        try check(index, "no video stream")
+        guard let decoder, let codec = avcodec_alloc_context3(decoder) else { throw CodecError.video(path: path, message: "no decoder for its video") }
+        self.codec = codec
+        streamIndex = index
+        let stream = format!.pointee.streams[Int(index)]!
+        timeBase = stream.pointee.time_base
+        try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "the stream's parameters")
+        try check(avcodec_open2(codec, decoder, nil), "opening the decoder")
+        width = Int(codec.pointee.width)
+        height = Int(codec.pointee.height)
+        guard width > 0, height > 0, width * height <= maximumPixels else {
+            throw CodecError.video(path: path, message: "\(width)x\(height) pixels; at most \(maximumPixels)")
+        }
+        if let entry = av_dict_get(format!.pointee.metadata, "comment", nil, 0), let text = entry.pointee.value.map({ String(cString: $0) }),
+           text.hasPrefix(MP4Encoder.sizeComment) {
+            let size = text.dropFirst(MP4Encoder.sizeComment.count).split(separator: "x").compactMap { Int($0) }
+            if size.count == 2, (1...width).contains(size[0]), (1...height).contains(size[1]) { (width, height) = (size[0], size[1]) }
+        }
+        let rate = stream.pointee.avg_frame_rate
+        frameDuration = rate.num > 0 ? Double(rate.den) / Double(rate.num) : 1.0 / 30
+        guard let decoded = av_frame_alloc(), let packet = av_packet_alloc() else { throw CodecError.video(path: path, message: "out of memory") }
+        self.decoded = decoded
+        self.packet = packet
+    }
+
+    /// The next frame with its start and end in milliseconds, or nil after the last.
+    public func next() throws -> (bitmap: Bitmap, start: Double, end: Double)? {
+        while !ended {
+            guard let (bitmap, start) = try decodeNext() else {
+                ended = true
+                break
+            }
+            if let (previous, previousStart) = pending {
+                pending = (bitmap, start)
+                return (previous, previousStart, start)
+            }
+            pending = (bitmap, start)
+        }
+        guard let (bitmap, start) = pending else { return nil }
+        pending = nil
+        return (bitmap, start, start + frameDuration * 1000)
+    }
+
+    /// The next decoded picture and its start in milliseconds.
+    private func decodeNext() throws -> (Bitmap, Double)? {
+        while true {
+            let got = avcodec_receive_frame(codec, decoded)
+            if got >= 0 { return (try bitmap(), start()) }
+            if got == flipbook_averror_eof() { return nil }
+            guard got == flipbook_averror_again() else { try check(got, "decoding"); return nil }
+            if draining { return nil }
+            let read = av_read_frame(format, packet)
+            if read == flipbook_averror_eof() {
+                draining = true
+                try check(avcodec_send_packet(codec, nil), "flushing the decoder")
+                continue
+            }
+            try check(read, "reading")
+            defer { av_packet_unref(packet) }
+            if packet!.pointee.stream_index == streamIndex { try check(avcodec_send_packet(codec, packet), "decoding") }
+        }
+    }
+
+    private func start() -> Double {
+        let pts = decoded!.pointee.best_effort_timestamp
+        return Double(pts) * Double(timeBase.num) / Double(timeBase.den) * 1000
+    }
+
+    /// The decoded picture as an opaque RGBA bitmap at the true size.
+    private func bitmap() throws -> Bitmap {
+        let frame = decoded!.pointee
+        scaler = sws_getCachedContext(scaler, frame.width, frame.height, AVPixelFormat(rawValue: frame.format),
+                                      frame.width, frame.height, AV_PIX_FMT_RGBA, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)
+        guard let scaler else { throw CodecError.video(path: path, message: "no converter to RGBA") }
+        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+        sws_setColorspaceDetails(scaler, bt709, frame.color_range == AVCOL_RANGE_JPEG ? 1 : 0, bt709, 1, 0, 1 << 16, 1 << 16)
+        let fullWidth = Int(frame.width), fullHeight = Int(frame.height)
+        var rgba = [UInt8](repeating: 255, count: fullWidth * fullHeight * 4)
+        let rows = rgba.withUnsafeMutableBufferPointer { out -> Int32 in
+            var planes: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
+            var strides: [Int32] = [Int32(fullWidth * 4), 0, 0, 0]
+            var source = decoded!.pointee.data
+            var sizes = decoded!.pointee.linesize
+            return withUnsafePointer(to: &source) { data in
+                withUnsafePointer(to: &sizes) { lines in
+                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { d in
+                        lines.withMemoryRebound(to: Int32.self, capacity: 8) { l in
+                            sws_scale(scaler, d, l, 0, frame.height, &planes, &strides)
+                        }
+                    }
+                }
+            }
+        }
+        guard rows == frame.height else { throw CodecError.video(path: path, message: "converting a frame to RGBA") }
+        if width == fullWidth && height == fullHeight { return Bitmap(width: width, height: height, premultipliedPixels: rgba) }
+        // Cropped to the true size: the encoder's padding is not part of the picture.
+        return Bitmap(width: width, height: height, rowBytes: fullWidth * 4, premultipliedPixels: Array(rgba[0..<(fullWidth * 4 * height)]))
+    }
+
+    private func release() {
+        if let scaler { sws_freeContext(scaler) }
+        scaler = nil
+        av_frame_free(&decoded)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        avformat_close_input(&format)
+    }
+
+    deinit { release() }
+}

@@ -1,0 +1,75 @@
+import Codecs
+import Foundation
+import Geometry
+import Raster
+import TestSupport
+import Testing
+import Video
+
+@Suite("MP4: H.264 through FFmpeg, written and read back")
+struct MP4CodecTests {
+    /// An opaque frame: a colour band per frame index over a grey field, so frames differ.
+    func frame(_ i: Int, width: Int, height: Int) -> Bitmap {
+        var b = Bitmap(width: width, height: height, fill: Color(r: 128, g: 128, b: 128).premultiplied)
+        let band = Color(r: UInt8(40 * (i % 6)), g: 200, b: UInt8(255 - 30 * (i % 8))).premultiplied
+        for y in 0..<height where y >= height / 4 && y < height * 3 / 4 {
+            for x in 0..<width { b[x, y] = band }
+        }
+        return b
+    }
+
+    @Test("Frames come back at their times, within a few levels, at an odd size (padded in the file, cropped on reading)", arguments: [(64, 48), (75, 41)])
+    func roundTrip(width: Int, height: Int) throws {
+        let path = temporaryFolder() + "/a.mp4"
+        var options = MP4Options()
+        options.crf = 10
+        let encoder = try MP4Encoder(path: path, width: width, height: height, fps: 25, options: options)
+        for i in 0..<10 { try encoder.add(frame(i, width: width, height: height), at: Double(i) / 25) }
+        let summary = try encoder.finish(at: 0.4)
+        #expect(summary.frames == 10 && abs(summary.seconds - 0.4) < 1e-9 && summary.bytes > 0)
+        let reader = try MP4Reader(path: path)
+        var k = 0
+        while let (bitmap, start, end) = try reader.next() {
+            #expect(bitmap.width == width && bitmap.height == height)
+            #expect(abs(start - Double(k) * 40) < 0.5 && abs(end - Double(k + 1) * 40) < 0.5, "frame \(k): \(start)-\(end) ms")
+            let expected = frame(k, width: width, height: height)
+            // Inside the band, away from its edges (chroma is subsampled), every channel is close.
+            let a = bitmap[width / 2, height / 2], e = expected[width / 2, height / 2]
+            #expect(abs(Int(a.r) - Int(e.r)) <= 8 && abs(Int(a.g) - Int(e.g)) <= 8 && abs(Int(a.b) - Int(e.b)) <= 8, "frame \(k): \(a) vs \(e)")
+            k += 1
+        }
+        #expect(k == 10)
+    }
+
+    @Test("Constant frame rate: a time the caller skips repeats the frame before, and the end pads with the last")
+    func constantRate() throws {
+        let path = temporaryFolder() + "/b.mp4"
+        let encoder = try MP4Encoder(path: path, width: 32, height: 32, fps: 10)
+        try encoder.add(frame(0, width: 32, height: 32), at: 0)
+        try encoder.add(frame(1, width: 32, height: 32), at: 0.5)
+        let summary = try encoder.finish(at: 1.0)
+        #expect(summary.frames == 10)
+        let reader = try MP4Reader(path: path)
+        var starts: [Double] = []
+        while let (_, start, _) = try reader.next() { starts.append(start) }
+        #expect(starts.count == 10 && abs(starts.last! - 900) < 0.5)
+    }
+
+    @Test("Bad input is an error naming the file: a wrong frame size, no frames, not a video, a missing file")
+    func errors() throws {
+        let folder = temporaryFolder()
+        let encoder = try MP4Encoder(path: folder + "/c.mp4", width: 16, height: 16, fps: 30)
+        #expect(throws: CodecError.self) { try encoder.add(frame(0, width: 8, height: 8), at: 0) }
+        #expect(throws: CodecError.self) { _ = try encoder.finish(at: 1) }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/c.mp4"))
+        try Data("not a video".utf8).write(to: URL(fileURLWithPath: folder + "/d.mp4"))
+        #expect { _ = try MP4Reader(path: folder + "/d.mp4") } throws: { "\($0)".hasPrefix(folder + "/d.mp4: FFmpeg:") }
+        #expect { _ = try MP4Reader(path: folder + "/none.mp4") } throws: { "\($0)".contains("no such file") }
+        #expect(throws: CodecError.self) { _ = try MP4Encoder(path: folder + "/e.mp4", width: 16, height: 16, fps: 500) }
+    }
+
+    @Test("Quality maps to x264's CRF: 55 is its default 23, 100 lossless, 1 nearly 51", arguments: [(55, 23), (100, 0), (1, 50), (70, 15)])
+    func crf(quality: Int, crf: Int) {
+        #expect(MP4Options.crf(quality: quality) == crf)
+    }
+}
