@@ -66,6 +66,6 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "Codecs", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Codecs", "Raster", "TestSupport"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Codecs", "Raster", "Video", "TestSupport"]),
     ]
 )

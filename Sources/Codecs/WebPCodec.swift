@@ -51,14 +51,18 @@ public final class WebPEncoder {
         if let quality = options.quality {
             config.lossless = 0
             config.quality = Float(quality)
-            // Flat UI frames code smaller losslessly: let each frame take whichever is smaller.
+            // Flat UI frames code smaller losslessly: let each frame take whichever is smaller,
+            // and each change rectangle whichever blend and size codes smallest.
             animation.allow_mixed = 1
+            animation.minimize_size = 1
         } else {
             config.lossless = 1
             config.exact = 1
             config.quality = 75
         }
         config.method = Int32(options.method)
+        // Lossy coding splits its analysis and alpha plane across threads; a no-op for lossless.
+        config.thread_level = 1
         guard WebPValidateConfig(&config) != 0 else { throw CodecError.webp(path: path, message: "invalid encoder settings") }
         guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &animation) else {
             throw CodecError.webp(path: path, message: "cannot start an animation encoder")

@@ -53,7 +53,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write where the time went (planning, raster, quantize, write) as JSON here.", valueName: "stats.json"))
     var stats: String?
 
-    @Option(help: ArgumentHelp("For a GIF or a WebP: the largest file to write, e.g. 5MB (GitHub's image proxy) or 10MB. Tries quality, then GIF's lossy LZW, then fewer fps, then a smaller width, by bisection, and writes the best-looking setting that fits.", valueName: "size"))
+    @Option(help: ArgumentHelp("For a GIF, a WebP or an MP4: the largest file to write, e.g. 5MB (GitHub's image proxy) or 10MB. Tries quality, then GIF's lossy LZW, then fewer fps, then a smaller width, by bisection, and writes the best-looking setting that fits.", valueName: "size"))
     var maxSize: ByteSize?
 
     @OptionGroup(title: "GIF and WebP options")
@@ -106,8 +106,8 @@ struct RenderCommand: ParsableCommand {
         }
         if overwrite && target != .sequence { throw ValidationError("--overwrite: only a folder of frames (-o folder/) is overwritten; leave it out") }
         if let maxSize {
-            guard target == .gif || target == .webp else {
-                throw ValidationError("--max-size \(maxSize.bytes) B: fits a GIF or a WebP; an MP4's size follows --quality, and frames or a still have none to fit")
+            guard target == .gif || target == .webp || target == .mp4 else {
+                throw ValidationError("--max-size \(maxSize.bytes) B: fits a GIF, a WebP or an MP4; frames or a still have no size to fit")
             }
             // A budget runs several encodes; these options describe one.
             if let frames { throw ValidationError("--frames \(frames): --max-size fits the whole storyboard; leave --frames out") }
@@ -247,7 +247,7 @@ struct RenderCommand: ParsableCommand {
     func fit(_ renderer: SceneRenderer, within budget: Int, to output: String, started: Date) throws {
         let settings = renderer.scene.settings
         let width = Int(renderer.plan.sample(at: 0, scale: renderer.scale).size.width.rounded())
-        let rungs = SizeBudget.ladder(webp: target == .webp, quality: gif.quality, fps: settings.fps, width: width)
+        let rungs = SizeBudget.ladder(target == .webp ? .webp : target == .mp4 ? .mp4 : .gif, quality: gif.quality, fps: settings.fps, width: width)
         var tries: [(rung: BudgetRung, bytes: Int, path: String)] = []
         defer { for t in tries { try? FileManager.default.removeItem(atPath: t.path) } }
         let progress = Progress(total: rungs.count, quiet: quiet)
@@ -274,7 +274,7 @@ struct RenderCommand: ParsableCommand {
         }
         guard rename(winner.path, output) == 0 else { throw CLIError("\(output): cannot write: \(String(cString: strerror(errno)))") }
         report("wrote \(output): \(byteString(winner.bytes)), within \(byteString(budget)), with \(winner.rung)\n"
-               + "  \(tries.count) encodes in " + String(format: "%.1f s", Date().timeIntervalSince(started)) + ": " + summary)
+               + "  \(tries.count) encode\(tries.count == 1 ? "" : "s") in " + String(format: "%.1f s", Date().timeIntervalSince(started)) + ": " + summary)
     }
 
     /// "@2x", or "300 px wide" for a --width render.

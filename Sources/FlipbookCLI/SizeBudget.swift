@@ -53,10 +53,16 @@ struct BudgetRung: Equatable, CustomStringConvertible {
 /// found by bisection over rungs ordered best first, so a budget costs a handful of encodes
 /// rather than one per setting.
 enum SizeBudget {
-    /// Rungs for a GIF or a WebP starting from the command's own quality, fps and width.
-    static func ladder(webp: Bool, quality: Int?, fps: Double, width: Int) -> [BudgetRung] {
+    /// The formats a budget fits.
+    enum Format { case gif, webp, mp4 }
+
+    /// Rungs for a format starting from the command's own quality, fps and width. An MP4's
+    /// qualities are x264's CRF 18, 20, 23 (its default), 26, 29, 32, 35 and 38.
+    static func ladder(_ format: Format, quality: Int?, fps: Double, width: Int) -> [BudgetRung] {
         var rungs: [BudgetRung] = []
-        if webp {
+        if format == .mp4 {
+            for q in [65, 61, 55, 49, 43, 37, 31, 25] where q <= (quality ?? 65) { rungs.append(BudgetRung(quality: q, fps: fps, width: width)) }
+        } else if format == .webp {
             if quality == nil { rungs.append(BudgetRung(quality: nil, fps: fps, width: width)) }
             for q in [95, 90, 85, 80, 75, 70, 60, 50, 40, 30] where q <= (quality ?? 100) { rungs.append(BudgetRung(quality: q, fps: fps, width: width)) }
         } else {

@@ -1,5 +1,6 @@
 @testable import FlipbookCLI
 import Foundation
+import Video
 import Testing
 
 @Suite("--max-size: sizes, the ladder of settings, and the bisection over it")
@@ -19,7 +20,7 @@ struct SizeBudgetTests {
 
     @Test("A GIF's ladder: quality from the command's own down, then lossy LZW, then fewer fps, then fewer pixels")
     func gifLadder() {
-        let rungs = SizeBudget.ladder(webp: false, quality: nil, fps: 30, width: 375)
+        let rungs = SizeBudget.ladder(.gif, quality: nil, fps: 30, width: 375)
         #expect(rungs.first == BudgetRung(quality: 100, fps: 30, width: 375))
         #expect(rungs.map(\.quality).prefix(11) == [100, 95, 90, 85, 80, 70, 60, 50, 40, 30, 25])
         #expect(rungs[11...13].map(\.lossy) == [8, 16, 32])
@@ -27,16 +28,23 @@ struct SizeBudgetTests {
         #expect(rungs.suffix(2).map(\.width) == [281, 188])
         #expect(rungs.last == BudgetRung(quality: 25, lossy: 32, fps: 10, width: 188))
         // Never above the quality asked for.
-        #expect(SizeBudget.ladder(webp: false, quality: 60, fps: 30, width: 375).first?.quality == 60)
+        #expect(SizeBudget.ladder(.gif, quality: 60, fps: 30, width: 375).first?.quality == 60)
     }
 
     @Test("A WebP's ladder starts lossless unless a quality is given; no lossy LZW; no fps rungs above the render's")
     func webpLadder() {
-        let rungs = SizeBudget.ladder(webp: true, quality: nil, fps: 15, width: 320)
+        let rungs = SizeBudget.ladder(.webp, quality: nil, fps: 15, width: 320)
         #expect(rungs.first == BudgetRung(quality: nil, fps: 15, width: 320))
         #expect(rungs.allSatisfy { $0.lossy == 0 })
         #expect(rungs.map(\.fps).filter { $0 != 15 } == [10, 10, 10])
-        #expect(SizeBudget.ladder(webp: true, quality: 80, fps: 30, width: 320).first?.quality == 80)
+        #expect(SizeBudget.ladder(.webp, quality: 80, fps: 30, width: 320).first?.quality == 80)
+    }
+
+    @Test("An MP4's ladder runs x264's CRF from 18 to 38, then fps, then width")
+    func mp4Ladder() {
+        let rungs = SizeBudget.ladder(.mp4, quality: nil, fps: 30, width: 375)
+        #expect(rungs.prefix(8).map { MP4Options.crf(quality: $0.quality!) } == [18, 20, 23, 26, 29, 32, 35, 38])
+        #expect(rungs.count == 8 + 3 + 2)
     }
 
     @Test("The search finds the first rung that fits in about log2(n) + 1 tries, whatever that rung is")
@@ -67,5 +75,18 @@ struct SizeBudgetTests {
         #expect(impossible.status == 1)
         #expect(impossible.stderr.contains("--max-size 2,000 B"), "\(impossible.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["v.gif"])
+    }
+
+    @Test("An MP4 over its budget at CRF 23 comes back under it at a higher CRF")
+    func mp4() throws {
+        let folder = temporaryFolder()
+        let run = try Tool.run(["render", "expanding-view", "--storyboard", "small", "-o", "\(folder)/v.mp4", "--max-size", "40KB"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let size = try FileManager.default.attributesOfItem(atPath: "\(folder)/v.mp4")[.size] as! Int
+        #expect(size <= 40_000 && size > 10_000)
+        // CRF 23 (quality 55) writes about 79 kB here, so the fit is a lower quality.
+        let chosen = run.stdout.firstMatch(of: /with --quality (\d+)/).flatMap { Int($0.1) }
+        #expect(chosen.map { $0 < 55 } == true, "\(run.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["v.mp4"])
     }
 }
