@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""PSNR of GIFs against their source frames, each source frame paired with the GIF frame on
-screen at its time (round(i·100/fps) cs), the way a viewer sees it.
+"""PSNR of GIFs (or animated WebPs) against their source frames, each source frame paired
+with the frame on screen at its time, the way a viewer sees it: round(i·100/fps) cs for a GIF,
+whose delays are centiseconds, and round(i·1000/fps) ms for a WebP, whose are milliseconds.
 
 usage: time-psnr.py FRAMES_DIR FPS GIF [GIF ...]     prints one JSON object per GIF
 
@@ -22,6 +23,7 @@ for gif in gifs:
     starts = np.cumsum([0] + delays[:-1])
     mses = []
     for i, s in enumerate(src):
-        k = int(np.searchsorted(starts, round(i * 100 / fps) * 10, side="right") - 1)
+        at = round(i * 1000 / fps) if gif.lower().endswith(".webp") else round(i * 100 / fps) * 10
+        k = int(np.searchsorted(starts, at, side="right") - 1)
         mses.append(float(np.mean((s.astype(np.float32) - score.over_black(frames[k])) ** 2)))
     print(json.dumps({"gif": gif, "psnr_time_paired": score.psnr(np.mean(mses))}), flush=True)
