@@ -80,8 +80,8 @@ public struct GIFStageTimes: Sendable, Equatable {
     public var palette = 0.0
     /// Remapping against the screen and updating it, frame by frame in order (bands in parallel).
     public var remap = 0.0
-    /// Lossy matching (`LZWCoder` with a `LossyMatch`), in order, bands in parallel; 0
-    /// without `--lossy`.
+    /// Lossy matching (`LZWCoder` with a `LossyMatch`), frame by frame in order; 0 without
+    /// `--lossy`.
     public var compress = 0.0
     /// Compacting palettes, LZW coding and writing through giflib, on its own thread beside
     /// remapping.
@@ -98,7 +98,7 @@ public struct GIFStageTimes: Sendable, Equatable {
 /// palette (built on worker threads, several frames at once), or reuses the last one when its
 /// colours are covered, then is remapped in order against what is on screen (`ScreenRemap`),
 /// so pixels the screen already shows well enough also become transparent (gifski's
-/// technique), optionally matched lossily to longer LZW strings (in parallel bands), and
+/// technique), optionally matched lossily to longer LZW strings, and
 /// handed to the writer thread, which drops unused palette entries, LZW-codes the frame
 /// (`LZWCoder`, the shorter of giflib's eager clear and a deferred one) and writes it through
 /// giflib. The output is the same whatever the thread count.
@@ -257,11 +257,10 @@ public final class GIFEncoder {
                     compressStarted = monotonicSeconds()
                     guard lossy else { return }
                     // A lossy match decides what goes on screen, so it runs here, in order. It
-                    // codes the frame in one band with giflib's clears, so the writer's coding of
-                    // the indices it settles on finds the same strings (with narrower codes once
-                    // the palette is compacted). Coded in 512-row bands instead, the choices fit
-                    // the bands' tables and not the writer's: sliding-panels @2x at --lossy 3
-                    // came out 30.56 MB instead of 26.51 MB.
+                    // codes the whole frame with giflib's clears, so the writer's coding of the
+                    // indices it settles on finds the same strings (with narrower codes once the
+                    // palette is compacted): choices made under any other table fit that table,
+                    // not the writer's, and cost bytes.
                     let t = job.tight
                     let origin = t.y * w + t.x
                     withLossyMatch(colours: colours, clear: clear, transparent: transparent) { palette, kinds in
@@ -272,7 +271,7 @@ public final class GIFEncoder {
                             palette: palette, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
                         _ = LZWCoder.encode(
                             indices: indices.baseAddress! + origin, rowStride: w, width: t.w, height: t.h,
-                            minCodeSize: GIFStream.minCodeSize(entries: colours.count / 3), bandRows: t.h, lossy: match)
+                            minCodeSize: GIFStream.minCodeSize(entries: colours.count / 3), lossy: match)
                     }
                 }
             }

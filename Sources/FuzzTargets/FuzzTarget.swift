@@ -33,10 +33,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .png:
             _ = try? PNGCodec.decode(bytes, source: "fuzz.png")
         case .gif:
-            FileManager.default.createFile(atPath: Self.scratch + ".gif", contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: Self.scratch + ".gif", contents: Data(bytes))
             _ = try? GIFDecoder.read(path: Self.scratch + ".gif")
         case .config:
-            FileManager.default.createFile(atPath: Self.scratch + ".yaml", contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: Self.scratch + ".yaml", contents: Data(bytes))
             _ = try? Self.builtIn.prepare(configFile: Self.scratch + ".yaml").plan(sizes: Self.sizes)
         case .scene:
             // Any image is taken to be the size its shape asks for where the shape is the screen.
