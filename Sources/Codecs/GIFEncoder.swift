@@ -82,7 +82,7 @@ public struct GIFStageTimes: Sendable, Equatable {
     public var remap = 0.0
     /// Lossy matching (`LZWCoder` with a `LossyMatch`), frame by frame in order; 0 without
     /// `--lossy`.
-    public var compress = 0.0
+    public var lossyMatch = 0.0
     /// Compacting palettes, LZW coding and writing through giflib, on its own thread beside
     /// remapping.
     public var write = 0.0
@@ -243,7 +243,7 @@ public final class GIFEncoder {
         }
         var indices = [UInt8](repeating: 0, count: w * h)
         let lossy = options.lossy > 0
-        var compressStarted = 0.0
+        var lossyStarted = 0.0
         screen.withUnsafeMutableBufferPointer { screen in
             indices.withUnsafeMutableBufferPointer { indices in
                 job.importance.withUnsafeBufferPointer { importance in
@@ -254,7 +254,7 @@ public final class GIFEncoder {
                         indices: indices.baseAddress!)
                     remap.updatesScreen = !lossy
                     job.tight = remap.run()
-                    compressStarted = monotonicSeconds()
+                    lossyStarted = monotonicSeconds()
                     guard lossy else { return }
                     // A lossy match decides what goes on screen, so it runs here, in order. It
                     // codes the whole frame with giflib's clears, so the writer's coding of the
@@ -279,8 +279,8 @@ public final class GIFEncoder {
         job.releasePixels()
         let t = job.tight
         let done = monotonicSeconds()
-        stages.remap += compressStarted - remapStarted
-        stages.compress += done - compressStarted
+        stages.remap += lossyStarted - remapStarted
+        stages.lossyMatch += done - lossyStarted
         writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, indices: indices,
                            rowStride: w, column: t.x, row: t.y,
                            palette: colours, transparent: transparent, delay: job.delay))

@@ -291,7 +291,7 @@ struct RenderCommand: ParsableCommand {
                       "\"planning_s\": \(r.planning)", "\"raster_s\": \(r.raster)", "\"render_wall_s\": \(r.renderWall)", "\"wall_s\": \(wall)"]
         if let e = encoder {
             fields += ["\"quantize_palette_s\": \(e.stages.palette)", "\"quantize_remap_s\": \(e.stages.remap)",
-                       "\"gif_lzw_s\": \(e.stages.compress)", "\"gif_write_s\": \(e.stages.write)", "\"gif_bytes\": \(e.bytes)", "\"gif_frames\": \(e.frames)", "\"reused_palettes\": \(e.reusedPalettes)"]
+                       "\"gif_lossy_match_s\": \(e.stages.lossyMatch)", "\"gif_write_s\": \(e.stages.write)", "\"gif_bytes\": \(e.bytes)", "\"gif_frames\": \(e.frames)", "\"reused_palettes\": \(e.reusedPalettes)"]
         }
         try AtomicOutput.write(Array(("{" + fields.joined(separator: ", ") + "}\n").utf8), to: stats)
     }

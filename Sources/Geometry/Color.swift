@@ -21,10 +21,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let white = Color(r: 255, g: 255, b: 255)
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
 
+    /// "#RRGGBB", or "#RRGGBBAA" when not opaque: the syntax configs and scene files take.
     public var description: String {
-        let hex = (Int(r) << 16 | Int(g) << 8 | Int(b))
-        let digits = String(hex, radix: 16, uppercase: true)
-        let padded = String(repeating: "0", count: 6 - digits.count) + digits
-        return a == 255 ? "#\(padded)" : "#\(padded)@\(a)"
+        let opaque = a == 255
+        let value = (Int(r) << 16 | Int(g) << 8 | Int(b)) << (opaque ? 0 : 8) | (opaque ? 0 : Int(a))
+        let digits = String(value, radix: 16, uppercase: true)
+        return "#" + String(repeating: "0", count: (opaque ? 6 : 8) - digits.count) + digits
     }
 }

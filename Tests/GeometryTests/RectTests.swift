@@ -51,7 +51,7 @@ struct RectTests {
     func colours() {
         let c = Color(rgb: 0x3067F4, alpha: 0x80)
         #expect(c.r == 0x30 && c.g == 0x67 && c.b == 0xF4 && c.a == 0x80)
-        #expect(Color(rgb: 0x3067F4).description == "#3067F4" && c.description == "#3067F4@128")
+        #expect(Color(rgb: 0x3067F4).description == "#3067F4" && c.description == "#3067F480" && Color.clear.description == "#00000000")
         #expect(Color.clear.a == 0 && Color.white == Color(rgb: 0xFFFFFF))
     }
 }

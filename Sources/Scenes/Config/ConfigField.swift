@@ -68,7 +68,7 @@ public struct ConfigField<Root> {
                 throw cx.error(node, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \(node.summary)")
             }
             root[keyPath: path] = c
-        }, show: { quoted(hex($0[keyPath: path])) }))
+        }, show: { quoted($0[keyPath: path].description) }))
     }
 
     /// A rect in points, [x, y, width, height].
@@ -203,11 +203,6 @@ func show(_ v: Double) -> String {
 }
 
 func quoted(_ s: String) -> String { "\"\(s)\"" }
-
-func hex(_ c: Color) -> String {
-    let rgb = String(format: "#%02X%02X%02X", c.r, c.g, c.b)
-    return c.a == 255 ? rgb : rgb + String(format: "%02X", c.a)
-}
 
 /// "#RRGGBB" or "#RRGGBBAA".
 public func parseColor(_ text: String) -> Color? {

@@ -36,7 +36,7 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
         case .point(let p): return "[\(show(p.x)), \(show(p.y))]"
         case .size(let s): return "[\(show(s.width)), \(show(s.height))]"
         case .rect(let r): return "[\(show(r.minX)), \(show(r.minY)), \(show(r.width)), \(show(r.height))]"
-        case .color(let c): return hex(c)
+        case .color(let c): return c.description
         case .curve(let c): return c.description
         case .text(let s): return s
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
