@@ -20,10 +20,10 @@ w, h = round(float(canvas.group(1)) * scale), round(float(canvas.group(2)) * sca
 
 
 def colour(text):
-    """'#RRGGBB' or '#RRGGBB@A' (A a straight alpha byte) as four 0...1 values."""
-    m = re.fullmatch(r"#([0-9A-Fa-f]{6})(?:@(\d+))?", text)
+    """'#RRGGBB' or '#RRGGBBAA' (AA a straight alpha byte) as four 0...1 values."""
+    m = re.fullmatch(r"#([0-9A-Fa-f]{6})([0-9A-Fa-f]{2})?", text)
     v = int(m.group(1), 16)
-    return [(v >> 16 & 255) / 255, (v >> 8 & 255) / 255, (v & 255) / 255, int(m.group(2) or 255) / 255]
+    return [(v >> 16 & 255) / 255, (v >> 8 & 255) / 255, (v & 255) / 255, int(m.group(2) or "FF", 16) / 255]
 
 
 def box(r, radius=None):

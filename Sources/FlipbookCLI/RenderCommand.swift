@@ -36,7 +36,7 @@ struct RenderCommand: ParsableCommand {
     var speed: Double = 1
 
     @Option(help: ArgumentHelp("Only frames A through B (0-based, inclusive), or one frame N.", valueName: "A-B"))
-    var frames: String?
+    var frames: FrameRange?
 
     @Option(help: ArgumentHelp("Also write a contact sheet: every frame with its time.", valueName: "sheet.png"))
     var sheet: String?
@@ -89,7 +89,6 @@ struct RenderCommand: ParsableCommand {
         }
         if target == .still && time == nil { throw ValidationError("-o \(output): a PNG still needs --time SECONDS") }
         if let time, !(time >= 0) { throw ValidationError("--time \(time): expected seconds, 0 or more") }
-        if let frames, parseRange(frames) == nil { throw ValidationError("--frames \(frames): expected A-B (0-based, inclusive) or N") }
         // An option that would do nothing in this mode is a mistake worth saying.
         if target == .still {
             if speed != 1 { throw ValidationError("--speed: a PNG still is one moment (--time); leave --speed out") }
@@ -128,13 +127,6 @@ struct RenderCommand: ParsableCommand {
         try OutputRules(outputs: outputs, inputs: inputs).check()
     }
 
-    func parseRange(_ text: String) -> ClosedRange<Int>? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-        if parts.count == 1, let a = parts[0], a >= 0 { return a...a }
-        if parts.count == 2, let a = parts[0], let b = parts[1], a >= 0, b >= a { return a...b }
-        return nil
-    }
-
     func run() throws {
         let started = Date()
         let output = self.output ?? ""
@@ -158,7 +150,8 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("\(times.count) frames (\(String(format: "%.2f", renderer.plan.duration)) s at \(formatted(settings.fps / speed)) fps): at most \(RenderCommand.maximumFrames); a higher --speed or a lower --fps")
         }
         var indices = Array(times.indices)
-        if let frames, let range = parseRange(frames) {
+        if let frames {
+            let range = frames.range
             guard range.upperBound < times.count else {
                 throw ValidationError("--frames \(frames): the render has frames 0-\(times.count - 1)")
             }

@@ -41,6 +41,8 @@ struct ParsingTests {
 
         (["encode", "frames", "-o", "x.mov"], "expected a path ending in .gif, .webp or .mp4"),
         (["render", "expanding-cells", "-o", "x.gif", "--max-size", "100"], "--max-size"),
+        (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames <A-B>"),
+        (["render", "expanding-cells", "-o", "x.gif", "--frames", "-2"], "--frames"),
     ])
     func refused(arguments: [String], message: String) {
         let f = failure(arguments)
@@ -60,5 +62,13 @@ struct ParsingTests {
     ])
     func accepted(arguments: [String]) {
         #expect(failure(arguments) == nil, "\(failure(arguments)?.message ?? "")")
+    }
+
+    @Test("--frames takes A-B or N, 0-based and inclusive, and says itself back as given")
+    func frameRanges() {
+        #expect(FrameRange(argument: "30-45") == FrameRange(30...45))
+        #expect(FrameRange(argument: "7") == FrameRange(7...7))
+        #expect(FrameRange(argument: "7")?.description == "7" && FrameRange(argument: "0-9")?.description == "0-9")
+        for bad in ["", "-", "3-", "-3", "9-3", "a-b", "1-2-3", " 4"] { #expect(FrameRange(argument: bad) == nil, "\(bad)") }
     }
 }
