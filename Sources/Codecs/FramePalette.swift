@@ -23,8 +23,9 @@ final class FramePalette: @unchecked Sendable {
     private(set) var error: CodecError?
     /// Seconds this frame's palette took on its worker.
     private(set) var seconds = 0.0
-    /// The written part of the crop (x, y, w, h in crop pixels), set when remapped.
-    var tight = (x: 0, y: 0, w: 0, h: 0)
+    /// The part of the crop with pixels that are not transparent (x, y, w, h in crop pixels),
+    /// set when remapped: what the frame writes.
+    var paintedBox = (x: 0, y: 0, w: 0, h: 0)
     private let done = DispatchSemaphore(value: 0)
     private var attrCopy: OpaquePointer?
 
@@ -38,11 +39,19 @@ final class FramePalette: @unchecked Sendable {
     /// Entries libimagequant left clear, and the first of them (-1 when none).
     private(set) var clear: [Bool] = []
     private(set) var transparent = -1
+    /// A palette to remap with: RGB triples, the entries left clear, and the transparent one
+    /// (-1 when none).
+    struct Palette {
+        var colours: [UInt8]
+        var clear: [Bool]
+        var transparent: Int
+    }
+
     /// The palette to remap with: this frame's own, or the reused one; nil when the frame
     /// has no changed pixels.
-    var palette: (colours: [UInt8], clear: [Bool], transparent: Int)? {
-        if let reuse { return (reuse.colours, reuse.clear, reuse.transparent) }
-        return result == nil ? nil : (colours, clear, transparent)
+    var palette: Palette? {
+        if let reuse { return Palette(colours: reuse.colours, clear: reuse.clear, transparent: reuse.transparent) }
+        return result == nil ? nil : Palette(colours: colours, clear: clear, transparent: transparent)
     }
 
     init(current: [UInt8], delay: Int, isFirst: Bool, frameWidth: Int,

@@ -6,9 +6,9 @@ import Dispatch
 /// rethrown by `drain`.
 final class FrameWriter: @unchecked Sendable {
     /// One frame ready to code: the `w`x`h` box at (`column`, `row`) of `indices`, which has
-    /// `rowStride` entries a row.
+    /// `rowStride` entries a row, shown at (`canvasX`, `canvasY`) of the GIF's canvas.
     struct Frame {
-        var x: Int, y: Int, w: Int, h: Int
+        var canvasX: Int, canvasY: Int, w: Int, h: Int
         var indices: [UInt8]
         var rowStride: Int
         var column: Int, row: Int
@@ -47,7 +47,7 @@ final class FrameWriter: @unchecked Sendable {
                     return deferred.count < eager.count ? deferred : eager
                 }
                 try stream.putFrame(
-                    x: frame.x, y: frame.y, w: frame.w, h: frame.h, blocks: blocks,
+                    x: frame.canvasX, y: frame.canvasY, w: frame.w, h: frame.h, blocks: blocks,
                     palette: compact.palette, transparent: compact.transparent, delay: frame.delay)
             } catch {
                 self.error = error

@@ -231,72 +231,86 @@ public final class GIFEncoder {
         stages.waiting += remapStarted - waitStarted
         stages.palette += job.seconds
         if let error = job.error { throw error }
-        guard let (colours, clear, transparent) = job.palette else {
+        guard let palette = job.palette else {
             // Nothing changed after flattening: a 1x1 transparent frame carries the delay.
-            writer.write(.init(x: 0, y: 0, w: 1, h: 1, indices: [0], rowStride: 1, column: 0, row: 0,
+            writer.write(.init(canvasX: 0, canvasY: 0, w: 1, h: 1, indices: [0], rowStride: 1, column: 0, row: 0,
                                palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay))
             return
         }
-        let (w, h) = (job.width, job.height)
-        if !job.isFirst && transparent < 0 {
+        if !job.isFirst && palette.transparent < 0 {
             throw CodecError.quantize(path: path, message: "the palette has no transparent entry")
         }
-        var indices = [UInt8](repeating: 0, count: w * h)
+        var indices = [UInt8](repeating: 0, count: job.width * job.height)
         let lossy = options.lossy > 0
-        var lossyStarted = 0.0
+        // A lossy match decides what goes on screen, so the remap leaves the screen to it.
+        job.paintedBox = remap(job, palette, into: &indices, updatingScreen: !lossy)
+        let lossyStarted = monotonicSeconds()
+        if lossy { matchLossily(job, palette, indices: &indices) }
+        job.releasePixels()
+        let t = job.paintedBox
+        let done = monotonicSeconds()
+        stages.remap += lossyStarted - remapStarted
+        stages.lossyMatch += done - lossyStarted
+        writer.write(.init(canvasX: job.x0 + t.x, canvasY: job.y0 + t.y, w: t.w, h: t.h, indices: indices,
+                           rowStride: job.width, column: t.x, row: t.y,
+                           palette: palette.colours, transparent: palette.transparent, delay: job.delay))
+    }
+
+    /// Remaps the job's changed box against the screen into `indices`; returns the box of
+    /// pixels that are not transparent.
+    private func remap(_ job: FramePalette, _ palette: FramePalette.Palette, into indices: inout [UInt8],
+                       updatingScreen: Bool) -> (x: Int, y: Int, w: Int, h: Int) {
         screen.withUnsafeMutableBufferPointer { screen in
             indices.withUnsafeMutableBufferPointer { indices in
                 job.importance.withUnsafeBufferPointer { importance in
                     var remap = ScreenRemap(
                         crop: UnsafePointer(job.crop.baseAddress!), importance: job.isFirst ? nil : importance.baseAddress,
-                        screen: screen.baseAddress!, frameWidth: width, x0: job.x0, y0: job.y0, width: w, height: h,
-                        palette: colours, clear: clear, transparent: transparent, dithering: options.dithering,
-                        indices: indices.baseAddress!)
-                    remap.updatesScreen = !lossy
-                    job.tight = remap.run()
-                    lossyStarted = monotonicSeconds()
-                    guard lossy else { return }
-                    // A lossy match decides what goes on screen, so it runs here, in order. It
-                    // codes the whole frame with giflib's clears, so the writer's coding of the
-                    // indices it settles on finds the same strings (with narrower codes once the
-                    // palette is compacted): choices made under any other table fit that table,
-                    // not the writer's, and cost bytes.
-                    let t = job.tight
-                    let origin = t.y * w + t.x
-                    withLossyMatch(colours: colours, clear: clear, transparent: transparent) { palette, kinds in
-                        let match = LossyMatch(
-                            crop: UnsafePointer(job.crop.baseAddress! + origin * 4), cropStride: w,
-                            importance: job.isFirst ? nil : importance.baseAddress! + origin,
-                            screen: screen.baseAddress! + ((job.y0 + t.y) * width + job.x0 + t.x) * 4, frameWidth: width,
-                            palette: palette, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
-                        _ = LZWCoder.encode(
-                            indices: indices.baseAddress! + origin, rowStride: w, width: t.w, height: t.h,
-                            minCodeSize: GIFStream.minCodeSize(entries: colours.count / 3), lossy: match)
-                    }
+                        screen: screen.baseAddress!, frameWidth: width, x0: job.x0, y0: job.y0, width: job.width, height: job.height,
+                        palette: palette.colours, clear: palette.clear, transparent: palette.transparent,
+                        dithering: options.dithering, indices: indices.baseAddress!)
+                    remap.updatesScreen = updatingScreen
+                    return remap.run()
                 }
             }
         }
-        job.releasePixels()
-        let t = job.tight
-        let done = monotonicSeconds()
-        stages.remap += lossyStarted - remapStarted
-        stages.lossyMatch += done - lossyStarted
-        writer.write(.init(x: job.x0 + t.x, y: job.y0 + t.y, w: t.w, h: t.h, indices: indices,
-                           rowStride: w, column: t.x, row: t.y,
-                           palette: colours, transparent: transparent, delay: job.delay))
     }
 
-    /// Calls `body` with the palette as Int32 triples and each index's kind for a lossy match.
-    private func withLossyMatch(colours: [UInt8], clear: [Bool], transparent: Int,
-                                _ body: (UnsafePointer<Int32>, UnsafePointer<UInt8>) -> Void) {
-        var palette = [Int32](repeating: 0, count: 256 * 3)
-        var kinds = [UInt8](repeating: 0, count: 256)
-        for i in 0..<(colours.count / 3) {
-            for c in 0..<3 { palette[i * 3 + c] = Int32(colours[i * 3 + c]) }
-            kinds[i] = clear[i] ? 0 : 1
+    /// Lets the painted box's pixels take colours close enough to their source that lengthen
+    /// LZW strings, and puts what they show on the screen. It runs in frame order, and codes
+    /// the whole box with giflib's clears, so the writer's coding of the indices it settles on
+    /// finds the same strings (with narrower codes once the palette is compacted): choices
+    /// made under any other table fit that table, not the writer's, and cost bytes.
+    private func matchLossily(_ job: FramePalette, _ palette: FramePalette.Palette, indices: inout [UInt8]) {
+        let t = job.paintedBox
+        let origin = t.y * job.width + t.x
+        let rgb = UnsafeMutablePointer<Int32>.allocate(capacity: 256 * 3)
+        let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        defer {
+            rgb.deallocate()
+            kinds.deallocate()
         }
-        if transparent >= 0 { kinds[transparent] = 2 }
-        body(palette, kinds)
+        rgb.initialize(repeating: 0, count: 256 * 3)
+        kinds.initialize(repeating: LossyMatch.unusable, count: 256)
+        for i in 0..<(palette.colours.count / 3) {
+            for c in 0..<3 { rgb[i * 3 + c] = Int32(palette.colours[i * 3 + c]) }
+            if !palette.clear[i] { kinds[i] = LossyMatch.colour }
+        }
+        if palette.transparent >= 0 { kinds[palette.transparent] = LossyMatch.showsScreen }
+        let screenOrigin = ((job.y0 + t.y) * width + job.x0 + t.x) * 4
+        screen.withUnsafeMutableBufferPointer { screen in
+            indices.withUnsafeMutableBufferPointer { indices in
+                job.importance.withUnsafeBufferPointer { importance in
+                    let match = LossyMatch(
+                        crop: UnsafePointer(job.crop.baseAddress! + origin * 4), cropStride: job.width,
+                        importance: job.isFirst ? nil : importance.baseAddress! + origin,
+                        screen: screen.baseAddress! + screenOrigin, frameWidth: width,
+                        palette: rgb, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
+                    _ = LZWCoder.encode(
+                        indices: indices.baseAddress! + origin, rowStride: job.width, width: t.w, height: t.h,
+                        minCodeSize: GIFStream.minCodeSize(entries: palette.colours.count / 3), lossy: match)
+                }
+            }
+        }
     }
 
     /// The frame composited over the matte: premultiplied over opaque is straight and opaque.

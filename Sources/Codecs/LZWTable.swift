@@ -93,7 +93,7 @@ struct LZWTable {
         while child != Self.none && budget > 0 {
             budget -= 1
             let s = Int(suffixes[Int(child)])
-            if lossy.kinds[s] != 0 {
+            if lossy.kinds[s] != LossyMatch.unusable {
                 let d = lossy.distance(s, x: x, y: y)
                 if d <= limit && d < bestDistance {
                     best = (Int(child), UInt8(s))

@@ -17,10 +17,17 @@ struct LossyMatch {
     let frameWidth: Int
     /// RGB as Int32 triples, one per index.
     let palette: UnsafePointer<Int32>
-    /// Per index: 0 unusable, 1 a colour, 2 the transparent index (the screen's colour).
+    /// Per index: `unusable`, `colour`, or `showsScreen` (the transparent index).
     let kinds: UnsafePointer<UInt8>
     /// Squared distance any pixel may have from its source.
     let tolerance: Int32
+
+    /// An index's kind: an entry libimagequant left clear, which no pixel may take.
+    static let unusable: UInt8 = 0
+    /// An index's kind: a palette colour.
+    static let colour: UInt8 = 1
+    /// An index's kind: the transparent index, which shows what is on the screen.
+    static let showsScreen: UInt8 = 2
 }
 
 extension LossyMatch {
@@ -29,7 +36,7 @@ extension LossyMatch {
     func distance(_ i: Int, x: Int, y: Int) -> Int32 {
         let s = crop + (y * cropStride + x) * 4
         let c: (Int32, Int32, Int32)
-        if kinds[i] == 2 {
+        if kinds[i] == Self.showsScreen {
             let v = screen + (y * frameWidth + x) * 4
             c = (Int32(v[0]), Int32(v[1]), Int32(v[2]))
         } else {
@@ -46,7 +53,7 @@ extension LossyMatch {
             let out = screen + y * frameWidth * 4
             for x in 0..<width {
                 let i = Int(row[x])
-                if kinds[i] == 2 { continue }
+                if kinds[i] == Self.showsScreen { continue }
                 out[x * 4] = UInt8(truncatingIfNeeded: palette[i * 3])
                 out[x * 4 + 1] = UInt8(truncatingIfNeeded: palette[i * 3 + 1])
                 out[x * 4 + 2] = UInt8(truncatingIfNeeded: palette[i * 3 + 2])

@@ -65,7 +65,7 @@ struct LZWCoderTests {
         var indices = [UInt8](repeating: 90, count: 6 * 5)
         let box: [UInt8] = [7, 7, 50, 99, 50, 7, 7, 7, 99, 99, 50, 7]
         for y in 0..<3 { for x in 0..<4 { indices[(y + 1) * 6 + x + 1] = box[y * 4 + x] } }
-        var frame = FrameWriter.Frame(x: 0, y: 0, w: 4, h: 3, indices: indices, rowStride: 6, column: 1, row: 1,
+        var frame = FrameWriter.Frame(canvasX: 0, canvasY: 0, w: 4, h: 3, indices: indices, rowStride: 6, column: 1, row: 1,
                                       palette: palette, transparent: 99, delay: 3)
         let compact = compactPalette(&frame)
         #expect(compact.palette == [7, 7, 7, 50, 50, 50, 99, 99, 99])
@@ -73,7 +73,7 @@ struct LZWCoderTests {
         let renumbered = (0..<3).flatMap { y in (0..<4).map { x in frame.indices[(y + 1) * 6 + x + 1] } }
         #expect(renumbered == [0, 0, 1, 2, 1, 0, 0, 0, 2, 2, 1, 0])
         // No pixel is transparent: the frame has no transparent index at all.
-        var opaque = FrameWriter.Frame(x: 0, y: 0, w: 2, h: 1, indices: [3, 4], rowStride: 2, column: 0, row: 0,
+        var opaque = FrameWriter.Frame(canvasX: 0, canvasY: 0, w: 2, h: 1, indices: [3, 4], rowStride: 2, column: 0, row: 0,
                                        palette: palette, transparent: 99, delay: 3)
         #expect(compactPalette(&opaque).transparent == -1)
     }
