@@ -21,4 +21,10 @@ struct FrameRange: ExpressibleByArgument, Equatable, CustomStringConvertible {
     var description: String { range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)" }
 
     static var defaultValueDescription: String { "A-B or N" }
+
+    /// For `@Option(transform:)`: a bad value's error says what was expected.
+    static func parse(_ text: String) throws -> FrameRange {
+        guard let range = FrameRange(argument: text) else { throw ValidationError("expected A-B (0-based, inclusive) or N") }
+        return range
+    }
 }

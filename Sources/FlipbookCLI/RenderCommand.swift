@@ -35,7 +35,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Playback speed: 2 plays twice as fast, 0.5 in slow motion.", valueName: "factor"))
     var speed: Double = 1
 
-    @Option(help: ArgumentHelp("Only frames A through B (0-based, inclusive), or one frame N.", valueName: "A-B"))
+    @Option(help: ArgumentHelp("Only frames A through B (0-based, inclusive), or one frame N.", valueName: "A-B"), transform: FrameRange.parse)
     var frames: FrameRange?
 
     @Option(help: ArgumentHelp("Also write a contact sheet: every frame with its time.", valueName: "sheet.png"))
@@ -53,7 +53,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write where the time went (planning, raster, quantize, write) as JSON here.", valueName: "stats.json"))
     var stats: String?
 
-    @Option(help: ArgumentHelp("For a GIF, a WebP or an MP4: the largest file to write, e.g. 5MB (GitHub's image proxy) or 10MB. Tries quality, then GIF's lossy LZW, then fewer fps, then a smaller width, by bisection, and writes the best-looking setting that fits.", valueName: "size"))
+    @Option(help: ArgumentHelp("For a GIF, a WebP or an MP4: the largest file to write, e.g. 5MB (GitHub's image proxy) or 10MB. Tries quality, then GIF's lossy LZW, then fewer fps, then a smaller width, by bisection, and writes the best-looking setting that fits.", valueName: "size"), transform: ByteSize.parse)
     var maxSize: ByteSize?
 
     @OptionGroup(title: "GIF and WebP options")

@@ -20,6 +20,12 @@ struct ByteSize: ExpressibleByArgument, Equatable {
     }
 
     static var defaultValueDescription: String { "e.g. 5MB" }
+
+    /// For `@Option(transform:)`: a bad value's error says what was expected.
+    static func parse(_ text: String) throws -> ByteSize {
+        guard let size = ByteSize(argument: text) else { throw ValidationError("expected a size of at least 1 KiB, such as 5MB, 800KB or 1.5MiB") }
+        return size
+    }
 }
 
 /// One setting a size budget may try: the encoder's quality, then GIF's lossy LZW, then the

@@ -21,6 +21,18 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let white = Color(r: 255, g: 255, b: 255)
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
 
+    /// "#RRGGBB" (opaque) or "#RRGGBBAA", as configs and scene files write colours; nil for
+    /// anything else.
+    public init?(hex text: String) {
+        guard text.hasPrefix("#"), text.count == 7 || text.count == 9,
+              text.dropFirst().allSatisfy(\.isHexDigit), let v = UInt64(text.dropFirst(), radix: 16) else { return nil }
+        if text.count == 7 {
+            self.init(rgb: UInt32(v))
+        } else {
+            self.init(rgb: UInt32(v >> 8), alpha: UInt8(v & 0xFF))
+        }
+    }
+
     /// "#RRGGBB", or "#RRGGBBAA" when not opaque: the syntax configs and scene files take.
     public var description: String {
         let opaque = a == 255

@@ -7,7 +7,7 @@ public struct Bitmap: Equatable, Sendable {
     /// Bytes from one row to the next (at least `width * 4`).
     public let rowBytes: Int
     /// Premultiplied R, G, B, A bytes, row after row.
-    public var pixels: [UInt8]
+    public private(set) var pixels: [UInt8]
 
     /// A bitmap filled with one colour (transparent by default).
     public init(width: Int, height: Int, fill: PremultipliedColor = Color.clear.premultiplied) {

@@ -66,7 +66,8 @@ struct RenderCommandTests {
         (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time SECONDS"),
         (["render", "expanding-cells", "-o", "x.gif", "--storyboard", "nope"], "has no storyboard 'nope'; expected one of promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final"),
         (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
-        (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames 9-3: expected A-B"),
+        (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "'9-3' is invalid for '--frames <A-B>': expected A-B"),
+        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "five"], "'five' is invalid for '--max-size <size>': expected a size of at least 1 KiB"),
     ])
     func errors(arguments: [String], message: String) throws {
         let run = try Tool.run(arguments)

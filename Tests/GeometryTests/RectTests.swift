@@ -53,5 +53,7 @@ struct RectTests {
         #expect(c.r == 0x30 && c.g == 0x67 && c.b == 0xF4 && c.a == 0x80)
         #expect(Color(rgb: 0x3067F4).description == "#3067F4" && c.description == "#3067F480" && Color.clear.description == "#00000000")
         #expect(Color.clear.a == 0 && Color.white == Color(rgb: 0xFFFFFF))
+        #expect(Color(hex: c.description) == c && Color(hex: "#3067f4") == Color(rgb: 0x3067F4))
+        for bad in ["3067F4", "#3067F", "#3067F4F", "#+067F4", "#3067G4", "#3067F4@128", "#3067F4800"] { #expect(Color(hex: bad) == nil, "\(bad)") }
     }
 }

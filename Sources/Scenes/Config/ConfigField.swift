@@ -64,7 +64,7 @@ public struct ConfigField<Root> {
     /// A colour, "#RRGGBB" or "#RRGGBBAA".
     public static func color(_ key: String, _ path: WritableKeyPath<Root, Color>, _ doc: String) -> ConfigField {
         ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            guard let text = node.scalarText, let c = parseColor(text) else {
+            guard let text = node.scalarText, let c = Color(hex: text) else {
                 throw cx.error(node, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \(node.summary)")
             }
             root[keyPath: path] = c
@@ -204,9 +204,3 @@ func show(_ v: Double) -> String {
 
 func quoted(_ s: String) -> String { "\"\(s)\"" }
 
-/// "#RRGGBB" or "#RRGGBBAA".
-public func parseColor(_ text: String) -> Color? {
-    guard text.hasPrefix("#"), text.count == 7 || text.count == 9, let v = UInt64(text.dropFirst(), radix: 16) else { return nil }
-    if text.count == 7 { return Color(rgb: UInt32(v)) }
-    return Color(rgb: UInt32(v >> 8), alpha: UInt8(v & 0xFF))
-}

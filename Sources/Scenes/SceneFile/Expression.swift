@@ -223,7 +223,7 @@ struct ExpressionParser {
         case .text:
             return .literal(.text(t.text))
         case .color:
-            guard let c = parseColor(t.text) else { throw ExpressionError("'\(text)': '\(t.text)' is not a colour #RRGGBB or #RRGGBBAA") }
+            guard let c = Color(hex: t.text) else { throw ExpressionError("'\(text)': '\(t.text)' is not a colour #RRGGBB or #RRGGBBAA") }
             return .literal(.color(c))
         case .name:
             if t.text == "true" { return .literal(.flag(true)) }

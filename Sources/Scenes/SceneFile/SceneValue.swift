@@ -80,7 +80,7 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
 
     func color() throws -> Color {
         if case .color(let c) = self { return c }
-        if case .text(let s) = self, let c = parseColor(s) { return c }
+        if case .text(let s) = self, let c = Color(hex: s) { return c }
         throw ExpressionError("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \(kind) (\(self))")
     }
 
