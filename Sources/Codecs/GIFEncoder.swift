@@ -27,31 +27,40 @@ public struct GIFOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// The values each setting takes, declared once for the encoder and the tool's flags.
+    public static let validPlays = 1...65536
+    public static let validColors = 2...256
+    public static let validQuality = 1...100
+    public static let validDithering = 0.0...1.0
+    public static let validLossy = 0...64
+    public static let validSpeed = 1...10
+    public static let validRefineSteps = 0...100
+
     /// Throws on the first value out of range, naming it.
     public func validate() throws {
-        if let plays, plays < 1 || plays > 65536 {
-            throw CodecError.invalidSetting(name: "loop", value: "\(plays)", expected: "forever, or 1...65536 plays")
+        if let plays, !Self.validPlays.contains(plays) {
+            throw CodecError.invalidSetting(name: "loop", value: "\(plays)", expected: "forever, or \(Self.validPlays) plays")
         }
-        if !(2...256).contains(colors) {
-            throw CodecError.invalidSetting(name: "colors", value: "\(colors)", expected: "2...256")
+        if !Self.validColors.contains(colors) {
+            throw CodecError.invalidSetting(name: "colors", value: "\(colors)", expected: "\(Self.validColors)")
         }
-        if !(1...100).contains(quality) {
-            throw CodecError.invalidSetting(name: "quality", value: "\(quality)", expected: "1...100")
+        if !Self.validQuality.contains(quality) {
+            throw CodecError.invalidSetting(name: "quality", value: "\(quality)", expected: "\(Self.validQuality)")
         }
-        if !(dithering >= 0 && dithering <= 1) {
+        if !Self.validDithering.contains(dithering) {
             throw CodecError.invalidSetting(name: "dither", value: "\(dithering)", expected: "a number in 0...1")
         }
-        if !(0...64).contains(lossy) {
-            throw CodecError.invalidSetting(name: "lossy", value: "\(lossy)", expected: "0...64 levels")
+        if !Self.validLossy.contains(lossy) {
+            throw CodecError.invalidSetting(name: "lossy", value: "\(lossy)", expected: "\(Self.validLossy) levels")
         }
         if lossy > 0 && dithering > 0 {
             throw CodecError.invalidSetting(name: "lossy", value: "\(lossy)", expected: "0 when dithering is on")
         }
-        if !(1...10).contains(speed) {
-            throw CodecError.invalidSetting(name: "speed", value: "\(speed)", expected: "1...10")
+        if !Self.validSpeed.contains(speed) {
+            throw CodecError.invalidSetting(name: "speed", value: "\(speed)", expected: "\(Self.validSpeed)")
         }
-        if !(0...100).contains(refineSteps) {
-            throw CodecError.invalidSetting(name: "palette-steps", value: "\(refineSteps)", expected: "0...100")
+        if !Self.validRefineSteps.contains(refineSteps) {
+            throw CodecError.invalidSetting(name: "palette-steps", value: "\(refineSteps)", expected: "\(Self.validRefineSteps)")
         }
     }
 }

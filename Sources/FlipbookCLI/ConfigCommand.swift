@@ -6,8 +6,7 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "Print a scene's full default config (or the effective one with --config), a comment on every key.")
 
-    @Argument(help: ArgumentHelp("A built-in scene (\(SceneCatalog.names.joined(separator: ", "))) or a scene file's path.", valueName: "scene"),
-              completion: .custom { _, _, _ in SceneCatalog.names })
+    @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
     var scene: String
 
     @Option(help: ArgumentHelp("Show this config applied over the defaults.", valueName: "file.yaml"))

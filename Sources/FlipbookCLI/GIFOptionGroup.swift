@@ -9,7 +9,7 @@ enum LoopCount: ExpressibleByArgument, Equatable {
     init?(argument: String) {
         if argument == "forever" || argument == "0" {
             self = .forever
-        } else if let n = Int(argument), n >= 1, n <= 65536 {
+        } else if let n = Int(argument), GIFOptions.validPlays.contains(n) {
             self = .plays(n)
         } else {
             return nil
@@ -43,13 +43,17 @@ struct GIFOptionGroup: ParsableArguments {
     var lossy: Int = 0
 
     func validate() throws {
-        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality \(quality): expected 1...100") }
-        if let dither, !(dither >= 0 && dither <= 1) { throw ValidationError("--dither \(dither): expected a number in 0...1") }
-        guard (2...256).contains(colors) else { throw ValidationError("--colors \(colors): expected 2...256") }
-        guard (0...64).contains(lossy) else { throw ValidationError("--lossy \(lossy): expected 0...64") }
+        if let quality, !GIFOptions.validQuality.contains(quality) { throw ValidationError("--quality \(quality): expected \(GIFOptions.validQuality)") }
+        if let dither, !GIFOptions.validDithering.contains(dither) { throw ValidationError("--dither \(dither): expected a number in 0...1") }
+        guard GIFOptions.validColors.contains(colors) else { throw ValidationError("--colors \(colors): expected \(GIFOptions.validColors)") }
+        guard GIFOptions.validLossy.contains(lossy) else { throw ValidationError("--lossy \(lossy): expected \(GIFOptions.validLossy)") }
         if lossy > 0, let dither, dither > 0 { throw ValidationError("--lossy \(lossy) needs --dither 0 (got \(dither))") }
-        if let quantizerSpeed, !(1...10).contains(quantizerSpeed) { throw ValidationError("--quantizer-speed \(quantizerSpeed): expected 1...10") }
-        if let paletteSteps, !(0...100).contains(paletteSteps) { throw ValidationError("--palette-steps \(paletteSteps): expected 0...100") }
+        if let quantizerSpeed, !GIFOptions.validSpeed.contains(quantizerSpeed) {
+            throw ValidationError("--quantizer-speed \(quantizerSpeed): expected \(GIFOptions.validSpeed)")
+        }
+        if let paletteSteps, !GIFOptions.validRefineSteps.contains(paletteSteps) {
+            throw ValidationError("--palette-steps \(paletteSteps): expected \(GIFOptions.validRefineSteps)")
+        }
     }
 
     /// The encoder options these flags describe.

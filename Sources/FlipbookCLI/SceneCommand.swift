@@ -15,7 +15,7 @@ struct SceneCommand: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("The scene: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "scene"),
-              completion: .custom { _, _, _ in SceneCatalog.names })
+              completion: .list(SceneCatalog.names))
     var scene: String?
 
     @Flag(help: "Print the scene-file format's reference (Markdown) instead.")

@@ -1,11 +1,11 @@
 import ArgumentParser
+import Foundation
 import Scenes
 
 /// Options that pick and adjust a scene, shared by render and plan. Flags win over the
 /// config file, which wins over the scene's defaults.
 struct SceneOptionGroup: ParsableArguments {
-    @Argument(help: ArgumentHelp("A built-in scene (\(SceneCatalog.names.joined(separator: ", "))) or a scene file's path.", valueName: "scene"),
-              completion: .custom { _, _, _ in SceneCatalog.names })
+    @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
     var scene: String
 
     @Option(help: ArgumentHelp("A YAML config over the scene's defaults (see `flipbook config SCENE`).", valueName: "file.yaml"))
@@ -32,6 +32,32 @@ struct SceneOptionGroup: ParsableArguments {
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): expected 1, 2 or 3") }
         if let width, !(16...8192).contains(width) { throw ValidationError("--width \(width): expected 16...8192 pixels") }
         if width != nil && scale != nil { throw ValidationError("--width and --scale: give one; --width sets the scale") }
+    }
+
+    /// The help of a scene argument that takes a built-in's name or a scene file's path.
+    static let sceneHelp = ArgumentHelp(
+        "A built-in scene (\(SceneCatalog.names.joined(separator: ", "))) or a scene file's path.", valueName: "scene")
+
+    /// Completes a scene argument: the built-ins' names, then scene files and folders.
+    static let sceneCompletion = CompletionKind.custom { _, _, prefix in sceneCandidates(prefix) }
+
+    static func sceneCandidates(_ prefix: String) -> [String] {
+        SceneCatalog.names.filter { $0.hasPrefix(prefix) } + sceneFiles(matching: prefix)
+    }
+
+    /// The `.yaml` files and the folders whose paths start with `prefix`.
+    static func sceneFiles(matching prefix: String) -> [String] {
+        let slash = prefix.lastIndex(of: "/")
+        let folder = slash.map { String(prefix[...$0]) } ?? ""
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        return entries.sorted().compactMap { name in
+            let path = folder + name
+            guard path.hasPrefix(prefix), !name.hasPrefix(".") else { return nil }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+            if isFolder.boolValue { return path + "/" }
+            return name.hasSuffix(".yaml") ? path : nil
+        }
     }
 
     /// A built-in scene's name or a scene file's path.

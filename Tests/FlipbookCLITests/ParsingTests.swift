@@ -64,6 +64,16 @@ struct ParsingTests {
         #expect(failure(arguments) == nil, "\(failure(arguments)?.message ?? "")")
     }
 
+    @Test("A scene argument completes to the built-ins, then scene files and the folders on the way to them")
+    func sceneCompletion() {
+        #expect(SceneOptionGroup.sceneFiles(matching: "Assets/examples/nav") == ["Assets/examples/nav-push/"])
+        #expect(SceneOptionGroup.sceneFiles(matching: "Assets/examples/nav-push/") == ["Assets/examples/nav-push/nav-push.yaml"])
+        #expect(SceneOptionGroup.sceneFiles(matching: "Assets/expanding-view/expanding-view.y") == ["Assets/expanding-view/expanding-view.yaml"])
+        #expect(SceneOptionGroup.sceneFiles(matching: "Assets/expanding-view/list").isEmpty)
+        #expect(SceneOptionGroup.sceneCandidates("exp") == ["expanding-cells", "expanding-view"])
+        #expect(SceneOptionGroup.sceneCandidates("Assets/app").first == "Assets/app-store-card/")
+    }
+
     @Test("--frames takes A-B or N, 0-based and inclusive, and says itself back as given")
     func frameRanges() {
         #expect(FrameRange(argument: "30-45") == FrameRange(30...45))
