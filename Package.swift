@@ -41,9 +41,11 @@ let package = Package(
         .target(name: "FileInput"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Planner", dependencies: ["Geometry"]),
-        .target(name: "Scenes", dependencies: ["Geometry", "Planner", "FileInput", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "Scenes", dependencies: ["Geometry", "Planner", "FileInput", .product(name: "Yams", package: "Yams")]),
         .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster"]),
-        .target(name: "Codecs", dependencies: ["Geometry", "Raster", "FileInput", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
+        .target(
+            name: "Codecs", dependencies: ["Geometry", "Raster", "FileInput", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
         .target(name: "Video", dependencies: ["Raster", "Codecs", "CFFmpeg"]),
         .target(name: "Flipbook", dependencies: ["Raster", "Codecs", "Render", "Scenes"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
@@ -61,11 +63,22 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "PlannerTests", dependencies: ["Planner", "TestSupport"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Planner", "Render", "Codecs", "Raster", "Flipbook", "FlipbookTesting", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),
+        .testTarget(
+            name: "ScenesTests",
+            dependencies: [
+                "Scenes", "Planner", "Render", "Codecs", "Raster", "Flipbook", "FlipbookTesting", "TestSupport",
+            ], exclude: ["Goldens"]),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: ["Render", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "Codecs", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Codecs", "Raster", "Video", "TestSupport"]),
+        .testTarget(
+            name: "FlipbookCLITests",
+            dependencies: [
+                "FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Codecs", "Raster",
+                "Video", "TestSupport",
+            ]),
     ]
 )

@@ -54,8 +54,10 @@ final class FramePalette: @unchecked Sendable {
         return result == nil ? nil : Palette(colours: colours, clear: clear, transparent: transparent)
     }
 
-    init(current: [UInt8], delay: Int, isFirst: Bool, frameWidth: Int,
-         box: (x0: Int, y0: Int, x1: Int, y1: Int), reuse: FramePalette?) {
+    init(
+        current: [UInt8], delay: Int, isFirst: Bool, frameWidth: Int,
+        box: (x0: Int, y0: Int, x1: Int, y1: Int), reuse: FramePalette?
+    ) {
         self.current = current
         self.delay = delay
         self.isFirst = isFirst
@@ -101,7 +103,8 @@ final class FramePalette: @unchecked Sendable {
         current.withUnsafeBytes { cur in
             for y in 0..<h {
                 let src = ((y0 + y) * frameWidth + x0) * 4
-                UnsafeMutableRawPointer(crop.baseAddress! + y * w * 4).copyMemory(from: cur.baseAddress! + src, byteCount: w * 4)
+                UnsafeMutableRawPointer(crop.baseAddress! + y * w * 4).copyMemory(
+                    from: cur.baseAddress! + src, byteCount: w * 4)
             }
             guard let previous else { return }
             // Flattened pixels are opaque, so whole words compare their colours.
@@ -109,8 +112,10 @@ final class FramePalette: @unchecked Sendable {
                 importance.withUnsafeMutableBufferPointer { importance in
                     for y in 0..<h {
                         let src = ((y0 + y) * frameWidth + x0) * 4, out = y * w
-                        for x in 0..<w where cur.loadUnaligned(fromByteOffset: src + x * 4, as: UInt32.self)
-                            == prev.loadUnaligned(fromByteOffset: src + x * 4, as: UInt32.self) {
+                        for x in 0..<w
+                        where cur.loadUnaligned(fromByteOffset: src + x * 4, as: UInt32.self)
+                            == prev.loadUnaligned(fromByteOffset: src + x * 4, as: UInt32.self)
+                        {
                             importance[out + x] = 0
                         }
                     }
@@ -187,8 +192,9 @@ final class FramePalette: @unchecked Sendable {
         if steps == 0 { return }
         let usable = clear.map { !$0 }
         let histogram = importance.withUnsafeBufferPointer { importance in
-            ColourHistogram(pixels: crop.baseAddress!, count: width * height,
-                            importance: importance.isEmpty ? nil : importance.baseAddress)
+            ColourHistogram(
+                pixels: crop.baseAddress!, count: width * height,
+                importance: importance.isEmpty ? nil : importance.baseAddress)
         }
         for _ in 0..<steps where !histogram.lloydStep(&colours, usable: usable) { break }
     }

@@ -64,7 +64,10 @@ public final class GIFReader {
         }
         guard width * height <= maximumPixels else {
             DGifCloseFile(gif, &error)
-            throw CodecError.gif(path: path, message: "logical screen \(width)x\(height) is over the budget of \(maximumPixels / 1_000_000) megapixels")
+            throw CodecError.gif(
+                path: path,
+                message:
+                    "logical screen \(width)x\(height) is over the budget of \(maximumPixels / 1_000_000) megapixels")
         }
         self.path = path
         self.gif = gif
@@ -84,7 +87,8 @@ public final class GIFReader {
     /// The next frame as a viewer shows it, or nil after the last.
     public func next() throws -> GIFFrame? {
         guard !finished else { return nil }
-        var gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
+        var gcb = GraphicsControlBlock(
+            DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
         while true {
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &type) == GIF_OK else { throw fail() }
@@ -130,7 +134,9 @@ public final class GIFReader {
         let desc = gif.pointee.Image
         let (fx, fy, fw, fh) = (Int(desc.Left), Int(desc.Top), Int(desc.Width), Int(desc.Height))
         guard fw >= 0, fh >= 0, fw * fh <= maximumPixels else {
-            throw CodecError.gif(path: path, message: "frame \(index) is \(fw)x\(fh), over the budget of \(maximumPixels / 1_000_000) megapixels")
+            throw CodecError.gif(
+                path: path,
+                message: "frame \(index) is \(fw)x\(fh), over the budget of \(maximumPixels / 1_000_000) megapixels")
         }
         var indices = [GifPixelType](repeating: 0, count: fw * fh)
         try indices.withUnsafeMutableBufferPointer { buffer in
@@ -161,8 +167,13 @@ public final class GIFReader {
         index += 1
         switch gcb.DisposalMode {
         case DISPOSE_BACKGROUND:
-            canvas.withView { $0.subview(PixelRect(x: fx, y: fy, width: fw, height: fh).intersection(PixelRect(x: 0, y: 0, width: width, height: height)))
-                .clear(to: Color.clear.premultiplied) }
+            canvas.withView {
+                $0.subview(
+                    PixelRect(x: fx, y: fy, width: fw, height: fh).intersection(
+                        PixelRect(x: 0, y: 0, width: width, height: height))
+                )
+                .clear(to: Color.clear.premultiplied)
+            }
         case DISPOSE_PREVIOUS:
             if let before { canvas = before }
         default:

@@ -39,7 +39,8 @@ public struct GIFOptions: Sendable, Equatable {
     /// Throws on the first value out of range, naming it.
     public func validate() throws {
         if let plays, !Self.validPlays.contains(plays) {
-            throw CodecError.invalidSetting(name: "loop", value: "\(plays)", expected: "forever, or \(Self.validPlays) plays")
+            throw CodecError.invalidSetting(
+                name: "loop", value: "\(plays)", expected: "forever, or \(Self.validPlays) plays")
         }
         if !Self.validColors.contains(colors) {
             throw CodecError.invalidSetting(name: "colors", value: "\(colors)", expected: "\(Self.validColors)")
@@ -60,7 +61,8 @@ public struct GIFOptions: Sendable, Equatable {
             throw CodecError.invalidSetting(name: "speed", value: "\(speed)", expected: "\(Self.validSpeed)")
         }
         if !Self.validRefineSteps.contains(refineSteps) {
-            throw CodecError.invalidSetting(name: "palette-steps", value: "\(refineSteps)", expected: "\(Self.validRefineSteps)")
+            throw CodecError.invalidSetting(
+                name: "palette-steps", value: "\(refineSteps)", expected: "\(Self.validRefineSteps)")
         }
     }
 }
@@ -138,7 +140,8 @@ public final class GIFEncoder {
     public init(path: String, width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
         try options.validate()
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
-            throw CodecError.invalidSetting(name: "GIF size", value: "\(width)x\(height)", expected: "1...65535 on each side")
+            throw CodecError.invalidSetting(
+                name: "GIF size", value: "\(width)x\(height)", expected: "1...65535 on each side")
         }
         self.path = path
         self.width = width
@@ -147,7 +150,9 @@ public final class GIFEncoder {
         output = try AtomicOutput(path: path)
         stream = try GIFStream(output: output, width: width, height: height, plays: options.plays)
         writer = FrameWriter(stream: stream)
-        guard let attr = liq_attr_create() else { throw CodecError.quantize(path: path, message: "cannot create attributes") }
+        guard let attr = liq_attr_create() else {
+            throw CodecError.quantize(path: path, message: "cannot create attributes")
+        }
         self.attr = attr
         liq_set_max_colors(attr, Int32(options.colors))
         liq_set_quality(attr, 0, Int32(options.quality))
@@ -167,7 +172,8 @@ public final class GIFEncoder {
     public func add(_ frame: Bitmap, at time: Double) throws {
         guard !finished else { throw CodecError.usage("\(path): frame added after finish") }
         guard frame.width == width, frame.height == height else {
-            throw CodecError.frameSize(path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
+            throw CodecError.frameSize(
+                path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
         }
         for item in scheduler.add(frame, at: time, sameAsShowing: { $0 == $1 }) {
             try queue(item.frame, delay: item.delay)
@@ -217,9 +223,11 @@ public final class GIFEncoder {
         // but 1 in 5000 of them, in bins of 8 levels) remaps with that palette: no quantizing.
         // Looser limits reuse more palettes but cost PSNR, for no time saved.
         var colours = PaletteColours()
-        let (uncovered, sampled) = colours.collect(current, previous: lastQueued, box: box, width: width, against: paletteKey?.colours)
+        let (uncovered, sampled) = colours.collect(
+            current, previous: lastQueued, box: box, width: width, against: paletteKey?.colours)
         let reuse = paletteKey != nil && sampled > 0 && uncovered * 5000 <= sampled ? paletteKey?.job : nil
-        let job = FramePalette(current: current, delay: delay, isFirst: lastQueued == nil, frameWidth: width, box: box, reuse: reuse)
+        let job = FramePalette(
+            current: current, delay: delay, isFirst: lastQueued == nil, frameWidth: width, box: box, reuse: reuse)
         if reuse != nil {
             reusedPalettes += 1
         } else if lastQueued != nil && sampled > 0 {
@@ -242,8 +250,10 @@ public final class GIFEncoder {
         if let error = job.error { throw error }
         guard let palette = job.palette else {
             // Nothing changed after flattening: a 1x1 transparent frame carries the delay.
-            writer.write(.init(canvasX: 0, canvasY: 0, w: 1, h: 1, indices: [0], rowStride: 1, column: 0, row: 0,
-                               palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay))
+            writer.write(
+                .init(
+                    canvasX: 0, canvasY: 0, w: 1, h: 1, indices: [0], rowStride: 1, column: 0, row: 0,
+                    palette: [0, 0, 0, 0, 0, 0], transparent: 0, delay: job.delay))
             return
         }
         if !job.isFirst && palette.transparent < 0 {
@@ -260,21 +270,27 @@ public final class GIFEncoder {
         let done = monotonicSeconds()
         stages.remap += lossyStarted - remapStarted
         stages.lossyMatch += done - lossyStarted
-        writer.write(.init(canvasX: job.x0 + t.x, canvasY: job.y0 + t.y, w: t.w, h: t.h, indices: indices,
-                           rowStride: job.width, column: t.x, row: t.y,
-                           palette: palette.colours, transparent: palette.transparent, delay: job.delay))
+        writer.write(
+            .init(
+                canvasX: job.x0 + t.x, canvasY: job.y0 + t.y, w: t.w, h: t.h, indices: indices,
+                rowStride: job.width, column: t.x, row: t.y,
+                palette: palette.colours, transparent: palette.transparent, delay: job.delay))
     }
 
     /// Remaps the job's changed box against the screen into `indices`; returns the box of
     /// pixels that are not transparent.
-    private func remap(_ job: FramePalette, _ palette: FramePalette.Palette, into indices: inout [UInt8],
-                       updatingScreen: Bool) -> (x: Int, y: Int, w: Int, h: Int) {
+    private func remap(
+        _ job: FramePalette, _ palette: FramePalette.Palette, into indices: inout [UInt8],
+        updatingScreen: Bool
+    ) -> (x: Int, y: Int, w: Int, h: Int) {
         screen.withUnsafeMutableBufferPointer { screen in
             indices.withUnsafeMutableBufferPointer { indices in
                 job.importance.withUnsafeBufferPointer { importance in
                     var remap = ScreenRemap(
-                        crop: UnsafePointer(job.crop.baseAddress!), importance: job.isFirst ? nil : importance.baseAddress,
-                        screen: screen.baseAddress!, frameWidth: width, x0: job.x0, y0: job.y0, width: job.width, height: job.height,
+                        crop: UnsafePointer(job.crop.baseAddress!),
+                        importance: job.isFirst ? nil : importance.baseAddress,
+                        screen: screen.baseAddress!, frameWidth: width, x0: job.x0, y0: job.y0, width: job.width,
+                        height: job.height,
                         palette: palette.colours, clear: palette.clear, transparent: palette.transparent,
                         dithering: options.dithering, indices: indices.baseAddress!)
                     remap.updatesScreen = updatingScreen

@@ -12,16 +12,18 @@ final class GIFStream {
         path = output.path
         var error: Int32 = 0
         let userData = Unmanaged.passUnretained(output).toOpaque()
-        gif = EGifOpen(userData, { file, bytes, length in
-            guard let file, let bytes, length > 0 else { return 0 }
-            let out = Unmanaged<AtomicOutput>.fromOpaque(file.pointee.UserData).takeUnretainedValue()
-            do {
-                try out.write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
-                return length
-            } catch {
-                return 0
-            }
-        }, &error)
+        gif = EGifOpen(
+            userData,
+            { file, bytes, length in
+                guard let file, let bytes, length > 0 else { return 0 }
+                let out = Unmanaged<AtomicOutput>.fromOpaque(file.pointee.UserData).takeUnretainedValue()
+                do {
+                    try out.write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+                    return length
+                } catch {
+                    return 0
+                }
+            }, &error)
         guard let gif else { throw CodecError.gif(path: path, message: gifMessage(error)) }
         EGifSetGifVersion(gif, true)
         try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil))
@@ -53,13 +55,17 @@ final class GIFStream {
 
     /// Writes one image whose LZW data is already coded (`LZWCoder`): `blocks` are its
     /// sub-blocks, coded with `minCodeSize(entries:)` for this palette.
-    func putFrame(x: Int, y: Int, w: Int, h: Int, blocks: [UInt8], palette: [UInt8], transparent: Int, delay: Int) throws {
-        try putHeader(x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: min(delay, Self.longestDelay))
+    func putFrame(x: Int, y: Int, w: Int, h: Int, blocks: [UInt8], palette: [UInt8], transparent: Int, delay: Int)
+        throws
+    {
+        try putHeader(
+            x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: min(delay, Self.longestDelay))
         // giflib has written the minimum code size; the blocks follow it as they are.
         try blocks.withUnsafeBufferPointer { b in
             var at = 0
             while at < b.count {
-                try check(at == 0 ? EGifPutCode(gif, 0, b.baseAddress! + at) : EGifPutCodeNext(gif, b.baseAddress! + at))
+                try check(
+                    at == 0 ? EGifPutCode(gif, 0, b.baseAddress! + at) : EGifPutCodeNext(gif, b.baseAddress! + at))
                 at += Int(b[at]) + 1
             }
         }
@@ -70,9 +76,12 @@ final class GIFStream {
 
     /// Writes one image with giflib's own LZW coder: `indices` is `w·h` palette indices,
     /// `rowStride` a row. The reference `LZWCoder` is tested against.
-    func putFrame(x: Int, y: Int, w: Int, h: Int, indices: UnsafeMutablePointer<UInt8>, rowStride: Int,
-                  palette: [UInt8], transparent: Int, delay: Int) throws {
-        try putHeader(x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: min(delay, Self.longestDelay))
+    func putFrame(
+        x: Int, y: Int, w: Int, h: Int, indices: UnsafeMutablePointer<UInt8>, rowStride: Int,
+        palette: [UInt8], transparent: Int, delay: Int
+    ) throws {
+        try putHeader(
+            x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: min(delay, Self.longestDelay))
         for row in 0..<h {
             try check(EGifPutLine(gif, indices + row * rowStride, Int32(w)))
         }
@@ -109,7 +118,9 @@ final class GIFStream {
         for i in 0..<(palette.count / 3) {
             entries[i] = GifColorType(Red: palette[i * 3], Green: palette[i * 3 + 1], Blue: palette[i * 3 + 2])
         }
-        guard let map = GifMakeMapObject(Int32(size), entries) else { throw CodecError.gif(path: path, message: "cannot make a colour map") }
+        guard let map = GifMakeMapObject(Int32(size), entries) else {
+            throw CodecError.gif(path: path, message: "cannot make a colour map")
+        }
         defer { GifFreeMapObject(map) }
         try check(EGifPutImageDesc(gif, Int32(x), Int32(y), Int32(w), Int32(h), false, map))
     }

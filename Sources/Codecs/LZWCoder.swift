@@ -13,8 +13,10 @@ enum LZWCoder {
     ///
     /// `indices` is `width·height` palette indices, `rowStride` a row. With `lossy`, indices
     /// may be replaced by the colours actually written, and the screen is updated to match.
-    static func encode(indices: UnsafeMutablePointer<UInt8>, rowStride: Int, width: Int, height: Int,
-                       minCodeSize: Int, lossy: LossyMatch? = nil, deferredClear: Bool = false) -> [UInt8] {
+    static func encode(
+        indices: UnsafeMutablePointer<UInt8>, rowStride: Int, width: Int, height: Int,
+        minCodeSize: Int, lossy: LossyMatch? = nil, deferredClear: Bool = false
+    ) -> [UInt8] {
         precondition((2...8).contains(minCodeSize) && width > 0 && height > 0)
         var run = LZWRun(minCodeSize: minCodeSize, pixels: width * height, deferredClear: deferredClear)
         for y in 0..<height {
@@ -26,7 +28,9 @@ enum LZWCoder {
                     continue
                 }
                 let found = run.table.find(prefix: run.current, suffix: e)
-                if found < 0, let (code, suffix) = run.table.closeExtension(of: run.current, x: x, y: y, exact: e, lossy) {
+                if found < 0,
+                    let (code, suffix) = run.table.closeExtension(of: run.current, x: x, y: y, exact: e, lossy)
+                {
                     row[x] = suffix
                     run.extend(to: code)
                 } else {
@@ -42,8 +46,10 @@ enum LZWCoder {
     /// one pass over the pixels: two coders read each pixel in turn, so that the processor
     /// overlaps their table lookups, each of which waits on the one before. Cheaper than
     /// coding one after the other, though not half: each table fills L1 on its own.
-    static func encodeBothClears(indices: UnsafePointer<UInt8>, rowStride: Int, width: Int, height: Int,
-                                 minCodeSize: Int) -> (eager: [UInt8], deferred: [UInt8]) {
+    static func encodeBothClears(
+        indices: UnsafePointer<UInt8>, rowStride: Int, width: Int, height: Int,
+        minCodeSize: Int
+    ) -> (eager: [UInt8], deferred: [UInt8]) {
         precondition((2...8).contains(minCodeSize) && width > 0 && height > 0)
         var eager = LZWRun(minCodeSize: minCodeSize, pixels: width * height, deferredClear: false)
         var deferred = LZWRun(minCodeSize: minCodeSize, pixels: width * height, deferredClear: true)
@@ -98,7 +104,10 @@ struct LZWRun {
     @inline(__always)
     mutating func take(_ e: Int, found: Int) {
         pixels += 1
-        if found >= 0 { current = found; return }
+        if found >= 0 {
+            current = found
+            return
+        }
         send(then: e)
     }
 

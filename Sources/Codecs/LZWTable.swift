@@ -29,7 +29,10 @@ struct LZWTable {
     }
 
     func deallocate() {
-        hash.deallocate(); firstChild.deallocate(); sibling.deallocate(); suffixes.deallocate()
+        hash.deallocate()
+        firstChild.deallocate()
+        sibling.deallocate()
+        suffixes.deallocate()
     }
 
     mutating func reset() {
@@ -79,7 +82,8 @@ struct LZWTable {
 
     /// The extension of `prefix` by the colour closest to the source at (x, y) among those
     /// the lossy match allows, or nil.
-    func closeExtension(of prefix: Int, x: Int, y: Int, exact: Int, _ lossy: LossyMatch) -> (code: Int, suffix: UInt8)? {
+    func closeExtension(of prefix: Int, x: Int, y: Int, exact: Int, _ lossy: LossyMatch) -> (code: Int, suffix: UInt8)?
+    {
         if let importance = lossy.importance, importance[y * lossy.cropStride + x] == 0 { return nil }
         var child = firstChild[prefix]
         if child == Self.none { return nil }

@@ -148,7 +148,8 @@ final class NearestColour {
         while e < lanes {
             let far = load8(fr + e) &+ load8(fg + e) &+ load8(fb + e)
             bound = pointwiseMin(bound, far)
-            (UnsafeMutableRawPointer(nearScratch + e)).storeBytes(of: load8(nr + e) &+ load8(ng + e) &+ load8(nb + e), as: SIMD8<Int32>.self)
+            (UnsafeMutableRawPointer(nearScratch + e)).storeBytes(
+                of: load8(nr + e) &+ load8(ng + e) &+ load8(nb + e), as: SIMD8<Int32>.self)
             e += 8
         }
         let limit = bound.min()

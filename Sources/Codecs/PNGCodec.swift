@@ -29,7 +29,9 @@ public enum PNGCodec {
     public static let defaultMaximumPixels = 36_000_000
 
     /// Decodes PNG bytes; `source` names them in errors.
-    public static func decode(_ data: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Bitmap {
+    public static func decode(_ data: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws
+        -> Bitmap
+    {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard data.count >= 8, Array(data[0..<8]) == signature else { throw CodecError.notPNG(path: source) }
         var image = png_image()
@@ -43,7 +45,9 @@ public enum PNGCodec {
             throw CodecError.png(path: source, message: "image size \(width)x\(height) is out of range")
         }
         guard width * height <= maximumPixels else {
-            throw CodecError.png(path: source, message: "image size \(width)x\(height) is over the budget of \(maximumPixels / 1_000_000) megapixels")
+            throw CodecError.png(
+                path: source,
+                message: "image size \(width)x\(height) is over the budget of \(maximumPixels / 1_000_000) megapixels")
         }
         // Screenshots are sRGB: a 16-bit PNG with no gAMA or sRGB chunk is not linear light,
         // which is what the simplified API would otherwise take it for.
@@ -61,7 +65,9 @@ public enum PNGCodec {
 
     /// Encodes a bitmap as PNG bytes; `fast` trades some size for speed (zlib's fast level),
     /// for sequences of frames.
-    public static func encode(_ bitmap: Bitmap, format: PNGFormat = .automatic, name: String = "PNG", fast: Bool = false) throws -> [UInt8] {
+    public static func encode(
+        _ bitmap: Bitmap, format: PNGFormat = .automatic, name: String = "PNG", fast: Bool = false
+    ) throws -> [UInt8] {
         let resolved = format == .automatic ? (bitmap.isOpaque ? .rgb : .rgba) : format
         var straight = tightlyPacked(bitmap)
         straight.withUnsafeMutableBufferPointer { unpremultiplyRGBA($0) }
@@ -96,13 +102,15 @@ public enum PNGCodec {
             var entries: [UInt8] = []
             buffer = [UInt8](repeating: 0, count: n)
             for i in 0..<n {
-                let key = UInt32(straight[i * 4]) | UInt32(straight[i * 4 + 1]) << 8
+                let key =
+                    UInt32(straight[i * 4]) | UInt32(straight[i * 4 + 1]) << 8
                     | UInt32(straight[i * 4 + 2]) << 16 | UInt32(straight[i * 4 + 3]) << 24
                 if let index = indexOf[key] {
                     buffer[i] = index
                 } else {
                     guard entries.count < 256 * 4 else {
-                        throw CodecError.invalidSetting(name: "\(name): PNG format", value: "palette", expected: "an image of at most 256 colours")
+                        throw CodecError.invalidSetting(
+                            name: "\(name): PNG format", value: "palette", expected: "an image of at most 256 colours")
                     }
                     let index = UInt8(entries.count / 4)
                     indexOf[key] = index
@@ -123,7 +131,9 @@ public enum PNGCodec {
         func write() -> Int32 {
             out.withUnsafeMutableBytes { dst in
                 buffer.withUnsafeBytes { buf in
-                    withColormap(colormap) { png_image_write_to_memory(&image, dst.baseAddress, &size, 0, buf.baseAddress, stride, $0) }
+                    withColormap(colormap) {
+                        png_image_write_to_memory(&image, dst.baseAddress, &size, 0, buf.baseAddress, stride, $0)
+                    }
                 }
             }
         }
@@ -138,7 +148,9 @@ public enum PNGCodec {
     }
 
     /// Writes a PNG atomically: a temporary file beside `path`, renamed when complete.
-    public static func write(_ bitmap: Bitmap, to path: String, format: PNGFormat = .automatic, fast: Bool = false) throws {
+    public static func write(_ bitmap: Bitmap, to path: String, format: PNGFormat = .automatic, fast: Bool = false)
+        throws
+    {
         try AtomicOutput.write(try encode(bitmap, format: format, name: path, fast: fast), to: path)
     }
 

@@ -24,7 +24,9 @@ struct PaletteColours {
                             var x = box.x0
                             while x < box.x1 {
                                 let i = (y * width + x) * 4
-                                if prev == nil || cur[i] != prev![i] || cur[i + 1] != prev![i + 1] || cur[i + 2] != prev![i + 2] {
+                                if prev == nil || cur[i] != prev![i] || cur[i + 1] != prev![i + 1]
+                                    || cur[i + 2] != prev![i + 2]
+                                {
                                     let bin = Int(cur[i] >> 3) << 10 | Int(cur[i + 1] >> 3) << 5 | Int(cur[i + 2] >> 3)
                                     bits[bin >> 6] |= 1 << UInt64(bin & 63)
                                     sampled += 1

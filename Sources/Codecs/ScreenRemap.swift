@@ -74,7 +74,10 @@ struct ScreenRemap: @unchecked Sendable {
         var nextRow = UnsafeMutablePointer<Int32>.allocate(capacity: stride)
         thisRow.initialize(repeating: 0, count: stride)
         nextRow.initialize(repeating: 0, count: stride)
-        defer { thisRow.deallocate(); nextRow.deallocate() }
+        defer {
+            thisRow.deallocate()
+            nextRow.deallocate()
+        }
         var box = (x0: width, y0: height, x1: -1, y1: -1)
         let pal = UnsafeMutablePointer<Int32>.allocate(capacity: max(3, palette.count))
         defer { pal.deallocate() }
@@ -106,7 +109,9 @@ struct ScreenRemap: @unchecked Sendable {
                 var (index, distance) = nearest.isEmpty ? (transparentIndex, Int32.max) : nearest.nearest(tr, tg, tb)
                 var cr = tr, cg = tg, cb = tb
                 if distance != Int32.max {
-                    cr = pal[Int(index) * 3]; cg = pal[Int(index) * 3 + 1]; cb = pal[Int(index) * 3 + 2]
+                    cr = pal[Int(index) * 3]
+                    cg = pal[Int(index) * 3 + 1]
+                    cb = pal[Int(index) * 3 + 2]
                 }
                 let s = screenRow + x * 4
                 if importance != nil {
@@ -133,10 +138,18 @@ struct ScreenRemap: @unchecked Sendable {
                 if level != 0 {
                     let er = (tr - cr) * level, eg = (tg - cg) * level, eb = (tb - cb) * level
                     let ahead = e + step * 3, behind = e - step * 3
-                    thisRow[ahead] += er * 7; thisRow[ahead + 1] += eg * 7; thisRow[ahead + 2] += eb * 7
-                    nextRow[behind] += er * 3; nextRow[behind + 1] += eg * 3; nextRow[behind + 2] += eb * 3
-                    nextRow[e] += er * 5; nextRow[e + 1] += eg * 5; nextRow[e + 2] += eb * 5
-                    nextRow[ahead] += er; nextRow[ahead + 1] += eg; nextRow[ahead + 2] += eb
+                    thisRow[ahead] += er * 7
+                    thisRow[ahead + 1] += eg * 7
+                    thisRow[ahead + 2] += eb * 7
+                    nextRow[behind] += er * 3
+                    nextRow[behind + 1] += eg * 3
+                    nextRow[behind + 2] += eb * 3
+                    nextRow[e] += er * 5
+                    nextRow[e + 1] += eg * 5
+                    nextRow[e + 2] += eb * 5
+                    nextRow[ahead] += er
+                    nextRow[ahead + 1] += eg
+                    nextRow[ahead + 2] += eb
                 }
             }
             if importance != nil && updatesScreen {

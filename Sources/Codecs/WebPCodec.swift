@@ -36,7 +36,9 @@ public final class WebPEncoder {
 
     public init(path: String, width: Int, height: Int, options: WebPOptions = WebPOptions()) throws {
         guard width > 0, height > 0, width <= 16383, height <= 16383 else {
-            throw CodecError.invalidSetting(name: "WebP size", value: "\(width)x\(height)", expected: "1...16383 pixels a side (the format's limit)")
+            throw CodecError.invalidSetting(
+                name: "WebP size", value: "\(width)x\(height)", expected: "1...16383 pixels a side (the format's limit)"
+            )
         }
         self.path = path
         self.width = width
@@ -63,7 +65,9 @@ public final class WebPEncoder {
         config.method = Int32(options.method)
         // Lossy coding splits its analysis and alpha plane across threads; a no-op for lossless.
         config.thread_level = 1
-        guard WebPValidateConfig(&config) != 0 else { throw CodecError.webp(path: path, message: "invalid encoder settings") }
+        guard WebPValidateConfig(&config) != 0 else {
+            throw CodecError.webp(path: path, message: "invalid encoder settings")
+        }
         guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &animation) else {
             throw CodecError.webp(path: path, message: "cannot start an animation encoder")
         }
@@ -75,19 +79,24 @@ public final class WebPEncoder {
     /// Adds the frame that starts showing at `time` seconds.
     public func add(_ frame: Bitmap, at time: Double) throws {
         guard frame.width == width, frame.height == height else {
-            throw CodecError.frameSize(path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
+            throw CodecError.frameSize(
+                path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
         }
         let timestamp = Int((time * 1000).rounded())
         guard timestamp > lastTimestamp else { return }  // two frames in one millisecond: the first shows
         var straight = tightlyPacked(frame)
         straight.withUnsafeMutableBufferPointer { unpremultiplyRGBA($0) }
         var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { throw CodecError.webp(path: path, message: "cannot make a picture") }
+        guard WebPPictureInit(&picture) != 0 else {
+            throw CodecError.webp(path: path, message: "cannot make a picture")
+        }
         defer { WebPPictureFree(&picture) }
         picture.use_argb = 1
         picture.width = Int32(width)
         picture.height = Int32(height)
-        guard straight.withUnsafeBufferPointer({ WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }) != 0 else {
+        guard
+            straight.withUnsafeBufferPointer({ WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }) != 0
+        else {
             throw CodecError.webp(path: path, message: "out of memory for frame \(frames)")
         }
         guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp), &config) != 0 else {
@@ -139,9 +148,15 @@ public final class WebPReader {
         let file = try readFile(path)
         var features = WebPBitstreamFeatures()
         let status = file.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
-        guard status == VP8_STATUS_OK else { throw CodecError.webp(path: path, message: "not a WebP file (status \(status.rawValue))") }
+        guard status == VP8_STATUS_OK else {
+            throw CodecError.webp(path: path, message: "not a WebP file (status \(status.rawValue))")
+        }
         guard Int(features.width) * Int(features.height) <= maximumPixels else {
-            throw CodecError.webp(path: path, message: "\(features.width)x\(features.height) is over the budget of \(maximumPixels / 1_000_000) megapixels")
+            throw CodecError.webp(
+                path: path,
+                message:
+                    "\(features.width)x\(features.height) is over the budget of \(maximumPixels / 1_000_000) megapixels"
+            )
         }
         // The decoder reads from the bytes for as long as it lives.
         bytes = .allocate(capacity: max(1, file.count))
@@ -183,6 +198,8 @@ public final class WebPReader {
         pixels.withUnsafeMutableBufferPointer { premultiplyRGBA($0) }
         // WebPAnimDecoder gives each frame's end; it starts where the one before ended.
         defer { previous = Int(timestamp) }
-        return WebPFrame(bitmap: Bitmap(width: width, height: height, premultipliedPixels: pixels), start: previous, end: Int(timestamp))
+        return WebPFrame(
+            bitmap: Bitmap(width: width, height: height, premultipliedPixels: pixels), start: previous,
+            end: Int(timestamp))
     }
 }

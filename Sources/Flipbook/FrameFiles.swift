@@ -16,13 +16,16 @@ extension FrameReader {
         }
         if isDirectory.boolValue {
             let files = try PNGSequence.files(in: path)
-            guard !files.isEmpty else { throw CodecError.unreadable(path: path, reason: "no .png files in this folder") }
+            guard !files.isEmpty else {
+                throw CodecError.unreadable(path: path, reason: "no .png files in this folder")
+            }
             var i = 0
             return FrameReader(source: path) {
                 guard i < files.count else { return nil }
                 defer { i += 1 }
-                let frame = FrameSequence.Frame(start: FrameSequence.folderFrameStart(i, fps: fps), bitmap: try PNGCodec.read(path: files[i]),
-                                                label: (files[i] as NSString).lastPathComponent)
+                let frame = FrameSequence.Frame(
+                    start: FrameSequence.folderFrameStart(i, fps: fps), bitmap: try PNGCodec.read(path: files[i]),
+                    label: (files[i] as NSString).lastPathComponent)
                 return (frame, FrameSequence.folderFrameStart(i + 1, fps: fps))
             }
         }
@@ -32,20 +35,28 @@ extension FrameReader {
         }
         if path.lowercased().hasSuffix(".gif") {
             let gif = try GIFReader(path: path)
-            return animation(path) { try gif.next().map { ($0.bitmap, Double($0.start * 10), Double(($0.start + $0.delay) * 10)) } }
+            return animation(path) {
+                try gif.next().map { ($0.bitmap, Double($0.start * 10), Double(($0.start + $0.delay) * 10)) }
+            }
         }
         var done = false
         return FrameReader(source: path) {
             guard !done else { return nil }
             done = true
-            return (FrameSequence.Frame(start: 0, bitmap: try PNGCodec.read(path: path), label: (path as NSString).lastPathComponent), .infinity)
+            return (
+                FrameSequence.Frame(
+                    start: 0, bitmap: try PNGCodec.read(path: path), label: (path as NSString).lastPathComponent),
+                .infinity
+            )
         }
     }
 }
 
 extension FrameReader {
     /// A reader over an animation's decoder: frames labelled by their number, times in ms.
-    private static func animation(_ path: String, _ next: @escaping () throws -> (Bitmap, start: Double, end: Double)?) -> FrameReader {
+    private static func animation(_ path: String, _ next: @escaping () throws -> (Bitmap, start: Double, end: Double)?)
+        -> FrameReader
+    {
         var i = 0
         return FrameReader(source: path) {
             guard let (bitmap, start, end) = try next() else { return nil }

@@ -16,10 +16,13 @@ public struct Transition: Sendable {
     /// Loads `scene`: a built-in's name (`"expanding-cells"`) or a scene file's path. Every
     /// argument is optional and wins over the one before: the scene's defaults, then `config`
     /// (a YAML file), then `set` (`"present.duration=0.9"`), then the named settings.
-    public init(_ scene: String, storyboard: String? = nil, config: String? = nil, set assignments: [String] = [],
-                fps: Double? = nil, scale: Int? = nil, width: Int? = nil) throws {
-        let prepared = try SceneCatalog.prepare(scene, configFile: config, assignments: assignments,
-                                                overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
+    public init(
+        _ scene: String, storyboard: String? = nil, config: String? = nil, set assignments: [String] = [],
+        fps: Double? = nil, scale: Int? = nil, width: Int? = nil
+    ) throws {
+        let prepared = try SceneCatalog.prepare(
+            scene, configFile: config, assignments: assignments,
+            overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
         renderer = try SceneRenderer(prepared)
     }
 
@@ -54,7 +57,9 @@ public struct Transition: Sendable {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             let writer = PNGSequenceWriter(threads: ProcessInfo.processInfo.activeProcessorCount)
             do {
-                _ = try renderer.render(times: times) { k, bitmap in try writer.write(bitmap, to: path + String(format: "frame%04d.png", k)) }
+                _ = try renderer.render(times: times) { k, bitmap in
+                    try writer.write(bitmap, to: path + String(format: "frame%04d.png", k))
+                }
                 try writer.finish()
             } catch {
                 writer.abandon()
@@ -62,7 +67,9 @@ public struct Transition: Sendable {
             }
             return
         }
-        guard path.lowercased().hasSuffix(".gif") else { throw TransitionError("\(path): expected a .gif, or a folder ending in /") }
+        guard path.lowercased().hasSuffix(".gif") else {
+            throw TransitionError("\(path): expected a .gif, or a folder ending in /")
+        }
         let first = frame(at: 0)
         let encoder = try GIFEncoder(path: path, width: first.width, height: first.height)
         let fps = renderer.scene.settings.fps
@@ -107,16 +114,20 @@ extension Bitmap {
 public enum FailureArtifacts {
     /// Writes the four PNGs (making the folder); returns their paths.
     @discardableResult
-    public static func write(actual: Bitmap, expected: Bitmap, tolerance: Tolerance, to stem: String) throws -> [String] {
+    public static func write(actual: Bitmap, expected: Bitmap, tolerance: Tolerance, to stem: String) throws -> [String]
+    {
         let folder = (stem as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw TransitionError("\(folder): cannot make the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))")
+            throw TransitionError(
+                "\(folder): cannot make the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))")
         }
         let diff = FrameComparison.diffImage(actual, expected, tolerance: tolerance)
-        let pictures = [("actual", actual), ("expected", expected), ("diff", diff),
-                        ("sheet", FrameComparison.sideBySide(actual, expected, diff: diff))]
+        let pictures = [
+            ("actual", actual), ("expected", expected), ("diff", diff),
+            ("sheet", FrameComparison.sideBySide(actual, expected, diff: diff)),
+        ]
         return try pictures.map { suffix, bitmap in
             let path = "\(stem).\(suffix).png"
             try PNGCodec.write(bitmap, to: path)

@@ -26,8 +26,10 @@ final class AnimatedOutput {
             add = encoder.add
             finish = { end, _ in
                 let s = try encoder.finish(at: end)
-                return Written(line: "wrote \(path): \(byteString(s.bytes)), \(s.frames) frames, \(String(format: "%.2f", s.seconds)) s, H.264, CRF \(mp4.crf)",
-                               bytes: s.bytes, gif: nil)
+                return Written(
+                    line:
+                        "wrote \(path): \(byteString(s.bytes)), \(s.frames) frames, \(String(format: "%.2f", s.seconds)) s, H.264, CRF \(mp4.crf)",
+                    bytes: s.bytes, gif: nil)
             }
         } else if path.lowercased().hasSuffix(".webp") {
             let encoder = try WebPEncoder(path: path, width: width, height: height, options: options.webpOptions)
@@ -35,8 +37,10 @@ final class AnimatedOutput {
             finish = { end, _ in
                 let s = try encoder.finish(at: end)
                 let kind = options.quality.map { "lossy at quality \($0)" } ?? "lossless"
-                return Written(line: "wrote \(path): \(byteString(s.bytes)), \(s.frames) frames, \(String(format: "%.2f", Double(s.milliseconds) / 1000)) s, \(kind)",
-                               bytes: s.bytes, gif: nil)
+                return Written(
+                    line:
+                        "wrote \(path): \(byteString(s.bytes)), \(s.frames) frames, \(String(format: "%.2f", Double(s.milliseconds) / 1000)) s, \(kind)",
+                    bytes: s.bytes, gif: nil)
             }
         } else {
             let encoder = try GIFEncoder(path: path, width: width, height: height, options: options.options)
@@ -56,8 +60,10 @@ final class AnimatedOutput {
     func finish(at end: Double, inputFrames: Int, hint: Bool = true) throws -> Written {
         let written = try finish(end, inputFrames)
         if hint && written.gif != nil && written.bytes > Self.gifSizeHint {
-            warn("\(byteString(written.bytes)) is over the \(byteString(Self.gifSizeHint)) that GitHub's image proxy serves; "
-                 + "--max-size 5MB finds the best setting that fits, and -o out.webp --quality 90 is a much smaller file")
+            warn(
+                "\(byteString(written.bytes)) is over the \(byteString(Self.gifSizeHint)) that GitHub's image proxy serves; "
+                    + "--max-size 5MB finds the best setting that fits, and -o out.webp --quality 90 is a much smaller file"
+            )
         }
         return written
     }

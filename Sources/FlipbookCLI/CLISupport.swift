@@ -20,7 +20,8 @@ func describe(_ s: GIFSummary, inputFrames: Int) -> String {
     if s.merged > 0 { notes.append("\(s.merged) identical merged") }
     if s.dropped > 0 { notes.append("\(s.dropped) dropped for 2 cs delays") }
     let extra = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
-    return "wrote \(s.path): \(byteString(s.bytes)), \(s.frames) frames from \(inputFrames)\(extra), \(String(format: "%.2f", seconds)) s"
+    return
+        "wrote \(s.path): \(byteString(s.bytes)), \(s.frames) frames from \(inputFrames)\(extra), \(String(format: "%.2f", seconds)) s"
 }
 
 func byteString(_ n: Int) -> String {

@@ -18,7 +18,8 @@ struct CompareCommand: ParsableCommand {
             number in range: tolerances fail closed).
             """)
 
-    @Argument(help: "The render under test: .gif, .webp, .mp4 (any video FFmpeg reads), .png, or a folder of .png frames.")
+    @Argument(
+        help: "The render under test: .gif, .webp, .mp4 (any video FFmpeg reads), .png, or a folder of .png frames.")
     var actual: String
 
     @Argument(help: "What it should look like.")
@@ -27,25 +28,36 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Largest per-channel difference allowed, 0...255 (default 0).", valueName: "N"))
     var maxDelta: String?
 
-    @Option(help: ArgumentHelp("Fraction of pixels allowed to differ, 0...1, or a percentage like 0.5% (default 0).", valueName: "F"))
+    @Option(
+        help: ArgumentHelp(
+            "Fraction of pixels allowed to differ, 0...1, or a percentage like 0.5% (default 0).", valueName: "F"))
     var maxFraction: String?
 
-    @Option(help: ArgumentHelp("Also require a CIE76 ΔE above this for a pixel to differ (about 1 is just noticeable).", valueName: "ΔE"))
+    @Option(
+        help: ArgumentHelp(
+            "Also require a CIE76 ΔE above this for a pixel to differ (about 1 is just noticeable).", valueName: "ΔE"))
     var perceptual: String?
 
     @Option(help: ArgumentHelp("Frames per second of PNG folders (default 30).", valueName: "fps"))
     var fps: String?
 
-    @Option(help: ArgumentHelp("Write actual, expected, diff and side-by-side PNGs of each differing frame here.", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "Write actual, expected, diff and side-by-side PNGs of each differing frame here.", valueName: "folder"))
     var diff: String?
 
-    @Flag(help: "Print one JSON report (every moment's times, differing pixels and largest difference; the verdict and the tolerance) instead of text.")
+    @Flag(
+        help:
+            "Print one JSON report (every moment's times, differing pixels and largest difference; the verdict and the tolerance) instead of text."
+    )
     var json = false
 
     func validate() throws {
         if let diff {
-            try OutputRules(outputs: [.init(option: "--diff", path: diff, isFolder: true)],
-                            inputs: [.init(what: "actual", path: actual), .init(what: "expected", path: expected)]).check()
+            try OutputRules(
+                outputs: [.init(option: "--diff", path: diff, isFolder: true)],
+                inputs: [.init(what: "actual", path: actual), .init(what: "expected", path: expected)]
+            ).check()
         }
     }
 
@@ -55,7 +67,8 @@ struct CompareCommand: ParsableCommand {
         let a: FrameReader, e: FrameReader
         do {
             tolerance = Tolerance(
-                maxChannelDelta: try parse(maxDelta, "--max-delta", default: 0, range: 0...255, whole: true).map(Int.init) ?? 0,
+                maxChannelDelta: try parse(maxDelta, "--max-delta", default: 0, range: 0...255, whole: true).map(
+                    Int.init) ?? 0,
                 maxDifferingFraction: try parseFraction(maxFraction),
                 perceptual: try parse(perceptual, "--perceptual", default: nil, range: 0...1000, whole: false))
             folderFPS = try parse(fps, "--fps", default: 30, range: 0.1...1000, whole: false) ?? 30
@@ -72,18 +85,24 @@ struct CompareCommand: ParsableCommand {
         var compared = 0
         let progress: (Double) -> Void = { t in
             compared += 1
-            if tty && compared % 10 == 0 { FileHandle.standardError.write(Data(String(format: "\rcomparing: %.2f s", t / 1000).utf8)) }
-        }
-        let comparison = Result { try SequenceComparison.compare(a, e, tolerance: tolerance, progress: progress) { t, actualFrame, expectedFrame, _ in
-            guard let diff, writeError == nil else { return }
-            do {
-                let stem = (diff as NSString).appendingPathComponent(String(format: "t%08.3fs", t / 1000))
-                try FailureArtifacts.write(actual: actualFrame, expected: expectedFrame, tolerance: tolerance, to: stem)
-                written.append(stem)
-            } catch {
-                writeError = error
+            if tty && compared % 10 == 0 {
+                FileHandle.standardError.write(Data(String(format: "\rcomparing: %.2f s", t / 1000).utf8))
             }
-        } }
+        }
+        let comparison = Result {
+            try SequenceComparison.compare(a, e, tolerance: tolerance, progress: progress) {
+                t, actualFrame, expectedFrame, _ in
+                guard let diff, writeError == nil else { return }
+                do {
+                    let stem = (diff as NSString).appendingPathComponent(String(format: "t%08.3fs", t / 1000))
+                    try FailureArtifacts.write(
+                        actual: actualFrame, expected: expectedFrame, tolerance: tolerance, to: stem)
+                    written.append(stem)
+                } catch {
+                    writeError = error
+                }
+            }
+        }
         if tty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let report: ComparisonReport
         do {
@@ -137,17 +156,23 @@ struct CompareCommand: ParsableCommand {
             var moments: [Moment]
         }
         let moments = r.moments.map { m in
-            Moment(time: m.time / 1000, actual: m.actual, expected: m.expected, differingPixels: m.difference?.differingPixels,
-                   differingFraction: m.difference?.differingFraction, maxChannelDelta: m.difference?.maxChannelDelta,
-                   worstPixel: m.difference?.worstPixel.map { [$0.x, $0.y] }, sizeMismatch: m.difference?.sizeMismatch ?? false, passes: m.passes)
+            Moment(
+                time: m.time / 1000, actual: m.actual, expected: m.expected,
+                differingPixels: m.difference?.differingPixels,
+                differingFraction: m.difference?.differingFraction, maxChannelDelta: m.difference?.maxChannelDelta,
+                worstPixel: m.difference?.worstPixel.map { [$0.x, $0.y] },
+                sizeMismatch: m.difference?.sizeMismatch ?? false, passes: m.passes)
         }
-        let report = Report(actual: actual, expected: expected, verdict: r.passes ? "match" : "different",
-                            tolerance: Tolerances(maxChannelDelta: r.tolerance.maxChannelDelta, maxDifferingFraction: r.tolerance.maxDifferingFraction,
-                                                  perceptual: r.tolerance.perceptual),
-                            momentsCompared: r.moments.count, momentsDiffering: r.moments.filter { !$0.passes }.count, oneSided: r.oneSided.count,
-                            firstDifference: r.firstFailure.map { $0.time / 1000 },
-                            worstDifference: r.worst.flatMap { $0.difference!.differingPixels > 0 ? $0.time / 1000 : nil },
-                            diffs: diffs, moments: moments)
+        let report = Report(
+            actual: actual, expected: expected, verdict: r.passes ? "match" : "different",
+            tolerance: Tolerances(
+                maxChannelDelta: r.tolerance.maxChannelDelta, maxDifferingFraction: r.tolerance.maxDifferingFraction,
+                perceptual: r.tolerance.perceptual),
+            momentsCompared: r.moments.count, momentsDiffering: r.moments.filter { !$0.passes }.count,
+            oneSided: r.oneSided.count,
+            firstDifference: r.firstFailure.map { $0.time / 1000 },
+            worstDifference: r.worst.flatMap { $0.difference!.differingPixels > 0 ? $0.time / 1000 : nil },
+            diffs: diffs, moments: moments)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(report), as: UTF8.self)
@@ -157,18 +182,26 @@ struct CompareCommand: ParsableCommand {
         func when(_ t: Double) -> String { String(format: "%.2f s", t / 1000) }
         func detail(_ m: ComparisonReport.Moment) -> String {
             guard let d = m.difference else {
-                return "\(when(m.time)): only in \(m.actual == nil ? "expected (\(m.expected!))" : "actual (\(m.actual!))")"
+                return
+                    "\(when(m.time)): only in \(m.actual == nil ? "expected (\(m.expected!))" : "actual (\(m.actual!))")"
             }
-            if d.sizeMismatch { return "\(when(m.time)): actual \(m.actual!) and expected \(m.expected!) differ in size" }
+            if d.sizeMismatch {
+                return "\(when(m.time)): actual \(m.actual!) and expected \(m.expected!) differ in size"
+            }
             let worst = d.worstPixel.map { " at (\($0.x), \($0.y))" } ?? ""
-            return "\(when(m.time)): actual \(m.actual!) vs expected \(m.expected!): \(d.differingPixels) pixels differ "
-                + String(format: "(%.3f%%)", d.differingFraction * 100) + ", largest channel difference \(d.maxChannelDelta)\(worst)"
+            return
+                "\(when(m.time)): actual \(m.actual!) vs expected \(m.expected!): \(d.differingPixels) pixels differ "
+                + String(format: "(%.3f%%)", d.differingFraction * 100)
+                + ", largest channel difference \(d.maxChannelDelta)\(worst)"
         }
         var lines = ["compare \(actual) with \(expected): \(r.tolerance.summary)"]
         let failing = r.moments.filter { !$0.passes }
-        lines.append("  \(r.moments.count) moments compared, \(failing.count) differ (\(r.oneSided.count) on one side only)")
+        lines.append(
+            "  \(r.moments.count) moments compared, \(failing.count) differ (\(r.oneSided.count) on one side only)")
         if let first = r.firstFailure { lines.append("  first difference at " + detail(first)) }
-        if let worst = r.worst, let d = worst.difference, d.differingPixels > 0 { lines.append("  worst frame at " + detail(worst)) }
+        if let worst = r.worst, let d = worst.difference, d.differingPixels > 0 {
+            lines.append("  worst frame at " + detail(worst))
+        }
         for m in failing.prefix(50) { lines.append("    " + detail(m)) }
         if failing.count > 50 { lines.append("    … and \(failing.count - 50) more") }
         lines.append(r.passes ? "MATCH" : "DIFFERENT")
@@ -176,10 +209,14 @@ struct CompareCommand: ParsableCommand {
     }
 
     /// A number in range, or an error naming the option; fails closed on NaN and text.
-    func parse(_ text: String?, _ name: String, default value: Double?, range: ClosedRange<Double>, whole: Bool) throws -> Double? {
+    func parse(_ text: String?, _ name: String, default value: Double?, range: ClosedRange<Double>, whole: Bool) throws
+        -> Double?
+    {
         guard let text else { return value }
         guard let v = Double(text), v.isFinite, range.contains(v), !whole || v == v.rounded() else {
-            throw CLIError("\(name) '\(text)': expected \(whole ? "a whole number" : "a number") in \(formatted(range.lowerBound))...\(formatted(range.upperBound))")
+            throw CLIError(
+                "\(name) '\(text)': expected \(whole ? "a whole number" : "a number") in \(formatted(range.lowerBound))...\(formatted(range.upperBound))"
+            )
         }
         return v
     }
@@ -196,7 +233,9 @@ struct CompareCommand: ParsableCommand {
 extension CompareCommand {
     /// A video through FFmpeg; anything else as the library reads it.
     static func open(_ path: String, fps: Double) throws -> FrameReader {
-        guard [".mp4", ".mov", ".m4v", ".webm", ".mkv"].contains(where: path.lowercased().hasSuffix) else { return try FrameReader.open(path, fps: fps) }
+        guard [".mp4", ".mov", ".m4v", ".webm", ".mkv"].contains(where: path.lowercased().hasSuffix) else {
+            return try FrameReader.open(path, fps: fps)
+        }
         let video = try MP4Reader(path: path)
         var i = 0
         return FrameReader(source: path) {

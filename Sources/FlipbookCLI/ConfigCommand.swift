@@ -4,7 +4,8 @@ import Scenes
 /// `flipbook config`: a scene's full config, every key documented.
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "Print a scene's full default config (or the effective one with --config), a comment on every key.")
+        commandName: "config",
+        abstract: "Print a scene's full default config (or the effective one with --config), a comment on every key.")
 
     @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
     var scene: String

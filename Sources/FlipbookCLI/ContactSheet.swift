@@ -18,7 +18,9 @@ struct ContactSheet {
         let h = Int((Double(frame.height) * Double(cellWidth) / Double(frame.width)).rounded())
         var small = Bitmap(width: cellWidth, height: h, fill: Color.white.premultiplied)
         let texture = Texture(frame)
-        small.withView { $0.draw(texture, from: texture.bounds, to: Rect(x: 0, y: 0, width: Double(cellWidth), height: Double(h))) }
+        small.withView {
+            $0.draw(texture, from: texture.bounds, to: Rect(x: 0, y: 0, width: Double(cellWidth), height: Double(h)))
+        }
         cells.append((small, t))
     }
 
@@ -31,9 +33,13 @@ struct ContactSheet {
         sheet.withView { view in
             for (i, (frame, t)) in cells.enumerated() {
                 let x = gap + (i % columns) * (cellWidth + gap), y = gap + (i / columns) * (cellHeight + gap)
-                PixelFont.draw(String(format: "%.2fS", t), at: Double(x + 2), Double(y + 4), size: 2, color: Color(rgb: 0x1C1C1E), on: view)
-                view.draw(Texture(frame), from: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)),
-                          to: Rect(x: Double(x), y: Double(y + label), width: Double(frame.width), height: Double(frame.height)))
+                PixelFont.draw(
+                    String(format: "%.2fS", t), at: Double(x + 2), Double(y + 4), size: 2, color: Color(rgb: 0x1C1C1E),
+                    on: view)
+                view.draw(
+                    Texture(frame), from: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)),
+                    to: Rect(
+                        x: Double(x), y: Double(y + label), width: Double(frame.width), height: Double(frame.height)))
             }
         }
         return sheet

@@ -33,8 +33,12 @@ struct CurveCommand: ParsableCommand {
 
     func validate() throws {
         guard fps > 0 && fps <= 10_000 else { throw ValidationError("--fps \(fps): expected a number in (0, 10000]") }
-        if let duration, !(duration > 0 && duration <= 600) { throw ValidationError("--duration \(duration): expected seconds in (0, 600]") }
-        if let plot, !plot.lowercased().hasSuffix(".png") { throw ValidationError("--plot \(plot): expected a path ending in .png") }
+        if let duration, !(duration > 0 && duration <= 600) {
+            throw ValidationError("--duration \(duration): expected seconds in (0, 600]")
+        }
+        if let plot, !plot.lowercased().hasSuffix(".png") {
+            throw ValidationError("--plot \(plot): expected a path ending in .png")
+        }
     }
 
     func run() throws {
@@ -51,7 +55,8 @@ struct CurveCommand: ParsableCommand {
         }
         FileHandle.standardOutput.write(Data(out.utf8))
         if let plot {
-            try PNGCodec.write(CurvePlot.render(curve, title: curve.description, duration: seconds, fps: min(fps, 60)), to: plot)
+            try PNGCodec.write(
+                CurvePlot.render(curve, title: curve.description, duration: seconds, fps: min(fps, 60)), to: plot)
             FileHandle.standardError.write(Data("wrote \(plot)\n".utf8))
         }
     }

@@ -30,30 +30,40 @@ struct EncodeCommand: ParsableCommand {
 
     func validate() throws {
         guard fps >= 0.1 && fps <= 1000 else { throw ValidationError("--fps \(fps): expected a number in 0.1...1000") }
-        guard [".gif", ".webp", ".mp4"].contains(where: output.hasSuffix) else { throw ValidationError("-o \(output): expected a path ending in .gif, .webp or .mp4") }
+        guard [".gif", ".webp", ".mp4"].contains(where: output.hasSuffix) else {
+            throw ValidationError("-o \(output): expected a path ending in .gif, .webp or .mp4")
+        }
         if output.hasSuffix(".webp"), let option = gif.gifOnlyOption {
-            throw ValidationError("\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
+            throw ValidationError(
+                "\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
         }
         if output.hasSuffix(".mp4"), let option = gif.gifOnlyOption {
-            throw ValidationError("\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
+            throw ValidationError(
+                "\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
         }
-        if output.hasSuffix(".mp4") && fps > 120 { throw ValidationError("--fps \(formatted(fps)): an MP4 plays at most 120 fps") }
-        try OutputRules(outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)]).check()
+        if output.hasSuffix(".mp4") && fps > 120 {
+            throw ValidationError("--fps \(formatted(fps)): an MP4 plays at most 120 fps")
+        }
+        try OutputRules(outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)])
+            .check()
     }
 
     func run() throws {
         let files = try pngFiles(in: frames)
         if fps > 50 && output.hasSuffix(".gif") {
-            warn("\(formatted(fps)) fps asks for delays under 2 cs, which GIF players slow down; "
-                + "frames are dropped so that every delay is at least 2 cs and the total duration stays exact")
+            warn(
+                "\(formatted(fps)) fps asks for delays under 2 cs, which GIF players slow down; "
+                    + "frames are dropped so that every delay is at least 2 cs and the total duration stays exact")
         }
         let first = try PNGCodec.read(path: files[0])
-        let animation = try AnimatedOutput(path: output, width: first.width, height: first.height, fps: fps, options: gif)
+        let animation = try AnimatedOutput(
+            path: output, width: first.width, height: first.height, fps: fps, options: gif)
         try animation.add(first, at: 0)
         for (i, file) in files.enumerated().dropFirst() {
             let frame = try PNGCodec.read(path: file)
             guard frame.width == first.width, frame.height == first.height else {
-                throw CodecError.frameSize(path: file, expected: "\(first.width)x\(first.height)", got: "\(frame.width)x\(frame.height)")
+                throw CodecError.frameSize(
+                    path: file, expected: "\(first.width)x\(first.height)", got: "\(frame.width)x\(frame.height)")
             }
             try animation.add(frame, at: Double(i) / fps)
         }
@@ -61,8 +71,11 @@ struct EncodeCommand: ParsableCommand {
         print(written.line)
         if verbose, let summary = written.gif {
             let st = summary.stages
-            print(String(format: "stages: palettes %.2f s (on workers), remap %.2f s, lossy match %.2f s, write %.2f s, waiting for palettes %.2f s",
-                         st.palette, st.remap, st.lossyMatch, st.write, st.waiting))
+            print(
+                String(
+                    format:
+                        "stages: palettes %.2f s (on workers), remap %.2f s, lossy match %.2f s, write %.2f s, waiting for palettes %.2f s",
+                    st.palette, st.remap, st.lossyMatch, st.write, st.waiting))
         }
     }
 }

@@ -8,7 +8,10 @@ public struct FlipbookCommand: ParsableCommand {
         commandName: "flipbook",
         abstract: "Render iOS view-controller transitions, frame by frame, to GIF and PNG previews.",
         version: version,
-        subcommands: [RenderCommand.self, CompareCommand.self, ListCommand.self, ConfigCommand.self, SceneCommand.self, PlanCommand.self, CurveCommand.self, EncodeCommand.self])
+        subcommands: [
+            RenderCommand.self, CompareCommand.self, ListCommand.self, ConfigCommand.self, SceneCommand.self,
+            PlanCommand.self, CurveCommand.self, EncodeCommand.self,
+        ])
 
     public init() {}
 }

@@ -24,7 +24,9 @@ struct FrameRange: ExpressibleByArgument, Equatable, CustomStringConvertible {
 
     /// For `@Option(transform:)`: a bad value's error says what was expected.
     static func parse(_ text: String) throws -> FrameRange {
-        guard let range = FrameRange(argument: text) else { throw ValidationError("expected A-B (0-based, inclusive) or N") }
+        guard let range = FrameRange(argument: text) else {
+            throw ValidationError("expected A-B (0-based, inclusive) or N")
+        }
         return range
     }
 }

@@ -21,33 +21,60 @@ enum LoopCount: ExpressibleByArgument, Equatable {
 
 /// The encoders' options, shared by every command that writes a GIF or a WebP.
 struct GIFOptionGroup: ParsableArguments {
-    @Option(help: ArgumentHelp("How many times the GIF plays: forever (or 0), or a count, 1 playing it once.", valueName: "forever|N"))
+    @Option(
+        help: ArgumentHelp(
+            "How many times the GIF plays: forever (or 0), or a count, 1 playing it once.", valueName: "forever|N"))
     var loop: LoopCount = .forever
 
-    @Option(help: ArgumentHelp("Quality, 1...100. GIF: libimagequant's palette target (default 100: libimagequant + giflib's quality at a smaller size; 40 is about 25% smaller than ffmpeg's two-pass palette and still sharper). WebP: lossy at this quality (default: lossless).", valueName: "1...100"))
+    @Option(
+        help: ArgumentHelp(
+            "Quality, 1...100. GIF: libimagequant's palette target (default 100: libimagequant + giflib's quality at a smaller size; 40 is about 25% smaller than ffmpeg's two-pass palette and still sharper). WebP: lossy at this quality (default: lossless).",
+            valueName: "1...100"))
     var quality: Int?
 
-    @Option(help: ArgumentHelp("Dithering, 0 (none, flat colours) to 1 (full Floyd–Steinberg). Default: set by --quality.", valueName: "0...1"))
+    @Option(
+        help: ArgumentHelp(
+            "Dithering, 0 (none, flat colours) to 1 (full Floyd–Steinberg). Default: set by --quality.",
+            valueName: "0...1"))
     var dither: Double?
 
     @Option(help: ArgumentHelp("Palette colours per frame, 2...256.", valueName: "2...256"))
     var colors: Int = 256
 
-    @Option(help: ArgumentHelp("libimagequant's speed, 1 (slow, best palettes) to 10 (fast). Default: set by --quality.", valueName: "1...10"))
+    @Option(
+        help: ArgumentHelp(
+            "libimagequant's speed, 1 (slow, best palettes) to 10 (fast). Default: set by --quality.",
+            valueName: "1...10"))
     var quantizerSpeed: Int?
 
-    @Option(help: ArgumentHelp("K-means steps that fit each frame's palette to all its changed pixels, 0 (libimagequant's palette as is) to 100: sharper, a little slower. Default: set by --quality.", valueName: "0...100"))
+    @Option(
+        help: ArgumentHelp(
+            "K-means steps that fit each frame's palette to all its changed pixels, 0 (libimagequant's palette as is) to 100: sharper, a little slower. Default: set by --quality.",
+            valueName: "0...100"))
     var paletteSteps: Int?
 
-    @Option(help: ArgumentHelp("Lossy LZW, 0 (off) to 64: a changed pixel may be written up to this many RGB levels from its source when that makes the LZW data shorter. Needs --dither 0.", valueName: "0...64"))
+    @Option(
+        help: ArgumentHelp(
+            "Lossy LZW, 0 (off) to 64: a changed pixel may be written up to this many RGB levels from its source when that makes the LZW data shorter. Needs --dither 0.",
+            valueName: "0...64"))
     var lossy: Int = 0
 
     func validate() throws {
-        if let quality, !GIFOptions.validQuality.contains(quality) { throw ValidationError("--quality \(quality): expected \(GIFOptions.validQuality)") }
-        if let dither, !GIFOptions.validDithering.contains(dither) { throw ValidationError("--dither \(dither): expected a number in 0...1") }
-        guard GIFOptions.validColors.contains(colors) else { throw ValidationError("--colors \(colors): expected \(GIFOptions.validColors)") }
-        guard GIFOptions.validLossy.contains(lossy) else { throw ValidationError("--lossy \(lossy): expected \(GIFOptions.validLossy)") }
-        if lossy > 0, let dither, dither > 0 { throw ValidationError("--lossy \(lossy) needs --dither 0 (got \(dither))") }
+        if let quality, !GIFOptions.validQuality.contains(quality) {
+            throw ValidationError("--quality \(quality): expected \(GIFOptions.validQuality)")
+        }
+        if let dither, !GIFOptions.validDithering.contains(dither) {
+            throw ValidationError("--dither \(dither): expected a number in 0...1")
+        }
+        guard GIFOptions.validColors.contains(colors) else {
+            throw ValidationError("--colors \(colors): expected \(GIFOptions.validColors)")
+        }
+        guard GIFOptions.validLossy.contains(lossy) else {
+            throw ValidationError("--lossy \(lossy): expected \(GIFOptions.validLossy)")
+        }
+        if lossy > 0, let dither, dither > 0 {
+            throw ValidationError("--lossy \(lossy) needs --dither 0 (got \(dither))")
+        }
         if let quantizerSpeed, !GIFOptions.validSpeed.contains(quantizerSpeed) {
             throw ValidationError("--quantizer-speed \(quantizerSpeed): expected \(GIFOptions.validSpeed)")
         }

@@ -3,7 +3,8 @@ import Scenes
 
 /// `flipbook list`: the scenes and their storyboards.
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the scenes, one line each, with their storyboards.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the scenes, one line each, with their storyboards.")
 
     func run() {
         let width = SceneCatalog.names.map(\.count).max() ?? 0

@@ -48,18 +48,22 @@ struct OutputRules {
         let ins = inputs.map { ($0, Self.resolved($0.path)) }
         for (i, (a, pa)) in outs.enumerated() {
             for (b, pb) in outs[(i + 1)...] where pa == pb {
-                throw ValidationError("\(a.option) \(a.path) and \(b.option) \(b.path) are the same file; each output needs its own")
+                throw ValidationError(
+                    "\(a.option) \(a.path) and \(b.option) \(b.path) are the same file; each output needs its own")
             }
             for (input, path) in ins {
                 if pa == path {
-                    throw ValidationError("\(a.option) \(a.path) is an input (\(input.what)); an output never replaces an input")
+                    throw ValidationError(
+                        "\(a.option) \(a.path) is an input (\(input.what)); an output never replaces an input")
                 }
                 if a.isFolder && Self.isInside(path, pa) {
-                    throw ValidationError("\(a.option) \(a.path) holds an input (\(input.what): \(input.path)); choose another folder")
+                    throw ValidationError(
+                        "\(a.option) \(a.path) holds an input (\(input.what): \(input.path)); choose another folder")
                 }
                 // A folder of outputs inside an input folder would add files to what is read.
                 if a.isFolder && Self.isDirectory(path) && Self.isInside(pa, path) {
-                    throw ValidationError("\(a.option) \(a.path) is inside an input folder (\(input.what)); choose another place")
+                    throw ValidationError(
+                        "\(a.option) \(a.path) is inside an input folder (\(input.what)); choose another place")
                 }
             }
             if a.isFolder {
@@ -70,8 +74,12 @@ struct OutputRules {
             }
             if Self.isDirectory(pa) { throw ValidationError("\(a.option) \(a.path) is a folder; expected a file name") }
             let parent = (pa as NSString).deletingLastPathComponent
-            guard Self.isDirectory(parent) else { throw ValidationError("\(a.option) \(a.path): the folder \(parent) does not exist") }
-            guard access(parent, W_OK) == 0 else { throw ValidationError("\(a.option) \(a.path): the folder \(parent) is not writable") }
+            guard Self.isDirectory(parent) else {
+                throw ValidationError("\(a.option) \(a.path): the folder \(parent) does not exist")
+            }
+            guard access(parent, W_OK) == 0 else {
+                throw ValidationError("\(a.option) \(a.path): the folder \(parent) is not writable")
+            }
         }
     }
 }
@@ -94,13 +102,18 @@ enum FrameFolder {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIError("-o \(folder): cannot make the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))")
+            throw CLIError(
+                "-o \(folder): cannot make the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))")
         }
         let old = frames(in: folder)
         guard !old.isEmpty else { return }
         guard overwrite else {
-            throw CLIError("-o \(folder) holds \(old.count) frames of an earlier render (\(old[0]) …); --overwrite removes them first, so that renders never mix")
+            throw CLIError(
+                "-o \(folder) holds \(old.count) frames of an earlier render (\(old[0]) …); --overwrite removes them first, so that renders never mix"
+            )
         }
-        for name in old { try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name)) }
+        for name in old {
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+        }
     }
 }

@@ -41,7 +41,9 @@ enum PixelFont {
             let rows = glyphs[ch] ?? glyphs["-"]!
             for (r, bits) in rows.enumerated() {
                 for c in 0..<5 where bits & (0x10 >> c) != 0 {
-                    view.fill(.rect(Rect(x: pen + Double(c) * size, y: y + Double(r) * size, width: size, height: size)), color: color.premultiplied)
+                    view.fill(
+                        .rect(Rect(x: pen + Double(c) * size, y: y + Double(r) * size, width: size, height: size)),
+                        color: color.premultiplied)
                 }
             }
             pen += 6 * size

@@ -10,7 +10,9 @@ struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Print a scene's sampled draw list as JSON lines (points), at one time or every frame.",
-        discussion: "One line per draw command: t, layer, kind, image, file and source (snapshots) or color (fills), rect, scale, alpha, cornerRadius, clip.")
+        discussion:
+            "One line per draw command: t, layer, kind, image, file and source (snapshots) or color (fills), rect, scale, alpha, cornerRadius, clip."
+    )
 
     @OptionGroup var sceneOptions: SceneOptionGroup
 
@@ -20,7 +22,8 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         let renderer = try SceneRenderer(sceneOptions.prepare())
         let times = time.map { [$0] } ?? renderer.times()
-        let files = Dictionary(renderer.scene.images.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+        let files = Dictionary(
+            renderer.scene.images.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
         var out = ""
         for t in times {
             for c in renderer.plan.sample(at: t, scale: 1).commands {
@@ -46,10 +49,18 @@ struct PlanCommand: ParsableCommand {
         switch c.kind {
         case .fill(let color): fields += ["\"kind\":\"fill\"", "\"color\":\"\(color)\""]
         case .snapshot(let image, let source):
-            fields += ["\"kind\":\"snapshot\"", "\"image\":\"\(image)\"", "\"file\":\(string(files[image] ?? ""))", "\"source\":\(rect(source))"]
+            fields += [
+                "\"kind\":\"snapshot\"", "\"image\":\"\(image)\"", "\"file\":\(string(files[image] ?? ""))",
+                "\"source\":\(rect(source))",
+            ]
         }
-        fields += ["\"rect\":\(rect(c.rect))", "\"scale\":\(n(c.scale))", "\"alpha\":\(n(c.alpha))", "\"cornerRadius\":\(n(c.cornerRadius))"]
-        fields.append("\"clip\":" + (c.clip.map { "{\"rect\":\(rect($0.rect)),\"cornerRadius\":\(n($0.cornerRadius))}" } ?? "null"))
+        fields += [
+            "\"rect\":\(rect(c.rect))", "\"scale\":\(n(c.scale))", "\"alpha\":\(n(c.alpha))",
+            "\"cornerRadius\":\(n(c.cornerRadius))",
+        ]
+        fields.append(
+            "\"clip\":"
+                + (c.clip.map { "{\"rect\":\(rect($0.rect)),\"cornerRadius\":\(n($0.cornerRadius))}" } ?? "null"))
         return "{" + fields.joined(separator: ",") + "}"
     }
 }

@@ -23,10 +23,16 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptionGroup
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("out.gif, out.webp (animated WebP), out.mp4 (H.264), out.png (with --time), or a folder/ for PNG frames.", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "out.gif, out.webp (animated WebP), out.mp4 (H.264), out.png (with --time), or a folder/ for PNG frames.",
+            valueName: "path"))
     var output: String?
 
-    @Flag(help: "Render every frame and write nothing: checks a config, and with --stats times planning and raster alone.")
+    @Flag(
+        help: "Render every frame and write nothing: checks a config, and with --stats times planning and raster alone."
+    )
     var dryRun = false
 
     @Option(help: ArgumentHelp("For a PNG still: the moment to render, in seconds.", valueName: "seconds"))
@@ -35,25 +41,37 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Playback speed: 2 plays twice as fast, 0.5 in slow motion.", valueName: "factor"))
     var speed: Double = 1
 
-    @Option(help: ArgumentHelp("Only frames A through B (0-based, inclusive), or one frame N.", valueName: "A-B"), transform: FrameRange.parse)
+    @Option(
+        help: ArgumentHelp("Only frames A through B (0-based, inclusive), or one frame N.", valueName: "A-B"),
+        transform: FrameRange.parse)
     var frames: FrameRange?
 
     @Option(help: ArgumentHelp("Also write a contact sheet: every frame with its time.", valueName: "sheet.png"))
     var sheet: String?
 
-    @Flag(help: "With -o folder/: remove the numbered frames of an earlier render there first (without it, they are an error).")
+    @Flag(
+        help:
+            "With -o folder/: remove the numbered frames of an earlier render there first (without it, they are an error)."
+    )
     var overwrite = false
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Render on this many threads (default: every core). The output is the same for any count.", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Render on this many threads (default: every core). The output is the same for any count.", valueName: "N"))
     var threads: Int?
 
-    @Option(help: ArgumentHelp("Write where the time went (planning, raster, quantize, write) as JSON here.", valueName: "stats.json"))
+    @Option(
+        help: ArgumentHelp(
+            "Write where the time went (planning, raster, quantize, write) as JSON here.", valueName: "stats.json"))
     var stats: String?
 
-    @Option(help: ArgumentHelp("For a GIF, a WebP or an MP4: the largest file to write, e.g. 5MB (GitHub's image proxy) or 10MB. Tries quality, then GIF's lossy LZW, then fewer fps, then a smaller width, by bisection, and writes the best-looking setting that fits.", valueName: "size"), transform: ByteSize.parse)
+    @Option(
+        help: ArgumentHelp(
+            "For a GIF, a WebP or an MP4: the largest file to write, e.g. 5MB (GitHub's image proxy) or 10MB. Tries quality, then GIF's lossy LZW, then fewer fps, then a smaller width, by bisection, and writes the best-looking setting that fits.",
+            valueName: "size"), transform: ByteSize.parse)
     var maxSize: ByteSize?
 
     @OptionGroup(title: "GIF and WebP options")
@@ -66,7 +84,10 @@ struct RenderCommand: ParsableCommand {
 
     var target: Target {
         guard let output, !dryRun else { return .nothing }
-        if output.hasSuffix("/") || (try? FileManager.default.attributesOfItem(atPath: output)[.type] as? FileAttributeType) == .typeDirectory {
+        if output.hasSuffix("/")
+            || (try? FileManager.default.attributesOfItem(atPath: output)[.type] as? FileAttributeType)
+                == .typeDirectory
+        {
             return .sequence
         }
         if output.lowercased().hasSuffix(".webp") { return .webp }
@@ -76,42 +97,65 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads \(threads): expected 1...256") }
-        guard speed >= 0.01 && speed <= 100 else { throw ValidationError("--speed \(speed): expected a factor in 0.01...100") }
+        guard speed >= 0.01 && speed <= 100 else {
+            throw ValidationError("--speed \(speed): expected a factor in 0.01...100")
+        }
         if dryRun {
             if let output { throw ValidationError("-o \(output): --dry-run writes nothing; leave -o out") }
             if time != nil { throw ValidationError("--time: --dry-run renders every frame; leave --time out") }
         } else if output == nil {
-            throw ValidationError("-o is required: out.gif, out.png with --time, or a folder ending in / (or --dry-run)")
+            throw ValidationError(
+                "-o is required: out.gif, out.png with --time, or a folder ending in / (or --dry-run)")
         }
         let output = self.output ?? ""
         if target == .gif && !output.lowercased().hasSuffix(".gif") {
-            throw ValidationError("-o \(output): expected out.gif, out.webp, out.mp4, out.png with --time, or a folder ending in /")
+            throw ValidationError(
+                "-o \(output): expected out.gif, out.webp, out.mp4, out.png with --time, or a folder ending in /")
         }
         if target == .still && time == nil { throw ValidationError("-o \(output): a PNG still needs --time SECONDS") }
         if let time, !(time >= 0) { throw ValidationError("--time \(time): expected seconds, 0 or more") }
         // An option that would do nothing in this mode is a mistake worth saying.
         if target == .still {
             if speed != 1 { throw ValidationError("--speed: a PNG still is one moment (--time); leave --speed out") }
-            if let frames { throw ValidationError("--frames \(frames): a PNG still is one moment (--time); leave --frames out") }
+            if let frames {
+                throw ValidationError("--frames \(frames): a PNG still is one moment (--time); leave --frames out")
+            }
             if let sheet { throw ValidationError("--sheet \(sheet): a PNG still is one frame; leave --sheet out") }
         } else if time != nil && !dryRun {
-            throw ValidationError("--time: only a PNG still (-o out.png) is one moment; a GIF or a folder is the whole storyboard")
+            throw ValidationError(
+                "--time: only a PNG still (-o out.png) is one moment; a GIF or a folder is the whole storyboard")
         }
         if target == .webp, let option = gif.gifOnlyOption {
-            throw ValidationError("\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
+            throw ValidationError(
+                "\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
         }
         if target == .mp4, let option = gif.gifOnlyOption {
-            throw ValidationError("\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
+            throw ValidationError(
+                "\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
         }
-        if overwrite && target != .sequence { throw ValidationError("--overwrite: only a folder of frames (-o folder/) is overwritten; leave it out") }
+        if overwrite && target != .sequence {
+            throw ValidationError("--overwrite: only a folder of frames (-o folder/) is overwritten; leave it out")
+        }
         if let maxSize {
             guard target == .gif || target == .webp || target == .mp4 else {
-                throw ValidationError("--max-size \(maxSize.bytes) B: fits a GIF, a WebP or an MP4; frames or a still have no size to fit")
+                throw ValidationError(
+                    "--max-size \(maxSize.bytes) B: fits a GIF, a WebP or an MP4; frames or a still have no size to fit"
+                )
             }
             // A budget runs several encodes; these options describe one.
-            if let frames { throw ValidationError("--frames \(frames): --max-size fits the whole storyboard; leave --frames out") }
-            if let sheet { throw ValidationError("--sheet \(sheet): --max-size runs several encodes; make the sheet with a render of the setting it chose") }
-            if let stats { throw ValidationError("--stats \(stats): --max-size runs several encodes; time the setting it chose with a render of its own") }
+            if let frames {
+                throw ValidationError("--frames \(frames): --max-size fits the whole storyboard; leave --frames out")
+            }
+            if let sheet {
+                throw ValidationError(
+                    "--sheet \(sheet): --max-size runs several encodes; make the sheet with a render of the setting it chose"
+                )
+            }
+            if let stats {
+                throw ValidationError(
+                    "--stats \(stats): --max-size runs several encodes; time the setting it chose with a render of its own"
+                )
+            }
         }
     }
 
@@ -123,7 +167,9 @@ struct RenderCommand: ParsableCommand {
         if let stats { outputs.append(.init(option: "--stats", path: stats)) }
         var inputs = scene.images.map { OutputRules.Input(what: $0.key, path: $0.path) }
         if let config = sceneOptions.config { inputs.append(.init(what: "--config", path: config)) }
-        if SceneCatalog.isFile(sceneOptions.scene) { inputs.append(.init(what: "the scene file", path: sceneOptions.scene)) }
+        if SceneCatalog.isFile(sceneOptions.scene) {
+            inputs.append(.init(what: "the scene file", path: sceneOptions.scene))
+        }
         try OutputRules(outputs: outputs, inputs: inputs).check()
     }
 
@@ -137,7 +183,9 @@ struct RenderCommand: ParsableCommand {
         if target == .still {
             // The length is printed to the centisecond; a time up to it is the end.
             guard time! <= renderer.plan.duration + 0.005 else {
-                throw ValidationError("--time \(time!): the \(renderer.scene.settings.storyboard) storyboard lasts \(String(format: "%.2f", renderer.plan.duration)) s")
+                throw ValidationError(
+                    "--time \(time!): the \(renderer.scene.settings.storyboard) storyboard lasts \(String(format: "%.2f", renderer.plan.duration)) s"
+                )
             }
             let t = min(time!, renderer.plan.duration)
             let frame = renderer.frame(at: t)
@@ -147,7 +195,9 @@ struct RenderCommand: ParsableCommand {
         }
         var times = renderer.times(speed: speed)
         guard times.count <= RenderCommand.maximumFrames else {
-            throw ValidationError("\(times.count) frames (\(String(format: "%.2f", renderer.plan.duration)) s at \(formatted(settings.fps / speed)) fps): at most \(RenderCommand.maximumFrames); a higher --speed or a lower --fps")
+            throw ValidationError(
+                "\(times.count) frames (\(String(format: "%.2f", renderer.plan.duration)) s at \(formatted(settings.fps / speed)) fps): at most \(RenderCommand.maximumFrames); a higher --speed or a lower --fps"
+            )
         }
         var indices = Array(times.indices)
         if let frames {
@@ -167,19 +217,24 @@ struct RenderCommand: ParsableCommand {
         switch target {
         case .gif, .webp, .mp4:
             if target == .gif && playback > 50 {
-                warn("\(formatted(playback)) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration")
+                warn(
+                    "\(formatted(playback)) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration"
+                )
             }
             if let maxSize {
                 try fit(renderer, within: maxSize.bytes, to: output, started: started)
                 return
             }
-            let (written, rendered) = try encode(renderer, times: times, indices: indices, to: output, options: gif) { k, frame in
+            let (written, rendered) = try encode(renderer, times: times, indices: indices, to: output, options: gif) {
+                k, frame in
                 if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
                 progress.step()
             }
             progress.done()
             try writeStats(rendered, encoder: written.gif, wall: Date().timeIntervalSince(started))
-            report(written.line + " at \(formatted(playback)) fps, \(sizeLabel(settings)), in " + String(format: "%.1f s", Date().timeIntervalSince(started)))
+            report(
+                written.line + " at \(formatted(playback)) fps, \(sizeLabel(settings)), in "
+                    + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .sequence:
             try FrameFolder.prepare(output, overwrite: overwrite)
             let digits = max(4, String(indices.last!).count)
@@ -188,7 +243,10 @@ struct RenderCommand: ParsableCommand {
             let rendered: RenderStats
             do {
                 rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
-                    try writer.write(frame, to: (output as NSString).appendingPathComponent(String(format: "frame%0\(digits)d.png", indices[k])))
+                    try writer.write(
+                        frame,
+                        to: (output as NSString).appendingPathComponent(
+                            String(format: "frame%0\(digits)d.png", indices[k])))
                     if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
                     progress.step()
                 }
@@ -209,8 +267,9 @@ struct RenderCommand: ParsableCommand {
             }
             progress.done()
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
-            report("rendered \(times.count) frames (\(formatted(playback)) fps, \(sizeLabel(settings))), wrote none, in "
-                   + String(format: "%.1f s", Date().timeIntervalSince(started)))
+            report(
+                "rendered \(times.count) frames (\(formatted(playback)) fps, \(sizeLabel(settings))), wrote none, in "
+                    + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .still:
             break
         }
@@ -221,17 +280,22 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Renders `times` (frame `indices` of the storyboard) into a GIF or a WebP at `path`.
-    func encode(_ renderer: SceneRenderer, times: [Double], indices: [Int], to path: String, options: GIFOptionGroup,
-                each: (Int, Bitmap) throws -> Void) throws -> (AnimatedOutput.Written, RenderStats) {
+    func encode(
+        _ renderer: SceneRenderer, times: [Double], indices: [Int], to path: String, options: GIFOptionGroup,
+        each: (Int, Bitmap) throws -> Void
+    ) throws -> (AnimatedOutput.Written, RenderStats) {
         let size = renderer.plan.sample(at: 0, scale: renderer.scale).size
         let playback = renderer.scene.settings.fps
-        let animation = try AnimatedOutput(path: path, width: Int(size.width.rounded()), height: Int(size.height.rounded()), fps: playback / speed, options: options)
+        let animation = try AnimatedOutput(
+            path: path, width: Int(size.width.rounded()), height: Int(size.height.rounded()), fps: playback / speed,
+            options: options)
         let first = Double(indices[0]) / playback
         let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
             try animation.add(frame, at: Double(indices[k]) / playback - first)
             try each(k, frame)
         }
-        let written = try animation.finish(at: Double(indices.last! + 1) / playback - first, inputFrames: times.count, hint: maxSize == nil)
+        let written = try animation.finish(
+            at: Double(indices.last! + 1) / playback - first, inputFrames: times.count, hint: maxSize == nil)
         return (written, rendered)
     }
 
@@ -240,34 +304,47 @@ struct RenderCommand: ParsableCommand {
     func fit(_ renderer: SceneRenderer, within budget: Int, to output: String, started: Date) throws {
         let settings = renderer.scene.settings
         let width = Int(renderer.plan.sample(at: 0, scale: renderer.scale).size.width.rounded())
-        let rungs = SizeBudget.ladder(target == .webp ? .webp : target == .mp4 ? .mp4 : .gif, quality: gif.quality, fps: settings.fps, width: width)
+        let rungs = SizeBudget.ladder(
+            target == .webp ? .webp : target == .mp4 ? .mp4 : .gif, quality: gif.quality, fps: settings.fps,
+            width: width)
         var tries: [(rung: BudgetRung, bytes: Int, path: String)] = []
         defer { for t in tries { try? FileManager.default.removeItem(atPath: t.path) } }
         let progress = Progress(total: rungs.count, quiet: quiet)
         let chosen = try SizeBudget.search(count: rungs.count) { i in
             let rung = rungs[i]
-            let trialRenderer = rung.fps == settings.fps && rung.width == width
+            let trialRenderer =
+                rung.fps == settings.fps && rung.width == width
                 ? renderer : try SceneRenderer(sceneOptions.prepare(fps: rung.fps, width: rung.width))
             var options = gif
             options.quality = rung.quality
             if rung.lossy > 0 { (options.lossy, options.dither) = (rung.lossy, 0) }
             let path = AtomicOutput.siblingPath(of: output, tag: "try\(i)")
             let times = trialRenderer.times(speed: speed)
-            let (written, _) = try encode(trialRenderer, times: times, indices: Array(times.indices), to: path, options: options) { _, _ in }
+            let (written, _) = try encode(
+                trialRenderer, times: times, indices: Array(times.indices), to: path, options: options
+            ) { _, _ in }
             tries.append((rung, written.bytes, path))
             progress.step()
             return written.bytes <= budget
         }
         progress.done()
         let summary = tries.sorted { rungs.firstIndex(of: $0.rung)! < rungs.firstIndex(of: $1.rung)! }
-            .map { t in "\(t.rung.brief)\(t.rung.fps == settings.fps ? "" : " \(formatted(t.rung.fps)) fps")\(t.rung.width == width ? "" : " \(t.rung.width) px") \(byteString(t.bytes))" }
+            .map { t in
+                "\(t.rung.brief)\(t.rung.fps == settings.fps ? "" : " \(formatted(t.rung.fps)) fps")\(t.rung.width == width ? "" : " \(t.rung.width) px") \(byteString(t.bytes))"
+            }
             .joined(separator: ", ")
         guard let chosen, let winner = tries.first(where: { $0.rung == rungs[chosen] }) else {
-            throw CLIError("--max-size \(byteString(budget)): no setting tried fits (\(summary)); a shorter storyboard, a higher --speed or a WebP")
+            throw CLIError(
+                "--max-size \(byteString(budget)): no setting tried fits (\(summary)); a shorter storyboard, a higher --speed or a WebP"
+            )
         }
-        guard rename(winner.path, output) == 0 else { throw CLIError("\(output): cannot write: \(String(cString: strerror(errno)))") }
-        report("wrote \(output): \(byteString(winner.bytes)), within \(byteString(budget)), with \(winner.rung)\n"
-               + "  \(tries.count) encode\(tries.count == 1 ? "" : "s") in " + String(format: "%.1f s", Date().timeIntervalSince(started)) + ": " + summary)
+        guard rename(winner.path, output) == 0 else {
+            throw CLIError("\(output): cannot write: \(String(cString: strerror(errno)))")
+        }
+        report(
+            "wrote \(output): \(byteString(winner.bytes)), within \(byteString(budget)), with \(winner.rung)\n"
+                + "  \(tries.count) encode\(tries.count == 1 ? "" : "s") in "
+                + String(format: "%.1f s", Date().timeIntervalSince(started)) + ": " + summary)
     }
 
     /// "@2x", or "300 px wide" for a --width render.
@@ -280,11 +357,18 @@ struct RenderCommand: ParsableCommand {
     /// The stage timings as JSON, for Scripts/bench.
     func writeStats(_ r: RenderStats, encoder: GIFSummary?, wall: Double) throws {
         guard let stats else { return }
-        var fields = ["\"frames\": \(r.frames)", "\"rasterized\": \(r.rasterized)", "\"redrawn_in_part\": \(r.redrawnInPart)", "\"pixels\": \(r.pixels)", "\"threads\": \(threadCount)",
-                      "\"planning_s\": \(r.planning)", "\"raster_s\": \(r.raster)", "\"render_wall_s\": \(r.renderWall)", "\"wall_s\": \(wall)"]
+        var fields = [
+            "\"frames\": \(r.frames)", "\"rasterized\": \(r.rasterized)", "\"redrawn_in_part\": \(r.redrawnInPart)",
+            "\"pixels\": \(r.pixels)", "\"threads\": \(threadCount)",
+            "\"planning_s\": \(r.planning)", "\"raster_s\": \(r.raster)", "\"render_wall_s\": \(r.renderWall)",
+            "\"wall_s\": \(wall)",
+        ]
         if let e = encoder {
-            fields += ["\"quantize_palette_s\": \(e.stages.palette)", "\"quantize_remap_s\": \(e.stages.remap)",
-                       "\"gif_lossy_match_s\": \(e.stages.lossyMatch)", "\"gif_write_s\": \(e.stages.write)", "\"gif_bytes\": \(e.bytes)", "\"gif_frames\": \(e.frames)", "\"reused_palettes\": \(e.reusedPalettes)"]
+            fields += [
+                "\"quantize_palette_s\": \(e.stages.palette)", "\"quantize_remap_s\": \(e.stages.remap)",
+                "\"gif_lossy_match_s\": \(e.stages.lossyMatch)", "\"gif_write_s\": \(e.stages.write)",
+                "\"gif_bytes\": \(e.bytes)", "\"gif_frames\": \(e.frames)", "\"reused_palettes\": \(e.reusedPalettes)",
+            ]
         }
         try AtomicOutput.write(Array(("{" + fields.joined(separator: ", ") + "}\n").utf8), to: stats)
     }

@@ -14,8 +14,9 @@ struct SceneCommand: ParsableCommand {
               flipbook render mine/expanding-view.yaml -o out.gif
             """)
 
-    @Argument(help: ArgumentHelp("The scene: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "scene"),
-              completion: .list(SceneCatalog.names))
+    @Argument(
+        help: ArgumentHelp("The scene: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "scene"),
+        completion: .list(SceneCatalog.names))
     var scene: String?
 
     @Flag(help: "Print the scene-file format's reference (Markdown) instead.")
@@ -23,12 +24,17 @@ struct SceneCommand: ParsableCommand {
 
     func validate() throws {
         if reference {
-            if let scene { throw ValidationError("\(scene): --reference prints the format, not a scene; leave the scene out") }
+            if let scene {
+                throw ValidationError("\(scene): --reference prints the format, not a scene; leave the scene out")
+            }
             return
         }
-        guard let scene else { throw ValidationError("expected a scene: \(SceneCatalog.names.joined(separator: ", ")), or --reference") }
+        guard let scene else {
+            throw ValidationError("expected a scene: \(SceneCatalog.names.joined(separator: ", ")), or --reference")
+        }
         guard SceneCatalog.names.contains(scene) else {
-            throw ValidationError("no built-in scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", "))")
+            throw ValidationError(
+                "no built-in scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", "))")
         }
     }
 

@@ -8,7 +8,9 @@ struct SceneOptionGroup: ParsableArguments {
     @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
     var scene: String
 
-    @Option(help: ArgumentHelp("A YAML config over the scene's defaults (see `flipbook config SCENE`).", valueName: "file.yaml"))
+    @Option(
+        help: ArgumentHelp(
+            "A YAML config over the scene's defaults (see `flipbook config SCENE`).", valueName: "file.yaml"))
     var config: String?
 
     @Option(help: ArgumentHelp("Which storyboard to play (see `flipbook list`).", valueName: "name"))
@@ -20,18 +22,29 @@ struct SceneOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Output pixels per point: 1, 2 or 3.", valueName: "1|2|3"))
     var scale: Int?
 
-    @Option(help: ArgumentHelp("Output width in pixels, instead of --scale (height follows the canvas; snapshots are sampled at that size).", valueName: "px"))
+    @Option(
+        help: ArgumentHelp(
+            "Output width in pixels, instead of --scale (height follows the canvas; snapshots are sampled at that size).",
+            valueName: "px"))
     var width: Int?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Any config key, e.g. --set assets.list=mine.png --set layout.tappedRow=[0,99,375,70] (repeatable; wins over --config).", valueName: "key.path=value"))
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "Any config key, e.g. --set assets.list=mine.png --set layout.tappedRow=[0,99,375,70] (repeatable; wins over --config).",
+            valueName: "key.path=value"))
     var assignments: [String] = []
 
     func validate() throws {
         try SceneOptionGroup.validate(scene: scene)
         if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): expected 1, 2 or 3") }
-        if let width, !(16...8192).contains(width) { throw ValidationError("--width \(width): expected 16...8192 pixels") }
-        if width != nil && scale != nil { throw ValidationError("--width and --scale: give one; --width sets the scale") }
+        if let width, !(16...8192).contains(width) {
+            throw ValidationError("--width \(width): expected 16...8192 pixels")
+        }
+        if width != nil && scale != nil {
+            throw ValidationError("--width and --scale: give one; --width sets the scale")
+        }
     }
 
     /// The help of a scene argument that takes a built-in's name or a scene file's path.
@@ -63,7 +76,9 @@ struct SceneOptionGroup: ParsableArguments {
     /// A built-in scene's name or a scene file's path.
     static func validate(scene: String) throws {
         guard SceneCatalog.names.contains(scene) || SceneCatalog.isFile(scene) else {
-            throw ValidationError("no scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", ")), or a scene file's path (.yaml)")
+            throw ValidationError(
+                "no scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", ")), or a scene file's path (.yaml)"
+            )
         }
     }
 
@@ -76,8 +91,10 @@ struct SceneOptionGroup: ParsableArguments {
     /// The scene at another frame rate or width (for `--max-size`'s smaller settings).
     func prepare(fps: Double?, width: Int?) throws -> PreparedScene {
         do {
-            return try SceneCatalog.prepare(scene, configFile: config, assignments: assignments,
-                                            overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: width == nil ? scale : nil, width: width))
+            return try SceneCatalog.prepare(
+                scene, configFile: config, assignments: assignments,
+                overrides: SceneOverrides(
+                    storyboard: storyboard, fps: fps, scale: width == nil ? scale : nil, width: width))
         } catch let error as ConfigError where error.file.hasPrefix("--set ") {
             throw ValidationError(error.description)
         } catch let error as SceneError {

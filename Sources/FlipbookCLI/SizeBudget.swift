@@ -10,11 +10,16 @@ struct ByteSize: ExpressibleByArgument, Equatable {
 
     init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces)
-        let units: [(String, Double)] = [("kib", 1024), ("mib", 1_048_576), ("gib", 1_073_741_824), ("kb", 1e3), ("mb", 1e6), ("gb", 1e9),
-                                         ("k", 1e3), ("m", 1e6), ("g", 1e9), ("b", 1)]
+        let units: [(String, Double)] = [
+            ("kib", 1024), ("mib", 1_048_576), ("gib", 1_073_741_824), ("kb", 1e3), ("mb", 1e6), ("gb", 1e9),
+            ("k", 1e3), ("m", 1e6), ("g", 1e9), ("b", 1),
+        ]
         let lower = text.lowercased()
-        let (digits, factor) = units.first { lower.hasSuffix($0.0) }.map { (String(lower.dropLast($0.0.count)), $0.1) } ?? (lower, 1)
-        guard let value = Double(digits.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0, value * factor < 1e12 else { return nil }
+        let (digits, factor) =
+            units.first { lower.hasSuffix($0.0) }.map { (String(lower.dropLast($0.0.count)), $0.1) } ?? (lower, 1)
+        guard let value = Double(digits.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0,
+            value * factor < 1e12
+        else { return nil }
         bytes = Int((value * factor).rounded(.down))
         guard bytes >= 1024 else { return nil }
     }
@@ -23,7 +28,9 @@ struct ByteSize: ExpressibleByArgument, Equatable {
 
     /// For `@Option(transform:)`: a bad value's error says what was expected.
     static func parse(_ text: String) throws -> ByteSize {
-        guard let size = ByteSize(argument: text) else { throw ValidationError("expected a size of at least 1 KiB, such as 5MB, 800KB or 1.5MiB") }
+        guard let size = ByteSize(argument: text) else {
+            throw ValidationError("expected a size of at least 1 KiB, such as 5MB, 800KB or 1.5MiB")
+        }
         return size
     }
 }
@@ -67,12 +74,18 @@ enum SizeBudget {
     static func ladder(_ format: Format, quality: Int?, fps: Double, width: Int) -> [BudgetRung] {
         var rungs: [BudgetRung] = []
         if format == .mp4 {
-            for q in [65, 61, 55, 49, 43, 37, 31, 25] where q <= (quality ?? 65) { rungs.append(BudgetRung(quality: q, fps: fps, width: width)) }
+            for q in [65, 61, 55, 49, 43, 37, 31, 25] where q <= (quality ?? 65) {
+                rungs.append(BudgetRung(quality: q, fps: fps, width: width))
+            }
         } else if format == .webp {
             if quality == nil { rungs.append(BudgetRung(quality: nil, fps: fps, width: width)) }
-            for q in [95, 90, 85, 80, 75, 70, 60, 50, 40, 30] where q <= (quality ?? 100) { rungs.append(BudgetRung(quality: q, fps: fps, width: width)) }
+            for q in [95, 90, 85, 80, 75, 70, 60, 50, 40, 30] where q <= (quality ?? 100) {
+                rungs.append(BudgetRung(quality: q, fps: fps, width: width))
+            }
         } else {
-            for q in [100, 95, 90, 85, 80, 70, 60, 50, 40, 30, 25] where q <= (quality ?? 100) { rungs.append(BudgetRung(quality: q, fps: fps, width: width)) }
+            for q in [100, 95, 90, 85, 80, 70, 60, 50, 40, 30, 25] where q <= (quality ?? 100) {
+                rungs.append(BudgetRung(quality: q, fps: fps, width: width))
+            }
             let last = rungs.last?.quality ?? quality ?? 25
             for lossy in [8, 16, 32] { rungs.append(BudgetRung(quality: last, lossy: lossy, fps: fps, width: width)) }
         }

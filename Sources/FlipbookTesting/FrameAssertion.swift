@@ -1,10 +1,10 @@
 @_exported import Flipbook
 import Foundation
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Checks a transition's frames against reference PNGs stored beside the test file, in
@@ -19,20 +19,25 @@ import XCTest
 /// the tolerance fails the test, naming the first and the worst frame, and its actual,
 /// expected, diff and side-by-side PNGs are written to `artifacts` (default
 /// `FLIPBOOK_ARTIFACTS`, or `flipbook-failures` in the temporary folder).
-public func assertFrames(of transition: Transition, at times: [Double]? = nil, named name: String? = nil,
-                         tolerance: Tolerance = .exact, record: RecordMode? = nil, artifacts: String? = nil,
-                         fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
-                         line: UInt = #line, column: UInt = #column) throws {
+public func assertFrames(
+    of transition: Transition, at times: [Double]? = nil, named name: String? = nil,
+    tolerance: Tolerance = .exact, record: RecordMode? = nil, artifacts: String? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
+    line: UInt = #line, column: UInt = #column
+) throws {
     let times = times ?? keyTimes(of: transition)
     let frames = try transition.frames(at: times)
-    try assertFrames(frames, named: name ?? testName(function), tolerance: tolerance, record: record, artifacts: artifacts,
-                     fileID: fileID, filePath: filePath, line: line, column: column)
+    try assertFrames(
+        frames, named: name ?? testName(function), tolerance: tolerance, record: record, artifacts: artifacts,
+        fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Checks frames already in hand against reference PNGs stored beside the test file.
-public func assertFrames(_ frames: [Frame], named name: String, tolerance: Tolerance = .exact, record: RecordMode? = nil,
-                         artifacts: String? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
-                         line: UInt = #line, column: UInt = #column) throws {
+public func assertFrames(
+    _ frames: [Frame], named name: String, tolerance: Tolerance = .exact, record: RecordMode? = nil,
+    artifacts: String? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) throws {
     let mode = record ?? .fromEnvironment
     let file = URL(fileURLWithPath: "\(filePath)")
     let folder = file.deletingLastPathComponent().appendingPathComponent("__Frames__")
@@ -63,18 +68,21 @@ public func assertFrames(_ frames: [Frame], named name: String, tolerance: Toler
             continue
         }
         differing.append((frame, difference, false))
-        written += try FailureArtifacts.write(actual: frame.bitmap, expected: expected, tolerance: tolerance,
-                                              to: failures + "/" + String(format: "t%.3f", frame.time))
+        written += try FailureArtifacts.write(
+            actual: frame.bitmap, expected: expected, tolerance: tolerance,
+            to: failures + "/" + String(format: "t%.3f", frame.time))
     }
     func seconds(_ t: Double) -> String { String(format: "%.3f s", t) }
     if !recorded.isEmpty {
-        report("recorded \(recorded.count) reference frame\(recorded.count == 1 ? "" : "s") of \(name) in \(folder): look at them, then commit them",
-               fileID: fileID, filePath: filePath, line: line, column: column)
+        report(
+            "recorded \(recorded.count) reference frame\(recorded.count == 1 ? "" : "s") of \(name) in \(folder): look at them, then commit them",
+            fileID: fileID, filePath: filePath, line: line, column: column)
     }
     guard !differing.isEmpty else { return }
     if let missing = differing.first(where: \.missing) {
-        report("\(name): no reference frame at \(seconds(missing.frame.time)) in \(folder) (FLIPBOOK_RECORD=missing records it; CI never records)",
-               fileID: fileID, filePath: filePath, line: line, column: column)
+        report(
+            "\(name): no reference frame at \(seconds(missing.frame.time)) in \(folder) (FLIPBOOK_RECORD=missing records it; CI never records)",
+            fileID: fileID, filePath: filePath, line: line, column: column)
     }
     let compared = differing.filter { !$0.missing }
     guard let first = compared.first else { return }
@@ -82,10 +90,12 @@ public func assertFrames(_ frames: [Frame], named name: String, tolerance: Toler
     func describe(_ d: (frame: Frame, difference: FrameDifference?, missing: Bool)) -> String {
         let x = d.difference!
         if x.sizeMismatch { return "\(seconds(d.frame.time)) (the sizes differ)" }
-        return "\(seconds(d.frame.time)) (\(x.differingPixels) pixels, " + String(format: "%.3f%%", x.differingFraction * 100)
+        return "\(seconds(d.frame.time)) (\(x.differingPixels) pixels, "
+            + String(format: "%.3f%%", x.differingFraction * 100)
             + ", largest channel difference \(x.maxChannelDelta)\(x.worstPixel.map { " at (\($0.x), \($0.y))" } ?? ""))"
     }
-    report("""
+    report(
+        """
         \(name): \(compared.count) of \(frames.count) frames differ from their references (\(tolerance.summary)); \
         first at \(describe(first)), worst at \(describe(worst)). Wrote actual, expected, diff and sheet PNGs to \(failures)
         """, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -108,15 +118,17 @@ func testName(_ function: String) -> String {
 /// Records a failure in whichever framework runs the test.
 func report(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
     #if canImport(Testing)
-    if Test.current != nil {
-        Issue.record(Comment(rawValue: message),
-                     sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
-        return
-    }
+        if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(
+                    fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+            return
+        }
     #endif
     #if canImport(XCTest)
-    XCTFail(message, file: filePath, line: line)
+        XCTFail(message, file: filePath, line: line)
     #else
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     #endif
 }

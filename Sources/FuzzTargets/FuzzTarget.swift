@@ -13,7 +13,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["FLIPBOOK_FUZZ_TARGET"] ?? ""
         guard let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("FLIPBOOK_FUZZ_TARGET=\(name): expected one of \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "FLIPBOOK_FUZZ_TARGET=\(name): expected one of \(allCases.map(\.rawValue).joined(separator: ", "))\n"
+                        .utf8))
             exit(2)
         }
         return target
@@ -21,7 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// A scratch file per process, for loaders that read paths.
     static let scratch = NSTemporaryDirectory() + "flipbook-fuzz-\(getpid())"
-    nonisolated(unsafe) static let builtIn = try! SceneCatalog.file(named: "expanding-cells")  // read once; libFuzzer runs one input at a time
+    /// Read once; libFuzzer runs one input at a time.
+    nonisolated(unsafe) static let builtIn = try! SceneCatalog.file(named: "expanding-cells")
     static let sizes: ImageSizes = [
         "assets.list": Size(width: 750, height: 1334), "assets.detail": Size(width: 750, height: 1334),
         "assets.statusBarLight": Size(width: 750, height: 40), "assets.statusBarDark": Size(width: 750, height: 40),

@@ -25,7 +25,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// anything else.
     public init?(hex text: String) {
         guard text.hasPrefix("#"), text.count == 7 || text.count == 9,
-              text.dropFirst().allSatisfy(\.isHexDigit), let v = UInt64(text.dropFirst(), radix: 16) else { return nil }
+            text.dropFirst().allSatisfy(\.isHexDigit), let v = UInt64(text.dropFirst(), radix: 16)
+        else { return nil }
         if text.count == 7 {
             self.init(rgb: UInt32(v))
         } else {

@@ -1,5 +1,5 @@
 #if arch(x86_64)
-import _Builtin_intrinsics.intel
+    import _Builtin_intrinsics.intel
 #endif
 
 /// Source-over of one premultiplied pixel onto `d`: `d = s + d·(255 − sa)/255`, per channel.
@@ -64,7 +64,8 @@ func sampleAndBlend(
 /// pixels at `d`, four at a time in 16-bit lanes: every intermediate of `s + d·(255 − a)/255`
 /// stays below 65,536, so this is `blend` exactly.
 @inline(__always)
-func blendConstantRow(_ d: UnsafeMutablePointer<UInt8>, count: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) {
+func blendConstantRow(_ d: UnsafeMutablePointer<UInt8>, count: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32)
+{
     let inv = SIMD16<UInt16>(repeating: UInt16(255 - a))
     let add = SIMD16<UInt16>(
         UInt16(r), UInt16(g), UInt16(b), UInt16(a), UInt16(r), UInt16(g), UInt16(b), UInt16(a),
@@ -88,7 +89,9 @@ func blendConstantRow(_ d: UnsafeMutablePointer<UInt8>, count: Int, _ r: UInt32,
 /// weight, `bilinear` reduces to `(p0·(256 − fy) + p1·fy + 128) >> 8`, which fits 16-bit
 /// lanes. Writes premultiplied pixels to `out`.
 @inline(__always)
-func verticalSampleRow(_ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>, count: Int, fy: UInt32) {
+func verticalSampleRow(
+    _ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>, count: Int, fy: UInt32
+) {
     let w1 = SIMD16<UInt16>(repeating: UInt16(fy)), w0 = SIMD16<UInt16>(repeating: UInt16(256 - fy))
     let a = UnsafeRawPointer(r0), b = UnsafeRawPointer(r1), o = UnsafeMutableRawPointer(out)
     var i = 0
@@ -121,7 +124,8 @@ func verticalSampleRow(_ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<U
 @inline(__always)
 func separableSampleRow(
     _ out: UnsafeMutablePointer<UInt8>, _ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>,
-    taps: UnsafeBufferPointer<SampleTap>, weights: UnsafePointer<SIMD8<Int16>>, fy: UInt32, sums: UnsafeMutablePointer<UInt16>
+    taps: UnsafeBufferPointer<SampleTap>, weights: UnsafePointer<SIMD8<Int16>>, fy: UInt32,
+    sums: UnsafeMutablePointer<UInt16>
 ) {
     guard let firstTap = taps.first, let lastTap = taps.last else { return }
     let first = Int(min(firstTap.i0, lastTap.i0)), last = Int(max(firstTap.i1, lastTap.i1))
@@ -145,53 +149,53 @@ func separableSampleRow(
 }
 
 #if arch(x86_64)
-/// The column mix of `separableSampleRow`, two pixels at a time in SSE2. A tap's two sums
-/// are adjacent (i1 is i0 or i0 + 1; where it is i0, w1 is 0), so one 16-byte load holds
-/// both; interleaving its halves pairs each channel's two sums for `pmaddwd`.
-@inline(__always)
-private func columnMix(
-    _ out: UnsafeMutablePointer<UInt8>, _ sums: UnsafeRawPointer, taps: UnsafeBufferPointer<SampleTap>, first: Int,
-    weights: UnsafePointer<SIMD8<Int16>>
-) {
-    let rounding = _mm_set1_epi32(8_388_608 + 32768)
-    let w = UnsafeRawPointer(weights)
-    @inline(__always) func sample(_ k: Int) -> __m128i {
-        let v = sums.loadUnaligned(fromByteOffset: (Int(taps[k].i0) - first) * 8, as: __m128i.self)
-        let pairs = _mm_unpacklo_epi16(v, _mm_unpackhi_epi64(v, v))
-        let weight = w.loadUnaligned(fromByteOffset: k * 16, as: __m128i.self)
-        return _mm_srai_epi32(_mm_add_epi32(_mm_madd_epi16(pairs, weight), rounding), 16)
-    }
-    let d = UnsafeMutableRawPointer(out)
-    var k = 0
-    while k + 2 <= taps.count {
-        let words = _mm_packs_epi32(sample(k), sample(k + 1))
-        d.storeBytes(of: _mm_cvtsi128_si64(_mm_packus_epi16(words, words)), toByteOffset: k * 4, as: Int64.self)
-        k += 2
-    }
-    if k < taps.count {
-        let words = _mm_packs_epi32(sample(k), sample(k))
-        d.storeBytes(of: _mm_cvtsi128_si32(_mm_packus_epi16(words, words)), toByteOffset: k * 4, as: Int32.self)
-    }
-}
-#else
-/// The column mix of `separableSampleRow`, one channel at a time: the plain form of the SSE2
-/// path, for other architectures. It reads each tap's weight from the tap itself; `weights`
-/// is there so that both paths have one signature.
-@inline(__always)
-private func columnMix(
-    _ out: UnsafeMutablePointer<UInt8>, _ sums: UnsafeRawPointer, taps: UnsafeBufferPointer<SampleTap>, first: Int,
-    weights: UnsafePointer<SIMD8<Int16>>
-) {
-    let biased = sums.assumingMemoryBound(to: UInt16.self)
-    for k in 0..<taps.count {
-        let base = (Int(taps[k].i0) - first) * 4
-        let w0 = 256 - UInt32(taps[k].f), w1 = UInt32(taps[k].f)
-        for c in 0..<4 {
-            let s0 = UInt32(biased[base + c] ^ 0x8000), s1 = UInt32(biased[base + 4 + c] ^ 0x8000)
-            out[k * 4 + c] = UInt8((s0 * w0 + s1 * w1 + 32768) >> 16)
+    /// The column mix of `separableSampleRow`, two pixels at a time in SSE2. A tap's two sums
+    /// are adjacent (i1 is i0 or i0 + 1; where it is i0, w1 is 0), so one 16-byte load holds
+    /// both; interleaving its halves pairs each channel's two sums for `pmaddwd`.
+    @inline(__always)
+    private func columnMix(
+        _ out: UnsafeMutablePointer<UInt8>, _ sums: UnsafeRawPointer, taps: UnsafeBufferPointer<SampleTap>, first: Int,
+        weights: UnsafePointer<SIMD8<Int16>>
+    ) {
+        let rounding = _mm_set1_epi32(8_388_608 + 32768)
+        let w = UnsafeRawPointer(weights)
+        @inline(__always) func sample(_ k: Int) -> __m128i {
+            let v = sums.loadUnaligned(fromByteOffset: (Int(taps[k].i0) - first) * 8, as: __m128i.self)
+            let pairs = _mm_unpacklo_epi16(v, _mm_unpackhi_epi64(v, v))
+            let weight = w.loadUnaligned(fromByteOffset: k * 16, as: __m128i.self)
+            return _mm_srai_epi32(_mm_add_epi32(_mm_madd_epi16(pairs, weight), rounding), 16)
+        }
+        let d = UnsafeMutableRawPointer(out)
+        var k = 0
+        while k + 2 <= taps.count {
+            let words = _mm_packs_epi32(sample(k), sample(k + 1))
+            d.storeBytes(of: _mm_cvtsi128_si64(_mm_packus_epi16(words, words)), toByteOffset: k * 4, as: Int64.self)
+            k += 2
+        }
+        if k < taps.count {
+            let words = _mm_packs_epi32(sample(k), sample(k))
+            d.storeBytes(of: _mm_cvtsi128_si32(_mm_packus_epi16(words, words)), toByteOffset: k * 4, as: Int32.self)
         }
     }
-}
+#else
+    /// The column mix of `separableSampleRow`, one channel at a time: the plain form of the SSE2
+    /// path, for other architectures. It reads each tap's weight from the tap itself; `weights`
+    /// is there so that both paths have one signature.
+    @inline(__always)
+    private func columnMix(
+        _ out: UnsafeMutablePointer<UInt8>, _ sums: UnsafeRawPointer, taps: UnsafeBufferPointer<SampleTap>, first: Int,
+        weights: UnsafePointer<SIMD8<Int16>>
+    ) {
+        let biased = sums.assumingMemoryBound(to: UInt16.self)
+        for k in 0..<taps.count {
+            let base = (Int(taps[k].i0) - first) * 4
+            let w0 = 256 - UInt32(taps[k].f), w1 = UInt32(taps[k].f)
+            for c in 0..<4 {
+                let s0 = UInt32(biased[base + c] ^ 0x8000), s1 = UInt32(biased[base + 4 + c] ^ 0x8000)
+                out[k * 4 + c] = UInt8((s0 * w0 + s1 * w1 + 32768) >> 16)
+            }
+        }
+    }
 #endif
 
 /// Each tap's column weights for `separableSampleRow`: `(256 − f, f)`, four times.
@@ -238,8 +242,9 @@ func blendScaledRow(_ d: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8
     while i + 4 <= count {
         var s = widen(from.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self))
         if f != 255 { s = mul255(s, factor) }
-        let a = SIMD16<UInt16>(s[3], s[3], s[3], s[3], s[7], s[7], s[7], s[7],
-                               s[11], s[11], s[11], s[11], s[15], s[15], s[15], s[15])
+        let a = SIMD16<UInt16>(
+            s[3], s[3], s[3], s[3], s[7], s[7], s[7], s[7],
+            s[11], s[11], s[11], s[11], s[15], s[15], s[15], s[15])
         let under = widen(raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self))
         raw.storeBytes(of: narrow(s &+ mul255(under, full &- a)), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
         i += 4

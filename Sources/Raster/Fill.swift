@@ -7,7 +7,9 @@ extension BitmapView {
     /// is 255: an opaque interior becomes a row fill, a translucent one (an overlay) a constant
     /// blend four pixels at a time. Both give exactly what `ReferenceRaster.fill` gives.
     /// Pixels in `hidden` are left as they are (later draws paint over them opaquely).
-    public func fill(_ shape: Shape, color: PremultipliedColor, opacity: UInt8 = 255, clip: Clip = .none, hidden: Occlusion = .none) {
+    public func fill(
+        _ shape: Shape, color: PremultipliedColor, opacity: UInt8 = 255, clip: Clip = .none, hidden: Occlusion = .none
+    ) {
         if opacity == 0 || color.packed == 0 { return }
         let cover = ShapeCoverage(shape)
         let clipCover = clip.coverage

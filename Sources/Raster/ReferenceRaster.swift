@@ -4,7 +4,9 @@ import Geometry
 /// `draw` must give byte-identical results; the tests hold them to it on random cases.
 public enum ReferenceRaster {
     /// Fills a shape, pixel by pixel over the whole view.
-    public static func fill(_ view: BitmapView, _ shape: Shape, color: PremultipliedColor, opacity: UInt8 = 255, clip: Clip = .none) {
+    public static func fill(
+        _ view: BitmapView, _ shape: Shape, color: PremultipliedColor, opacity: UInt8 = 255, clip: Clip = .none
+    ) {
         let cover = ShapeCoverage(shape)
         let clipCover = clip.coverage
         for y in 0..<view.height {
@@ -17,7 +19,10 @@ public enum ReferenceRaster {
     }
 
     /// Draws a snapshot, pixel by pixel over the whole view.
-    public static func draw(_ view: BitmapView, _ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none) {
+    public static func draw(
+        _ view: BitmapView, _ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255,
+        clip: Clip = .none
+    ) {
         guard !source.isEmpty, !destination.isEmpty else { return }
         let cover = ShapeCoverage(destination, radiusX: 0, radiusY: 0)
         let clipCover = clip.coverage
@@ -32,7 +37,8 @@ public enum ReferenceRaster {
                 let p00 = level[Int(tx.i0), Int(ty.i0)], p01 = level[Int(tx.i1), Int(ty.i0)]
                 let p10 = level[Int(tx.i0), Int(ty.i1)], p11 = level[Int(tx.i1), Int(ty.i1)]
                 func channel(_ k: KeyPath<PremultipliedColor, UInt8>) -> Int {
-                    let sum = Int(p00[keyPath: k]) * (256 - fx) * (256 - fy) + Int(p01[keyPath: k]) * fx * (256 - fy)
+                    let sum =
+                        Int(p00[keyPath: k]) * (256 - fx) * (256 - fy) + Int(p01[keyPath: k]) * fx * (256 - fy)
                         + Int(p10[keyPath: k]) * (256 - fx) * fy + Int(p11[keyPath: k]) * fx * fy
                     return (sum + 32768) >> 16
                 }

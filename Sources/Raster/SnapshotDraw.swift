@@ -18,8 +18,10 @@ extension BitmapView {
     /// Returns the rect so overlaid (hidden pixels in it excepted), for the fill to skip; empty
     /// when there is none.
     @discardableResult
-    public func draw(_ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none,
-                     hidden: Occlusion = .none, overlay: Overlay? = nil) -> PixelRect {
+    public func draw(
+        _ texture: Texture, from source: Rect, to destination: Rect, opacity: UInt8 = 255, clip: Clip = .none,
+        hidden: Occlusion = .none, overlay: Overlay? = nil
+    ) -> PixelRect {
         guard opacity > 0, !source.isEmpty, !destination.isEmpty else { return .zero }
         let cover = ShapeCoverage(destination, radiusX: 0, radiusY: 0)
         let clipCover = clip.coverage
@@ -28,7 +30,10 @@ extension BitmapView {
         let bands = hidden.bands(in: b)
         if bands.isEmpty { return .zero }
         let tint = overlay.map { $0.rect.intersection(b) } ?? .zero
-        let (tr, tg, tb, ta) = overlay.map { o in (UInt32(o.color.r), UInt32(o.color.g), UInt32(o.color.b), UInt32(o.color.a)) } ?? (0, 0, 0, 0)
+        let (tr, tg, tb, ta) =
+            overlay.map { o in (UInt32(o.color.r), UInt32(o.color.g), UInt32(o.color.b), UInt32(o.color.a)) } ?? (
+                0, 0, 0, 0
+            )
 
         let map = SampleMapping(texture: texture, source: source, destination: destination)
         let level = texture.levels[map.level]
@@ -58,62 +63,66 @@ extension BitmapView {
         let weights = contiguous ? [] : columnWeights(taps)
         level.pixels.withUnsafeBufferPointer { src in
             let base = src.baseAddress!
-            taps.withUnsafeBufferPointer { tx in weights.withUnsafeBufferPointer { wx in
-                for band in bands {
-                    for y in band.rows {
-                        let ty = map.y.tap(y)
-                        let r0 = base + Int(ty.i0) * srcRowBytes, r1 = base + Int(ty.i1) * srcRowBytes
-                        let fy = UInt32(ty.f)
-                        let p = row(y)
-                        let interior = interiorSpan(cover, clipCover, y, b)
-                        for run in band.runs {
-                            let span = clamped(interior, to: run)
-                            for x in run.lowerBound..<span.lo { edgePixel(x) }
-                            let n = span.hi - span.lo
-                            if n > 0 && contiguous {
-                                let s = r0 + Int(firstColumn + Int32(span.lo - b.x)) * 4
-                                if fy == 0 {
-                                    if copies {
-                                        (p + span.lo * 4).update(from: s, count: n * 4)
-                                    } else {
-                                        blendScaledRow(p + span.lo * 4, s, count: n, o)
-                                    }
-                                } else {
-                                    // Unscaled and aligned across, between two rows: sample the
-                                    // span at once, then copy or composite it.
-                                    let t = r1 + Int(firstColumn + Int32(span.lo - b.x)) * 4
-                                    if copies {
-                                        verticalSampleRow(p + span.lo * 4, s, t, count: n, fy: fy)
-                                    } else {
-                                        verticalSampleRow(scratch, s, t, count: n, fy: fy)
-                                        blendScaledRow(p + span.lo * 4, scratch, count: n, o)
-                                    }
-                                }
-                            } else if n > 0 {
-                                // Scaled: sample the span separably, then store or composite it.
-                                let spanTaps = UnsafeBufferPointer(rebasing: tx[(span.lo - b.x)..<(span.hi - b.x)])
-                                let target = opaqueSource ? p + span.lo * 4 : scratch
-                                separableSampleRow(target, r0, r1, taps: spanTaps, weights: wx.baseAddress! + (span.lo - b.x), fy: fy, sums: sums)
-                                if !opaqueSource { blendScaledRow(p + span.lo * 4, scratch, count: n, o) }
-                            }
-                            for x in span.hi..<run.upperBound { edgePixel(x) }
-                        }
-                        if !tint.isEmpty && y >= tint.y && y < tint.maxY {
+            taps.withUnsafeBufferPointer { tx in
+                weights.withUnsafeBufferPointer { wx in
+                    for band in bands {
+                        for y in band.rows {
+                            let ty = map.y.tap(y)
+                            let r0 = base + Int(ty.i0) * srcRowBytes, r1 = base + Int(ty.i1) * srcRowBytes
+                            let fy = UInt32(ty.f)
+                            let p = row(y)
+                            let interior = interiorSpan(cover, clipCover, y, b)
                             for run in band.runs {
-                                let lo = max(run.lowerBound, tint.x), hi = min(run.upperBound, tint.maxX)
-                                if hi > lo { blendConstantRow(p + lo * 4, count: hi - lo, tr, tg, tb, ta) }
+                                let span = clamped(interior, to: run)
+                                for x in run.lowerBound..<span.lo { edgePixel(x) }
+                                let n = span.hi - span.lo
+                                if n > 0 && contiguous {
+                                    let s = r0 + Int(firstColumn + Int32(span.lo - b.x)) * 4
+                                    if fy == 0 {
+                                        if copies {
+                                            (p + span.lo * 4).update(from: s, count: n * 4)
+                                        } else {
+                                            blendScaledRow(p + span.lo * 4, s, count: n, o)
+                                        }
+                                    } else {
+                                        // Unscaled and aligned across, between two rows: sample the
+                                        // span at once, then copy or composite it.
+                                        let t = r1 + Int(firstColumn + Int32(span.lo - b.x)) * 4
+                                        if copies {
+                                            verticalSampleRow(p + span.lo * 4, s, t, count: n, fy: fy)
+                                        } else {
+                                            verticalSampleRow(scratch, s, t, count: n, fy: fy)
+                                            blendScaledRow(p + span.lo * 4, scratch, count: n, o)
+                                        }
+                                    }
+                                } else if n > 0 {
+                                    // Scaled: sample the span separably, then store or composite it.
+                                    let spanTaps = UnsafeBufferPointer(rebasing: tx[(span.lo - b.x)..<(span.hi - b.x)])
+                                    let target = opaqueSource ? p + span.lo * 4 : scratch
+                                    separableSampleRow(
+                                        target, r0, r1, taps: spanTaps, weights: wx.baseAddress! + (span.lo - b.x),
+                                        fy: fy, sums: sums)
+                                    if !opaqueSource { blendScaledRow(p + span.lo * 4, scratch, count: n, o) }
+                                }
+                                for x in span.hi..<run.upperBound { edgePixel(x) }
                             }
-                        }
+                            if !tint.isEmpty && y >= tint.y && y < tint.maxY {
+                                for run in band.runs {
+                                    let lo = max(run.lowerBound, tint.x), hi = min(run.upperBound, tint.maxX)
+                                    if hi > lo { blendConstantRow(p + lo * 4, count: hi - lo, tr, tg, tb, ta) }
+                                }
+                            }
 
-                        @inline(__always) func edgePixel(_ x: Int) {
-                            var cov = cover.coverage(x, y)
-                            if let c = clipCover, cov != 0 { cov = mul255(cov, c.coverage(x, y)) }
-                            if cov == 0 { return }
-                            sampleAndBlend(p + x * 4, r0, r1, tx[x - b.x], fy, mul255(UInt32(cov), o))
+                            @inline(__always) func edgePixel(_ x: Int) {
+                                var cov = cover.coverage(x, y)
+                                if let c = clipCover, cov != 0 { cov = mul255(cov, c.coverage(x, y)) }
+                                if cov == 0 { return }
+                                sampleAndBlend(p + x * 4, r0, r1, tx[x - b.x], fy, mul255(UInt32(cov), o))
+                            }
                         }
                     }
                 }
-            } }
+            }
         }
         return tint
     }

@@ -38,7 +38,8 @@ public final class Texture: Sendable {
                     for x in 0..<w {
                         let c0 = min(2 * x, b.width - 1) * 4, c1 = min(2 * x + 1, b.width - 1) * 4
                         for ch in 0..<4 {
-                            let sum = Int(src[r0 + c0 + ch]) + Int(src[r0 + c1 + ch])
+                            let sum =
+                                Int(src[r0 + c0 + ch]) + Int(src[r0 + c1 + ch])
                                 + Int(src[r1 + c0 + ch]) + Int(src[r1 + c1 + ch])
                             dst[(y * w + x) * 4 + ch] = UInt8((sum + 2) >> 2)
                         }

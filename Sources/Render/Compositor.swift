@@ -37,7 +37,8 @@ public struct Compositor: Sendable {
     public func redraw(_ list: DrawList, after previousList: DrawList, drawn previous: Bitmap) -> Bitmap? {
         let frame = Self.frame(of: list)
         guard previous.width == frame.width, previous.height == frame.height,
-              let damage = damage(from: previousList, to: list) else { return nil }
+            let damage = damage(from: previousList, to: list)
+        else { return nil }
         if damage.isEmpty { return previous }
         let hidden = occlusions(list.commands, drawingOnly: damage, in: frame)
         // `paint` sets every pixel of the damage, as in `render`, and the copies set the rest.
@@ -71,7 +72,9 @@ public struct Compositor: Sendable {
     /// What each run of commands hides: entry `i` holds the pixels that commands `i...` paint
     /// opaquely, so command `i` draws around entry `i + 1`, and the background around entry 0.
     /// With `region`, every pixel of `frame` outside it counts as hidden too.
-    public func occlusions(_ commands: [DrawCommand], drawingOnly region: PixelRect? = nil, in frame: PixelRect? = nil) -> [Occlusion] {
+    public func occlusions(_ commands: [DrawCommand], drawingOnly region: PixelRect? = nil, in frame: PixelRect? = nil)
+        -> [Occlusion]
+    {
         var hidden = Occlusion.none
         if let region, let frame {
             for rect in frame.subtracting(region) { hidden.insert(rect) }
@@ -119,12 +122,15 @@ public struct Compositor: Sendable {
             case .fill(let color):
                 var skip = hidden[i + 1]
                 if let overlaid, overlaid.command == i { skip.insert(overlaid.rect) }
-                view.fill(Self.shape(command), color: color.premultiplied, opacity: opacity, clip: Self.clip(command), hidden: skip)
+                view.fill(
+                    Self.shape(command), color: color.premultiplied, opacity: opacity, clip: Self.clip(command),
+                    hidden: skip)
             case .snapshot(let image, let source):
                 guard let texture = textures[image] else { continue }
                 let overlay = i + 1 < commands.count ? Self.overlay(commands[i + 1]) : nil
-                let rect = view.draw(texture, from: source, to: command.rect, opacity: opacity, clip: Self.clip(command),
-                                     hidden: hidden[i + 1], overlay: overlay)
+                let rect = view.draw(
+                    texture, from: source, to: command.rect, opacity: opacity, clip: Self.clip(command),
+                    hidden: hidden[i + 1], overlay: overlay)
                 overlaid = (i + 1, rect)
             }
         }
@@ -143,7 +149,8 @@ public struct Compositor: Sendable {
         if let through = clip(command).solidPixelRects {
             rects = rects.flatMap { r in through.map { r.intersection($0) } }
         }
-        guard let largest = rects.filter({ !$0.isEmpty }).max(by: { $0.width * $0.height < $1.width * $1.height }) else { return nil }
+        guard let largest = rects.filter({ !$0.isEmpty }).max(by: { $0.width * $0.height < $1.width * $1.height })
+        else { return nil }
         return Overlay(color: tint, rect: largest)
     }
 
@@ -168,6 +175,7 @@ public struct Compositor: Sendable {
     }
 
     private static func clip(_ command: DrawCommand) -> Clip {
-        command.clip.map { $0.cornerRadius > 0 ? .roundedRect($0.rect, radius: $0.cornerRadius) : .rect($0.rect) } ?? .none
+        command.clip.map { $0.cornerRadius > 0 ? .roundedRect($0.rect, radius: $0.cornerRadius) : .rect($0.rect) }
+            ?? .none
     }
 }

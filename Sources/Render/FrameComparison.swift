@@ -20,7 +20,9 @@ public struct Tolerance: Sendable, Equatable {
 
     /// One line stating every setting, for reports.
     public var summary: String {
-        var parts = ["max channel difference \(maxChannelDelta)", "max differing pixels \(maxDifferingFraction * 100)%"]
+        var parts = [
+            "max channel difference \(maxChannelDelta)", "max differing pixels \(maxDifferingFraction * 100)%",
+        ]
         parts.append(perceptual.map { "perceptual ΔE76 > \($0)" } ?? "no perceptual threshold")
         return (self == .exact ? "exact (" : "tolerance (") + parts.joined(separator: ", ") + ")"
     }
@@ -58,8 +60,10 @@ public struct FrameDifference: Sendable, Equatable {
     }
 
     public static func == (a: FrameDifference, b: FrameDifference) -> Bool {
-        a.width == b.width && a.height == b.height && a.differingPixels == b.differingPixels && a.maxChannelDelta == b.maxChannelDelta
-            && a.worstPixel?.x == b.worstPixel?.x && a.worstPixel?.y == b.worstPixel?.y && a.sizeMismatch == b.sizeMismatch
+        a.width == b.width && a.height == b.height && a.differingPixels == b.differingPixels
+            && a.maxChannelDelta == b.maxChannelDelta
+            && a.worstPixel?.x == b.worstPixel?.x && a.worstPixel?.y == b.worstPixel?.y
+            && a.sizeMismatch == b.sizeMismatch
             && a.tolerance == b.tolerance
     }
 }
@@ -68,15 +72,18 @@ public struct FrameDifference: Sendable, Equatable {
 public enum FrameComparison {
     public static func compare(_ actual: Bitmap, _ expected: Bitmap, tolerance: Tolerance = .exact) -> FrameDifference {
         guard actual.width == expected.width, actual.height == expected.height else {
-            return FrameDifference(width: expected.width, height: expected.height, differingPixels: expected.width * expected.height,
-                                   maxChannelDelta: 255, worstPixel: nil, sizeMismatch: true, tolerance: tolerance)
+            return FrameDifference(
+                width: expected.width, height: expected.height, differingPixels: expected.width * expected.height,
+                maxChannelDelta: 255, worstPixel: nil, sizeMismatch: true, tolerance: tolerance)
         }
         var differing = 0, worst = 0
         var worstAt: (Int, Int)? = nil
         for y in 0..<actual.height {
             for x in 0..<actual.width {
                 let a = actual[x, y], e = expected[x, y]
-                let d = max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
+                let d = max(
+                    abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)),
+                    abs(Int(a.a) - Int(e.a)))
                 if tolerance.differs(a, e, delta: d) { differing += 1 }
                 if d > worst {
                     worst = d
@@ -84,8 +91,9 @@ public enum FrameComparison {
                 }
             }
         }
-        return FrameDifference(width: actual.width, height: actual.height, differingPixels: differing, maxChannelDelta: worst,
-                               worstPixel: worstAt.map { (x: $0.0, y: $0.1) }, sizeMismatch: false, tolerance: tolerance)
+        return FrameDifference(
+            width: actual.width, height: actual.height, differingPixels: differing, maxChannelDelta: worst,
+            worstPixel: worstAt.map { (x: $0.0, y: $0.1) }, sizeMismatch: false, tolerance: tolerance)
     }
 
     /// A picture of the difference: the expected frame faded, with differing pixels in
@@ -101,7 +109,9 @@ public enum FrameComparison {
                     continue
                 }
                 let a = actual[x, y], e = expected[x, y]
-                let d = max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
+                let d = max(
+                    abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)),
+                    abs(Int(a.a) - Int(e.a)))
                 if tolerance.differs(a, e, delta: d) {
                     let k = UInt8(128 + min(127, d))
                     out[x, y] = Color(r: k, g: 0, b: k).premultiplied

@@ -70,8 +70,10 @@ public struct SceneRenderer: Sendable {
     /// redraws only what changed since the last frame it drew (`Compositor.redraw(_:after:drawn:)`,
     /// the same pixels as a whole render).
     @discardableResult
-    public func render(times: [Double], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                       sink: (Int, Bitmap) throws -> Void) throws -> RenderStats {
+    public func render(
+        times: [Double], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        sink: (Int, Bitmap) throws -> Void
+    ) throws -> RenderStats {
         let width = max(1, threads)
         let slots = FrameSlots(count: times.count)
         let rendering = CountingGate(width)
@@ -97,7 +99,10 @@ public struct SceneRenderer: Sendable {
                 }
                 previous = list
                 rendering.wait()
-                if slots.cancelled { rendering.signal(); break }
+                if slots.cancelled {
+                    rendering.signal()
+                    break
+                }
                 let lane = lanes[drawn % width]
                 drawn += 1
                 lane.queue.async {

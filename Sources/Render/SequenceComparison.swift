@@ -32,8 +32,10 @@ public enum SequenceComparison {
     public static let sameMoment = 10.0
 
     /// Compares `actual` with `expected` at every frame start of either.
-    public static func compare(_ actual: FrameSequence, _ expected: FrameSequence, tolerance: Tolerance = .exact,
-                               keepFrames: ((Double, Bitmap, Bitmap, FrameDifference) -> Void)? = nil) -> ComparisonReport {
+    public static func compare(
+        _ actual: FrameSequence, _ expected: FrameSequence, tolerance: Tolerance = .exact,
+        keepFrames: ((Double, Bitmap, Bitmap, FrameDifference) -> Void)? = nil
+    ) -> ComparisonReport {
         // In-memory readers do not fail.
         (try? compare(FrameReader(actual), FrameReader(expected), tolerance: tolerance, keepFrames: keepFrames))
             ?? ComparisonReport(tolerance: tolerance, moments: [])
@@ -41,9 +43,11 @@ public enum SequenceComparison {
 
     /// Compares two readers as they read, holding at most two frames of each: the one showing
     /// and the next. `progress` hears each moment's time (ms) as it is compared.
-    public static func compare(_ actual: FrameReader, _ expected: FrameReader, tolerance: Tolerance = .exact,
-                               progress: ((Double) -> Void)? = nil,
-                               keepFrames: ((Double, Bitmap, Bitmap, FrameDifference) -> Void)? = nil) throws -> ComparisonReport {
+    public static func compare(
+        _ actual: FrameReader, _ expected: FrameReader, tolerance: Tolerance = .exact,
+        progress: ((Double) -> Void)? = nil,
+        keepFrames: ((Double, Bitmap, Bitmap, FrameDifference) -> Void)? = nil
+    ) throws -> ComparisonReport {
         var a = try Side(actual), e = try Side(expected)
         var moments: [ComparisonReport.Moment] = []
         // Containers keep time differently (GIF in centiseconds, WebP in milliseconds), so

@@ -46,7 +46,9 @@ public enum SceneCatalog {
 
     /// Every built-in scene, read from its file.
     public static var entries: [Entry] {
-        names.compactMap { try? file(named: $0) }.map { Entry(name: $0.name, summary: $0.summary, storyboards: $0.storyboards) }
+        names.compactMap { try? file(named: $0) }.map {
+            Entry(name: $0.name, summary: $0.summary, storyboards: $0.storyboards)
+        }
     }
 
     /// Whether `scene` names a scene file rather than a built-in scene.
@@ -68,15 +70,21 @@ public enum SceneCatalog {
 
     /// Reads `configFile` (if any) over the scene's defaults, then each `--set` assignment, then
     /// `overrides`: flags over the file over defaults.
-    public static func prepare(_ scene: String, configFile: String? = nil, assignments: [String] = [],
-                               overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
+    public static func prepare(
+        _ scene: String, configFile: String? = nil, assignments: [String] = [],
+        overrides: SceneOverrides = SceneOverrides()
+    ) throws -> PreparedScene {
         try file(named: scene).prepare(configFile: configFile, assignments: assignments, overrides: overrides)
     }
 
-    static func apply(_ o: SceneOverrides, to s: SceneSettings, scene: String, storyboards: [String]) throws -> SceneSettings {
+    static func apply(_ o: SceneOverrides, to s: SceneSettings, scene: String, storyboards: [String]) throws
+        -> SceneSettings
+    {
         var s = s
         if let storyboard = o.storyboard {
-            guard storyboards.contains(storyboard) else { throw SceneError.unknownStoryboard(storyboard, scene: scene, known: storyboards) }
+            guard storyboards.contains(storyboard) else {
+                throw SceneError.unknownStoryboard(storyboard, scene: scene, known: storyboards)
+            }
             s.storyboard = storyboard
         }
         if let fps = o.fps { s.fps = fps }
@@ -102,9 +110,11 @@ public enum SceneCatalog {
     public static var installRoot: String {
         if let root = ProcessInfo.processInfo.environment["FLIPBOOK_ROOT"], !root.isEmpty { return root }
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            let share = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/flipbook")
+            let share = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "share/flipbook")
             if FileManager.default.fileExists(atPath: share.appendingPathComponent("Assets").path) { return share.path }
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
     }
 }

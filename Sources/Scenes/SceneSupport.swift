@@ -24,14 +24,20 @@ public struct SceneSettings: Sendable, Hashable {
     }
 
     /// The config fields for settings stored at `path`.
-    static func fields<Root>(_ path: WritableKeyPath<Root, SceneSettings>, storyboards: @escaping (Root) -> [String]) -> [ConfigField<Root>] {
+    static func fields<Root>(_ path: WritableKeyPath<Root, SceneSettings>, storyboards: @escaping (Root) -> [String])
+        -> [ConfigField<Root>]
+    {
         [
-            .section("canvas", "the screen in points", [
-                .number("width", path.appending(path: \.canvas.width), 100...2000, "points"),
-                .number("height", path.appending(path: \.canvas.height), 100...4000, "points"),
-            ]),
+            .section(
+                "canvas", "the screen in points",
+                [
+                    .number("width", path.appending(path: \.canvas.width), 100...2000, "points"),
+                    .number("height", path.appending(path: \.canvas.height), 100...4000, "points"),
+                ]),
             .integer("scale", path.appending(path: \.scale), 1...3, "output pixels per point: 1, 2 or 3"),
-            .number("fps", path.appending(path: \.fps), 1...120, "frames per second (GIFs above 50 drop frames to keep 2 cs delays)"),
+            .number(
+                "fps", path.appending(path: \.fps), 1...120,
+                "frames per second (GIFs above 50 drop frames to keep 2 cs delays)"),
             .choice("storyboard", path.appending(path: \.storyboard), storyboards, "which sequence of phases to play"),
             .color("background", path.appending(path: \.background), "behind everything"),
         ]
@@ -58,10 +64,12 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownScene(let name, let known): return "no scene '\(name)'; expected one of \(known.joined(separator: ", "))"
+        case .unknownScene(let name, let known):
+            return "no scene '\(name)'; expected one of \(known.joined(separator: ", "))"
         case .unknownStoryboard(let name, let scene, let known):
             return "\(scene) has no storyboard '\(name)'; expected one of \(known.joined(separator: ", "))"
-        case .imageSize(let key, let path, let got, let expected): return "\(key) (\(path)) is \(got); expected \(expected)"
+        case .imageSize(let key, let path, let got, let expected):
+            return "\(key) (\(path)) is \(got); expected \(expected)"
         case .outsideCanvas(let key, let rect, let canvas):
             return "\(key) \(rect) is outside the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas"
         case .invalid(let key, let message): return "\(key): \(message)"
@@ -77,8 +85,11 @@ func screenScale(_ image: SceneImage, _ sizes: ImageSizes, canvas: Size) throws 
     let px = sizes[image.name] ?? .zero
     let k = px.width / canvas.width
     guard k > 0, abs(px.height - canvas.height * k) <= max(1, k) else {
-        throw SceneError.imageSize(key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
-                                   expected: "a screenshot of the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas at any scale (e.g. \(Int(canvas.width * 2))x\(Int(canvas.height * 2)) at @2x)")
+        throw SceneError.imageSize(
+            key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
+            expected:
+                "a screenshot of the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas at any scale (e.g. \(Int(canvas.width * 2))x\(Int(canvas.height * 2)) at @2x)"
+        )
     }
     return k
 }
@@ -88,8 +99,11 @@ func imageScale(_ image: SceneImage, _ sizes: ImageSizes, size: Size) throws -> 
     let px = sizes[image.name] ?? .zero
     let k = px.width / size.width
     guard k > 0, abs(px.height - size.height * k) <= max(1, k) else {
-        throw SceneError.imageSize(key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
-                                   expected: "a \(show(size.width))x\(show(size.height)) pt image at any scale (e.g. \(show(size.width * 2))x\(show(size.height * 2)) at @2x)")
+        throw SceneError.imageSize(
+            key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
+            expected:
+                "a \(show(size.width))x\(show(size.height)) pt image at any scale (e.g. \(show(size.width * 2))x\(show(size.height * 2)) at @2x)"
+        )
     }
     return k
 }

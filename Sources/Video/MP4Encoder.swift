@@ -51,10 +51,15 @@ public final class MP4Encoder {
 
     public init(path: String, width: Int, height: Int, fps: Double, options: MP4Options = MP4Options()) throws {
         guard width > 0, height > 0, width <= 8192, height <= 8192 else {
-            throw CodecError.invalidSetting(name: "MP4 size", value: "\(width)x\(height)", expected: "1...8192 pixels a side")
+            throw CodecError.invalidSetting(
+                name: "MP4 size", value: "\(width)x\(height)", expected: "1...8192 pixels a side")
         }
-        guard fps >= 1, fps <= 120 else { throw CodecError.invalidSetting(name: "MP4 frame rate", value: "\(fps)", expected: "1...120") }
-        guard (0...51).contains(options.crf) else { throw CodecError.invalidSetting(name: "CRF", value: "\(options.crf)", expected: "0...51") }
+        guard fps >= 1, fps <= 120 else {
+            throw CodecError.invalidSetting(name: "MP4 frame rate", value: "\(fps)", expected: "1...120")
+        }
+        guard (0...51).contains(options.crf) else {
+            throw CodecError.invalidSetting(name: "CRF", value: "\(options.crf)", expected: "0...51")
+        }
         self.path = path
         self.width = width
         self.height = height
@@ -122,13 +127,16 @@ public final class MP4Encoder {
         defer { av_dict_free(&header) }
         try check(avformat_write_header(format, &header), "writing the header")
 
-        scaler = sws_getContext(Int32(paddedWidth), Int32(paddedHeight), AV_PIX_FMT_RGBA, Int32(paddedWidth), Int32(paddedHeight),
-                                AV_PIX_FMT_YUV420P, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)
+        scaler = sws_getContext(
+            Int32(paddedWidth), Int32(paddedHeight), AV_PIX_FMT_RGBA, Int32(paddedWidth), Int32(paddedHeight),
+            AV_PIX_FMT_YUV420P, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)
         guard let scaler else { throw CodecError.video(path: path, message: "no RGBA to YUV 4:2:0 converter") }
         // Full-range RGB in, limited-range BT.709 YUV out, as the stream's tags say.
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
-        guard let picture = av_frame_alloc(), let packet = av_packet_alloc() else { throw CodecError.video(path: path, message: "out of memory") }
+        guard let picture = av_frame_alloc(), let packet = av_packet_alloc() else {
+            throw CodecError.video(path: path, message: "out of memory")
+        }
         self.picture = picture
         self.packet = packet
         picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
@@ -141,7 +149,8 @@ public final class MP4Encoder {
     public func add(_ frame: Bitmap, at time: Double) throws {
         guard !finished else { throw CodecError.usage("\(path): a frame after the MP4 was finished") }
         guard frame.width == width, frame.height == height else {
-            throw CodecError.frameSize(path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
+            throw CodecError.frameSize(
+                path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
         }
         let slot = Int64((time * fps).rounded())
         if let last { while nextSlot < slot { try encode(last) } }
@@ -162,7 +171,9 @@ public final class MP4Encoder {
             try check(av_write_trailer(format), "writing the index")
             avio_closep(&format!.pointee.pb)
             release()
-            guard rename(temporaryPath, path) == 0 else { throw CodecError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+            guard rename(temporaryPath, path) == 0 else {
+                throw CodecError.unwritable(path: path, reason: String(cString: strerror(errno)))
+            }
         } catch {
             release()
             try? FileManager.default.removeItem(atPath: temporaryPath)
@@ -200,7 +211,9 @@ public final class MP4Encoder {
                 }
             }
         }
-        guard converted == Int32(paddedHeight) else { throw CodecError.video(path: path, message: "converting a frame to YUV") }
+        guard converted == Int32(paddedHeight) else {
+            throw CodecError.video(path: path, message: "converting a frame to YUV")
+        }
         picture!.pointee.pts = nextSlot
         nextSlot += 1
         try check(avcodec_send_frame(codec, picture), "encoding a frame")

@@ -46,7 +46,9 @@ public final class MP4Reader {
         var decoder: UnsafePointer<AVCodec>? = nil
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
         try check(index, "no video stream")
-        guard let decoder, let codec = avcodec_alloc_context3(decoder) else { throw CodecError.video(path: path, message: "no decoder for its video") }
+        guard let decoder, let codec = avcodec_alloc_context3(decoder) else {
+            throw CodecError.video(path: path, message: "no decoder for its video")
+        }
         self.codec = codec
         streamIndex = index
         let stream = format!.pointee.streams[Int(index)]!
@@ -58,14 +60,20 @@ public final class MP4Reader {
         guard width > 0, height > 0, width * height <= maximumPixels else {
             throw CodecError.video(path: path, message: "\(width)x\(height) pixels; at most \(maximumPixels)")
         }
-        if let entry = av_dict_get(format!.pointee.metadata, "comment", nil, 0), let text = entry.pointee.value.map({ String(cString: $0) }),
-           text.hasPrefix(MP4Encoder.sizeComment) {
+        if let entry = av_dict_get(format!.pointee.metadata, "comment", nil, 0),
+            let text = entry.pointee.value.map({ String(cString: $0) }),
+            text.hasPrefix(MP4Encoder.sizeComment)
+        {
             let size = text.dropFirst(MP4Encoder.sizeComment.count).split(separator: "x").compactMap { Int($0) }
-            if size.count == 2, (1...width).contains(size[0]), (1...height).contains(size[1]) { (width, height) = (size[0], size[1]) }
+            if size.count == 2, (1...width).contains(size[0]), (1...height).contains(size[1]) {
+                (width, height) = (size[0], size[1])
+            }
         }
         let rate = stream.pointee.avg_frame_rate
         frameDuration = rate.num > 0 ? Double(rate.den) / Double(rate.num) : 1.0 / 30
-        guard let decoded = av_frame_alloc(), let packet = av_packet_alloc() else { throw CodecError.video(path: path, message: "out of memory") }
+        guard let decoded = av_frame_alloc(), let packet = av_packet_alloc() else {
+            throw CodecError.video(path: path, message: "out of memory")
+        }
         self.decoded = decoded
         self.packet = packet
     }
@@ -94,7 +102,10 @@ public final class MP4Reader {
             let got = avcodec_receive_frame(codec, decoded)
             if got >= 0 { return (try bitmap(), start()) }
             if got == flipbook_averror_eof() { return nil }
-            guard got == flipbook_averror_again() else { try check(got, "decoding"); return nil }
+            guard got == flipbook_averror_again() else {
+                try check(got, "decoding")
+                return nil
+            }
             if draining { return nil }
             let read = av_read_frame(format, packet)
             if read == flipbook_averror_eof() {
@@ -116,11 +127,13 @@ public final class MP4Reader {
     /// The decoded picture as an opaque RGBA bitmap at the true size.
     private func bitmap() throws -> Bitmap {
         let frame = decoded!.pointee
-        scaler = sws_getCachedContext(scaler, frame.width, frame.height, AVPixelFormat(rawValue: frame.format),
-                                      frame.width, frame.height, AV_PIX_FMT_RGBA, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)
+        scaler = sws_getCachedContext(
+            scaler, frame.width, frame.height, AVPixelFormat(rawValue: frame.format),
+            frame.width, frame.height, AV_PIX_FMT_RGBA, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)
         guard let scaler else { throw CodecError.video(path: path, message: "no converter to RGBA") }
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-        sws_setColorspaceDetails(scaler, bt709, frame.color_range == AVCOL_RANGE_JPEG ? 1 : 0, bt709, 1, 0, 1 << 16, 1 << 16)
+        sws_setColorspaceDetails(
+            scaler, bt709, frame.color_range == AVCOL_RANGE_JPEG ? 1 : 0, bt709, 1, 0, 1 << 16, 1 << 16)
         let fullWidth = Int(frame.width), fullHeight = Int(frame.height)
         var rgba = [UInt8](repeating: 255, count: fullWidth * fullHeight * 4)
         let rows = rgba.withUnsafeMutableBufferPointer { out -> Int32 in
@@ -139,9 +152,13 @@ public final class MP4Reader {
             }
         }
         guard rows == frame.height else { throw CodecError.video(path: path, message: "converting a frame to RGBA") }
-        if width == fullWidth && height == fullHeight { return Bitmap(width: width, height: height, premultipliedPixels: rgba) }
+        if width == fullWidth && height == fullHeight {
+            return Bitmap(width: width, height: height, premultipliedPixels: rgba)
+        }
         // Cropped to the true size: the encoder's padding is not part of the picture.
-        return Bitmap(width: width, height: height, rowBytes: fullWidth * 4, premultipliedPixels: Array(rgba[0..<(fullWidth * 4 * height)]))
+        return Bitmap(
+            width: width, height: height, rowBytes: fullWidth * 4,
+            premultipliedPixels: Array(rgba[0..<(fullWidth * 4 * height)]))
     }
 
     private func release() {

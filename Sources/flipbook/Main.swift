@@ -1,5 +1,5 @@
 #if os(Linux)
-import CMalloc
+    import CMalloc
 #endif
 import FlipbookCLI
 
@@ -18,9 +18,9 @@ enum Main {
     /// frame count. Other C libraries keep their defaults.
     static func keepFreedFrameMemory() {
         #if os(Linux)
-        _ = mallopt(M_MMAP_THRESHOLD, 256 << 20)
-        _ = mallopt(M_TRIM_THRESHOLD, Int32.max)
-        _ = mallopt(M_ARENA_MAX, 1)
+            _ = mallopt(M_MMAP_THRESHOLD, 256 << 20)
+            _ = mallopt(M_TRIM_THRESHOLD, Int32.max)
+            _ = mallopt(M_ARENA_MAX, 1)
         #endif
     }
 }

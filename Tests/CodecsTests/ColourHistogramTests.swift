@@ -24,8 +24,10 @@ struct ColourHistogramTests {
     func plainStep(_ pixels: [UInt8], _ importance: [UInt8]?, _ palette: [UInt8], _ usable: [Bool]) -> [UInt8] {
         var sums = [Int](repeating: 0, count: usable.count * 4)
         for i in 0..<(pixels.count / 4) where importance.map({ $0[i] != 0 }) ?? true {
-            let bestAt = bruteForceNearest(Int32(pixels[i * 4]), Int32(pixels[i * 4 + 1]), Int32(pixels[i * 4 + 2]),
-                                           palette: palette, usable: usable).index
+            let bestAt = bruteForceNearest(
+                Int32(pixels[i * 4]), Int32(pixels[i * 4 + 1]), Int32(pixels[i * 4 + 2]),
+                palette: palette, usable: usable
+            ).index
             for c in 0..<3 { sums[bestAt * 4 + c] += Int(pixels[i * 4 + c]) }
             sums[bestAt * 4 + 3] += 1
         }
@@ -37,8 +39,9 @@ struct ColourHistogramTests {
         return out
     }
 
-    @Test("Steps match the per-pixel form until the palette settles; distinct colours are counted once",
-          arguments: [(1, 1, 1, 0, 4), (3_000, 12, 40, 3, 16), (20_000, 300, 6, 0, 64), (30_000, 15_000, 1, 5, 128)])
+    @Test(
+        "Steps match the per-pixel form until the palette settles; distinct colours are counted once",
+        arguments: [(1, 1, 1, 0, 4), (3_000, 12, 40, 3, 16), (20_000, 300, 6, 0, 64), (30_000, 15_000, 1, 5, 128)])
     func stepsMatchPerPixel(count: Int, colours: Int, run: Int, skipEvery: Int, entries: Int) {
         var rng = SeededRandom(seed: UInt64(count * 31 + colours))
         let (pixels, flags) = pixels(count, colours: colours, run: run, skipEvery: skipEvery, rng: &rng)
@@ -52,7 +55,8 @@ struct ColourHistogramTests {
         }
         let histogram = pixels.withUnsafeBufferPointer { p in
             (importance ?? []).withUnsafeBufferPointer { imp in
-                ColourHistogram(pixels: p.baseAddress!, count: count, importance: importance == nil ? nil : imp.baseAddress)
+                ColourHistogram(
+                    pixels: p.baseAddress!, count: count, importance: importance == nil ? nil : imp.baseAddress)
             }
         }
         var counted = Set<Int>()

@@ -4,7 +4,9 @@ import Testing
 @Suite("Frame scheduling: centisecond delays")
 struct FrameSchedulerTests {
     /// Runs frames 0..<n at `fps` (all distinct unless `same` says so) and returns the delays.
-    func delays(_ n: Int, fps: Double, same: (Int, Int) -> Bool = { _, _ in false }) -> ([Int], [Int], FrameScheduler<Int>) {
+    func delays(_ n: Int, fps: Double, same: (Int, Int) -> Bool = { _, _ in false }) -> (
+        [Int], [Int], FrameScheduler<Int>
+    ) {
         var s = FrameScheduler<Int>()
         var out: [FrameScheduler<Int>.Scheduled] = []
         for i in 0..<n { out += s.add(i, at: Double(i) / fps, sameAsShowing: same) }

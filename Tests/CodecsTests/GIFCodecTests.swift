@@ -7,7 +7,9 @@ import TestSupport
 
 @Suite("GIF: encode, decode, timing, errors")
 struct GIFCodecTests {
-    func encode(_ frames: [Bitmap], fps: Double, options: GIFOptions = GIFOptions(), to path: String) throws -> GIFSummary {
+    func encode(_ frames: [Bitmap], fps: Double, options: GIFOptions = GIFOptions(), to path: String) throws
+        -> GIFSummary
+    {
         let e = try GIFEncoder(path: path, width: frames[0].width, height: frames[0].height, options: options)
         for (i, f) in frames.enumerated() { try e.add(f, at: Double(i) / fps) }
         return try e.finish(at: Double(frames.count) / fps)
@@ -35,7 +37,13 @@ struct GIFCodecTests {
     func interlaced() throws {
         let path = temporaryFolder() + "/rows.gif"
         var rows = Bitmap(width: 3, height: 20)
-        for y in 0..<20 { rows.withView { $0.fill(.rect(Rect(x: 0, y: Double(y), width: 3, height: 1)), color: Color(rgb: UInt32(y * 12) << 16 | 0x40).premultiplied) } }
+        for y in 0..<20 {
+            rows.withView {
+                $0.fill(
+                    .rect(Rect(x: 0, y: Double(y), width: 3, height: 1)),
+                    color: Color(rgb: UInt32(y * 12) << 16 | 0x40).premultiplied)
+            }
+        }
         _ = try encode([rows, rows], fps: 10, to: path)
         let plain = try GIFDecoder.read(path: path).frames[0].bitmap
         // Set the image descriptor's interlace flag: the same rows, sent in interlaced order.
@@ -50,7 +58,9 @@ struct GIFCodecTests {
         bytes[i + 9] |= 0x40
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let interlaced = try GIFDecoder.read(path: path).frames[0].bitmap
-        let order = Array(stride(from: 0, to: 20, by: 8)) + Array(stride(from: 4, to: 20, by: 8)) + Array(stride(from: 2, to: 20, by: 4))
+        let order =
+            Array(stride(from: 0, to: 20, by: 8)) + Array(stride(from: 4, to: 20, by: 8))
+            + Array(stride(from: 2, to: 20, by: 4))
             + Array(stride(from: 1, to: 20, by: 2))
         for (k, y) in order.enumerated() { #expect(interlaced[1, y] == plain[1, k], "row \(y)") }
     }
@@ -70,7 +80,9 @@ struct GIFCodecTests {
         #expect { _ = try GIFDecoder.read(path: path) } throws: { "\($0)".contains("truncated") }
     }
 
-    @Test("A GIF whose logical screen claims billions of pixels is refused before the canvas is allocated (found by Scripts/fuzz)")
+    @Test(
+        "A GIF whose logical screen claims billions of pixels is refused before the canvas is allocated (found by Scripts/fuzz)"
+    )
     func hugeScreen() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("FuzzRegressionTests/Inputs/gif/huge-screen-oom").path
@@ -81,15 +93,22 @@ struct GIFCodecTests {
     func longHold() throws {
         let path = temporaryFolder() + "/hold.gif"
         var still = Bitmap(width: 8, height: 8), last = Bitmap(width: 8, height: 8)
-        still.withView { $0.fill(.rect(Rect(x: 0, y: 0, width: 8, height: 8)), color: Color(rgb: 0x3067F4).premultiplied) }
-        last.withView { $0.fill(.rect(Rect(x: 0, y: 0, width: 8, height: 8)), color: Color(rgb: 0xFF6534).premultiplied) }
+        still.withView {
+            $0.fill(.rect(Rect(x: 0, y: 0, width: 8, height: 8)), color: Color(rgb: 0x3067F4).premultiplied)
+        }
+        last.withView {
+            $0.fill(.rect(Rect(x: 0, y: 0, width: 8, height: 8)), color: Color(rgb: 0xFF6534).premultiplied)
+        }
         // 100 identical frames and one more at 0.1 fps: the first shows for 1000 s.
         _ = try encode(Array(repeating: still, count: 100) + [last], fps: 0.1, to: path)
         let gif = try GIFDecoder.read(path: path)
         #expect(gif.centiseconds == 101_000)
         #expect(gif.frames.allSatisfy { $0.delay <= 65535 })
         #expect(gif.frames.first { $0.start >= 100_000 }?.bitmap[4, 4] == Color(rgb: 0xFF6534).premultiplied)
-        #expect(gif.frames.filter { $0.start < 100_000 }.allSatisfy { $0.bitmap[4, 4] == Color(rgb: 0x3067F4).premultiplied })
+        #expect(
+            gif.frames.filter { $0.start < 100_000 }.allSatisfy {
+                $0.bitmap[4, 4] == Color(rgb: 0x3067F4).premultiplied
+            })
     }
 
     @Test("Static pixels never change between decoded frames (no flicker)")
@@ -98,14 +117,19 @@ struct GIFCodecTests {
         // The card moves only in the top band; the gradient below row 45 never changes.
         let frames = (0..<8).map { i -> Bitmap in
             var b = sceneFrame(width: 80, height: 90, t: 0)
-            b.withView { $0.fill(.rect(Rect(x: Double(i) * 5, y: 2, width: 12, height: 12)), color: Color(rgb: 0x00AA00).premultiplied) }
+            b.withView {
+                $0.fill(
+                    .rect(Rect(x: Double(i) * 5, y: 2, width: 12, height: 12)),
+                    color: Color(rgb: 0x00AA00).premultiplied)
+            }
             return b
         }
         _ = try encode(frames, fps: 10, to: path)
         let gif = try GIFDecoder.read(path: path)
         let first = gif.frames[0].bitmap
         for frame in gif.frames.dropFirst() {
-            #expect(frame.bitmap.cropped(to: PixelRect(x: 0, y: 45, width: 80, height: 45))
+            #expect(
+                frame.bitmap.cropped(to: PixelRect(x: 0, y: 45, width: 80, height: 45))
                     == first.cropped(to: PixelRect(x: 0, y: 45, width: 80, height: 45)))
         }
     }
@@ -115,7 +139,9 @@ struct GIFCodecTests {
         let path = temporaryFolder() + "/c.gif"
         var options = GIFOptions()
         options.plays = count
-        _ = try encode([sceneFrame(width: 20, height: 20, t: 0), sceneFrame(width: 20, height: 20, t: 1)], fps: 10, options: options, to: path)
+        _ = try encode(
+            [sceneFrame(width: 20, height: 20, t: 0), sceneFrame(width: 20, height: 20, t: 1)], fps: 10,
+            options: options, to: path)
         #expect(try GIFDecoder.read(path: path).plays == count)
     }
 
@@ -133,7 +159,9 @@ struct GIFCodecTests {
     func exactFewColours() throws {
         let path = temporaryFolder() + "/e.gif"
         var image = Bitmap(width: 16, height: 16, fill: Color(rgb: 0x3067F4).premultiplied)
-        image.withView { $0.fill(.rect(Rect(x: 4, y: 4, width: 8, height: 8)), color: Color(rgb: 0xEFEFF4).premultiplied) }
+        image.withView {
+            $0.fill(.rect(Rect(x: 4, y: 4, width: 8, height: 8)), color: Color(rgb: 0xEFEFF4).premultiplied)
+        }
         var options = GIFOptions()
         options.dithering = 0
         _ = try encode([image], fps: 1, options: options, to: path)
@@ -191,7 +219,9 @@ struct GIFCodecTests {
         }
     }
 
-    @Test("Out-of-range options name the setting", arguments: ["colors", "quality", "dither", "speed", "palette-steps", "loop", "lossy"])
+    @Test(
+        "Out-of-range options name the setting",
+        arguments: ["colors", "quality", "dither", "speed", "palette-steps", "loop", "lossy"])
     func badOptions(name: String) {
         var o = GIFOptions()
         switch name {
@@ -200,7 +230,9 @@ struct GIFCodecTests {
         case "dither": o.dithering = .nan
         case "speed": o.speed = 11
         case "palette-steps": o.refineSteps = 101
-        case "lossy": o.lossy = 3; o.dithering = 0.5
+        case "lossy":
+            o.lossy = 3
+            o.dithering = 0.5
         default: o.plays = 0
         }
         do {
@@ -221,6 +253,8 @@ struct GIFCodecTests {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
         try AtomicOutput.write(Array(bytes[0..<(bytes.count / 3)]), to: folder + "/cut.gif")
         #expect(throws: CodecError.self) { try GIFDecoder.read(path: folder + "/cut.gif") }
-        #expect(throws: CodecError.fileNotFound(path: folder + "/none.gif")) { try GIFDecoder.read(path: folder + "/none.gif") }
+        #expect(throws: CodecError.fileNotFound(path: folder + "/none.gif")) {
+            try GIFDecoder.read(path: folder + "/none.gif")
+        }
     }
 }

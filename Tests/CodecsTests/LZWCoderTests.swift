@@ -19,7 +19,8 @@ struct LZWCoderTests {
             switch pattern {
             case .noise: return UInt8(Int.random(in: 0..<colours, using: &rng))
             case .flat: return UInt8((i / (w * 9)) % colours)
-            case .stripes: return UInt8(((i % w) / 3 + (i / w) / 5 + (Int.random(in: 0..<20, using: &rng) == 0 ? 1 : 0)) % colours)
+            case .stripes:
+                return UInt8(((i % w) / 3 + (i / w) / 5 + (Int.random(in: 0..<20, using: &rng) == 0 ? 1 : 0)) % colours)
             }
         }
     }
@@ -40,20 +41,24 @@ struct LZWCoderTests {
         } else {
             var copy = indices
             try copy.withUnsafeMutableBufferPointer { p in
-                try stream.putFrame(x: 0, y: 0, w: w, h: h, indices: p.baseAddress!, rowStride: w,
-                                    palette: palette, transparent: -1, delay: 5)
+                try stream.putFrame(
+                    x: 0, y: 0, w: w, h: h, indices: p.baseAddress!, rowStride: w,
+                    palette: palette, transparent: -1, delay: 5)
             }
         }
         try stream.close()
         try output.commit()
     }
 
-    func encode(_ indices: inout [UInt8], w: Int, h: Int, colours: Int, lossy: LossyMatch? = nil,
-                deferredClear: Bool = false) -> [UInt8] {
+    func encode(
+        _ indices: inout [UInt8], w: Int, h: Int, colours: Int, lossy: LossyMatch? = nil,
+        deferredClear: Bool = false
+    ) -> [UInt8] {
         indices.withUnsafeMutableBufferPointer { p in
-            LZWCoder.encode(indices: p.baseAddress!, rowStride: w, width: w, height: h,
-                            minCodeSize: GIFStream.minCodeSize(entries: colours), lossy: lossy,
-                            deferredClear: deferredClear)
+            LZWCoder.encode(
+                indices: p.baseAddress!, rowStride: w, width: w, height: h,
+                minCodeSize: GIFStream.minCodeSize(entries: colours), lossy: lossy,
+                deferredClear: deferredClear)
         }
     }
 
@@ -65,16 +70,18 @@ struct LZWCoderTests {
         var indices = [UInt8](repeating: 90, count: 6 * 5)
         let box: [UInt8] = [7, 7, 50, 99, 50, 7, 7, 7, 99, 99, 50, 7]
         for y in 0..<3 { for x in 0..<4 { indices[(y + 1) * 6 + x + 1] = box[y * 4 + x] } }
-        var frame = FrameWriter.Frame(canvasX: 0, canvasY: 0, w: 4, h: 3, indices: indices, rowStride: 6, column: 1, row: 1,
-                                      palette: palette, transparent: 99, delay: 3)
+        var frame = FrameWriter.Frame(
+            canvasX: 0, canvasY: 0, w: 4, h: 3, indices: indices, rowStride: 6, column: 1, row: 1,
+            palette: palette, transparent: 99, delay: 3)
         let compact = compactPalette(&frame)
         #expect(compact.palette == [7, 7, 7, 50, 50, 50, 99, 99, 99])
         #expect(compact.transparent == 2)
         let renumbered = (0..<3).flatMap { y in (0..<4).map { x in frame.indices[(y + 1) * 6 + x + 1] } }
         #expect(renumbered == [0, 0, 1, 2, 1, 0, 0, 0, 2, 2, 1, 0])
         // No pixel is transparent: the frame has no transparent index at all.
-        var opaque = FrameWriter.Frame(canvasX: 0, canvasY: 0, w: 2, h: 1, indices: [3, 4], rowStride: 2, column: 0, row: 0,
-                                       palette: palette, transparent: 99, delay: 3)
+        var opaque = FrameWriter.Frame(
+            canvasX: 0, canvasY: 0, w: 2, h: 1, indices: [3, 4], rowStride: 2, column: 0, row: 0,
+            palette: palette, transparent: 99, delay: 3)
         #expect(compactPalette(&opaque).transparent == -1)
     }
 
@@ -92,13 +99,16 @@ struct LZWCoderTests {
         #expect(ours == theirs, "\(ours.count) vs \(theirs.count) bytes")
     }
 
-    @Test("A full table kept instead of cleared decodes to the same indices, in other bytes; coding is deterministic",
-          arguments: [false, true])
+    @Test(
+        "A full table kept instead of cleared decodes to the same indices, in other bytes; coding is deterministic",
+        arguments: [false, true])
     func decodesExactly(deferredClear: Bool) throws {
         // Noise fills the table within a few rows, so the deferred clear is exercised.
         let (w, h) = (97, 400)
         let colours = 256
-        let source = indices(.stripes, w: w, h: h / 2, colours: colours, seed: 9) + indices(.noise, w: w, h: h / 2, colours: 40, seed: 2)
+        let source =
+            indices(.stripes, w: w, h: h / 2, colours: colours, seed: 9)
+            + indices(.noise, w: w, h: h / 2, colours: 40, seed: 2)
         var idx = source
         let blocks = encode(&idx, w: w, h: h, colours: colours, deferredClear: deferredClear)
         var again = source
@@ -111,11 +121,13 @@ struct LZWCoderTests {
             #expect(eager != blocks)
         }
         let path = temporaryFolder("lzw-clear-\(deferredClear)") + "/b.gif"
-        #expect(try decodedMismatches(path, w: w, h: h, indices: source, palette: palette(colours), blocks: blocks) == 0)
+        #expect(
+            try decodedMismatches(path, w: w, h: h, indices: source, palette: palette(colours), blocks: blocks) == 0)
     }
 
-    @Test("Both clears coded in one pass give each one's bytes, from a box inside wider rows",
-          arguments: Pattern.allCases, [2, 16, 256])
+    @Test(
+        "Both clears coded in one pass give each one's bytes, from a box inside wider rows",
+        arguments: Pattern.allCases, [2, 16, 256])
     func bothClearsAtOnce(pattern: Pattern, colours: Int) {
         // 60,000 pixels: noise fills the table many times, so the two codings part early.
         let (w, h, stride) = (240, 250, 257)
@@ -126,8 +138,9 @@ struct LZWCoderTests {
         let eager = encode(&alone, w: w, h: h, colours: colours)
         let deferred = encode(&alone, w: w, h: h, colours: colours, deferredClear: true)
         let both = rows.withUnsafeBufferPointer { p in
-            LZWCoder.encodeBothClears(indices: p.baseAddress! + 2 * stride + 5, rowStride: stride, width: w, height: h,
-                                      minCodeSize: GIFStream.minCodeSize(entries: colours))
+            LZWCoder.encodeBothClears(
+                indices: p.baseAddress! + 2 * stride + 5, rowStride: stride, width: w, height: h,
+                minCodeSize: GIFStream.minCodeSize(entries: colours))
         }
         #expect(both.eager == eager)
         #expect(both.deferred == deferred)
@@ -136,7 +149,9 @@ struct LZWCoderTests {
 
     /// Writes `blocks` as a GIF, decodes it with giflib and counts the pixels whose colour is
     /// not their index's palette entry.
-    func decodedMismatches(_ path: String, w: Int, h: Int, indices: [UInt8], palette: [UInt8], blocks: [UInt8]) throws -> Int {
+    func decodedMismatches(_ path: String, w: Int, h: Int, indices: [UInt8], palette: [UInt8], blocks: [UInt8]) throws
+        -> Int
+    {
         try writeGIF(path, w: w, h: h, indices: indices, palette: palette, blocks: blocks)
         let frame = try GIFDecoder.read(path: path).frames[0].bitmap
         var wrong = 0
@@ -167,10 +182,17 @@ struct LZWCoderTests {
             for x in 0..<w {
                 let i = y * w + x
                 let k = min(62, (x + y) * 62 / (w + h))
-                for c in 0..<3 { crop[i * 4 + c] = UInt8(clamping: Int(pal[k * 3 + c]) + Int.random(in: -3...3, using: &rng)) }
-                for c in 0..<3 { screen[i * 4 + c] = UInt8(clamping: Int(crop[i * 4 + c]) + Int.random(in: -4...4, using: &rng)) }
+                for c in 0..<3 {
+                    crop[i * 4 + c] = UInt8(clamping: Int(pal[k * 3 + c]) + Int.random(in: -3...3, using: &rng))
+                }
+                for c in 0..<3 {
+                    screen[i * 4 + c] = UInt8(clamping: Int(crop[i * 4 + c]) + Int.random(in: -4...4, using: &rng))
+                }
                 exact[i] = UInt8(k)
-                if x < 20 { importance[i] = 0; exact[i] = UInt8(transparent) }
+                if x < 20 {
+                    importance[i] = 0
+                    exact[i] = UInt8(transparent)
+                }
             }
         }
         let before = screen
@@ -186,10 +208,12 @@ struct LZWCoderTests {
                 screen.withUnsafeMutableBufferPointer { screen in
                     palette32.withUnsafeMutableBufferPointer { palette in
                         kinds.withUnsafeBufferPointer { kinds in
-                            encode(&lossy, w: w, h: h, colours: colours, lossy: LossyMatch(
-                                crop: crop.baseAddress!, cropStride: w, importance: importance.baseAddress!,
-                                screen: screen.baseAddress!, frameWidth: w, palette: palette.baseAddress!,
-                                kinds: kinds.baseAddress!, tolerance: tolerance * tolerance))
+                            encode(
+                                &lossy, w: w, h: h, colours: colours,
+                                lossy: LossyMatch(
+                                    crop: crop.baseAddress!, cropStride: w, importance: importance.baseAddress!,
+                                    screen: screen.baseAddress!, frameWidth: w, palette: palette.baseAddress!,
+                                    kinds: kinds.baseAddress!, tolerance: tolerance * tolerance))
                         }
                     }
                 }

@@ -10,7 +10,10 @@ func randomBitmap(width: Int, height: Int, seed: UInt64, opaque: Bool, grey: Boo
     for y in 0..<height {
         for x in 0..<width {
             let r = UInt8.random(in: 0...255, using: &rng)
-            let c = grey ? Color(r: r, g: r, b: r) : Color(r: r, g: .random(in: 0...255, using: &rng), b: .random(in: 0...255, using: &rng))
+            let c =
+                grey
+                ? Color(r: r, g: r, b: r)
+                : Color(r: r, g: .random(in: 0...255, using: &rng), b: .random(in: 0...255, using: &rng))
             var straight = c
             straight.a = opaque ? 255 : .random(in: 0...255, using: &rng)
             b[x, y] = straight.premultiplied
@@ -25,10 +28,15 @@ func sceneFrame(width: Int, height: Int, t: Double) -> Bitmap {
     b.withView { view in
         for y in 0..<height {
             let g = UInt8(40 + 180 * y / max(1, height - 1))
-            view.subview(PixelRect(x: 0, y: y, width: width, height: 1)).clear(to: Color(r: 20, g: g, b: 200).premultiplied)
+            view.subview(PixelRect(x: 0, y: y, width: width, height: 1)).clear(
+                to: Color(r: 20, g: g, b: 200).premultiplied)
         }
-        view.fill(.roundedRect(Rect(x: 4 + t * 30, y: 10, width: 40, height: 30), radius: 8), color: Color(rgb: 0xFF6534).premultiplied)
-        view.fill(.ellipse(Rect(x: 50, y: 40 + t * 10, width: 20, height: 20)), color: Color.white.premultiplied, opacity: 200)
+        view.fill(
+            .roundedRect(Rect(x: 4 + t * 30, y: 10, width: 40, height: 30), radius: 8),
+            color: Color(rgb: 0xFF6534).premultiplied)
+        view.fill(
+            .ellipse(Rect(x: 50, y: 40 + t * 10, width: 20, height: 20)), color: Color.white.premultiplied, opacity: 200
+        )
     }
     return b
 }
@@ -50,12 +58,17 @@ func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
 
 /// The nearest usable entry of `palette` (RGB triples) to a colour by brute force, in squared
 /// RGB distance, ties to the lower index: what `NearestColour` must find. (index, distance).
-func bruteForceNearest(_ r: Int32, _ g: Int32, _ b: Int32, palette: [UInt8], usable: [Bool]) -> (index: Int, distance: Int32) {
+func bruteForceNearest(_ r: Int32, _ g: Int32, _ b: Int32, palette: [UInt8], usable: [Bool]) -> (
+    index: Int, distance: Int32
+) {
     var best = Int32.max, bestAt = -1
     for i in 0..<usable.count where usable[i] {
         let dr = r - Int32(palette[i * 3]), dg = g - Int32(palette[i * 3 + 1]), db = b - Int32(palette[i * 3 + 2])
         let d = dr * dr + dg * dg + db * db
-        if d < best { best = d; bestAt = i }
+        if d < best {
+            best = d
+            bestAt = i
+        }
     }
     return (bestAt, best)
 }

@@ -1,8 +1,10 @@
 /// A minimal independent PNG writer for test inputs libpng did not make: stored (uncompressed)
 /// deflate, an sRGB chunk, any colour type and bit depth the caller packs rows for.
 enum TinyPNG {
-    static func encode(width: Int, height: Int, bitDepth: UInt8, colourType: UInt8, rows: [[UInt8]],
-                       palette: [UInt8]? = nil, transparency: [UInt8]? = nil) -> [UInt8] {
+    static func encode(
+        width: Int, height: Int, bitDepth: UInt8, colourType: UInt8, rows: [[UInt8]],
+        palette: [UInt8]? = nil, transparency: [UInt8]? = nil
+    ) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var ihdr = be32(UInt32(width)) + be32(UInt32(height))
         ihdr += [bitDepth, colourType, 0, 0, 0]
@@ -28,7 +30,9 @@ enum TinyPNG {
         return be32(UInt32(data.count)) + body + be32(crc32(body))
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF

@@ -7,7 +7,9 @@ import TestSupport
 
 @Suite("WebP: animated, lossless by default, exact milliseconds")
 struct WebPCodecTests {
-    func frames(_ n: Int) -> [Bitmap] { (0..<n).map { sceneFrame(width: 64, height: 48, t: Double($0) / Double(max(1, n - 1))) } }
+    func frames(_ n: Int) -> [Bitmap] {
+        (0..<n).map { sceneFrame(width: 64, height: 48, t: Double($0) / Double(max(1, n - 1))) }
+    }
 
     @Test("Lossless: every decoded frame is the frame given, at its millisecond, and the loop count reads back")
     func lossless() throws {
@@ -35,7 +37,8 @@ struct WebPCodecTests {
             for x in 0..<160 {
                 let t = Double(x + k * 3) / 160, u = Double(y) / 120
                 let grain = (sin(Double(x * 7 + y * 13)) + 1) * 6
-                b[x, y] = PremultipliedColor(r: UInt8(40 + 150 * t + grain), g: UInt8(60 + 120 * u + grain), b: UInt8(200 - 90 * t * u), a: 255)
+                b[x, y] = PremultipliedColor(
+                    r: UInt8(40 + 150 * t + grain), g: UInt8(60 + 120 * u + grain), b: UInt8(200 - 90 * t * u), a: 255)
             }
         }
         return b
@@ -48,7 +51,8 @@ struct WebPCodecTests {
         for quality in [nil, 80] as [Int?] {
             var options = WebPOptions()
             options.quality = quality
-            let encoder = try WebPEncoder(path: folder + "/\(quality ?? 0).webp", width: 160, height: 120, options: options)
+            let encoder = try WebPEncoder(
+                path: folder + "/\(quality ?? 0).webp", width: 160, height: 120, options: options)
             for k in 0..<4 { try encoder.add(photo(k), at: Double(k) / 10) }
             sizes.append(try encoder.finish(at: 0.4).bytes)
         }

@@ -3,58 +3,94 @@ import Testing
 
 @Suite("flipbook compare, run as a user runs it")
 struct CompareCommandTests {
-    @Test("Two renders of the same config match (exit 0); one changed duration differs (exit 1), naming the first differing frame and writing diff images")
+    @Test(
+        "Two renders of the same config match (exit 0); one changed duration differs (exit 1), naming the first differing frame and writing diff images"
+    )
     func regression() throws {
         let folder = temporaryFolder()
         for name in ["a", "b"] {
-            #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/\(name).gif", "--frames", "25-60", "--quiet"]).status == 0)
+            #expect(
+                try Tool.run([
+                    "render", "expanding-cells", "-o", "\(folder)/\(name).gif", "--frames", "25-60", "--quiet",
+                ]).status == 0)
         }
         let same = try Tool.run(["compare", "\(folder)/a.gif", "\(folder)/b.gif"])
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
         #expect(same.stdout.contains("exact (max channel difference 0") && same.stdout.hasSuffix("MATCH\n"))
 
         try "present: {duration: 0.7}\n".write(toFile: "\(folder)/slow.yaml", atomically: true, encoding: .utf8)
-        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/c.gif", "--config", "\(folder)/slow.yaml", "--frames", "25-60", "--quiet"]).status == 0)
+        #expect(
+            try Tool.run([
+                "render", "expanding-cells", "-o", "\(folder)/c.gif", "--config", "\(folder)/slow.yaml", "--frames",
+                "25-60", "--quiet",
+            ]).status == 0)
         let changed = try Tool.run(["compare", "\(folder)/c.gif", "\(folder)/a.gif", "--diff", "\(folder)/diffs"])
         #expect(changed.status == 1)
         // Frame 33 (1.10 s, the first of the expand) is 0.27 s into a render of frames 25-60,
         // and the GIF's second frame (the list hold merged before it).
-        #expect(changed.stdout.contains("first difference at 0.27 s: actual frame 1 vs expected frame 1"), "\(changed.stdout)")
+        #expect(
+            changed.stdout.contains("first difference at 0.27 s: actual frame 1 vs expected frame 1"),
+            "\(changed.stdout)")
         #expect(changed.stdout.contains("\nDIFFERENT\n"))
         let written = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/diffs")
-        #expect(written.contains("t0000.270s.actual.png") && written.contains("t0000.270s.expected.png")
+        #expect(
+            written.contains("t0000.270s.actual.png") && written.contains("t0000.270s.expected.png")
                 && written.contains("t0000.270s.diff.png") && written.contains("t0000.270s.sheet.png"), "\(written)")
     }
 
     @Test("One render compares the same in any container: a PNG folder against the GIF of the same frames")
     func anyContainer() throws {
         let folder = temporaryFolder()
-        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/a.gif", "--frames", "25-60", "--quiet"]).status == 0)
-        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/frames/", "--frames", "25-60", "--quiet"]).status == 0)
+        #expect(
+            try Tool.run(["render", "expanding-cells", "-o", "\(folder)/a.gif", "--frames", "25-60", "--quiet"]).status
+                == 0)
+        #expect(
+            try Tool.run(["render", "expanding-cells", "-o", "\(folder)/frames/", "--frames", "25-60", "--quiet"])
+                .status == 0)
         // Frame k of the folder meets the GIF's frame k at each of the 36 frame starts; what
         // differs is the GIF's palette, within a quantizer's error.
         let run = try Tool.run(["compare", "\(folder)/frames", "\(folder)/a.gif", "--max-delta", "32"])
-        #expect(run.status == 0 && run.stdout.hasSuffix("MATCH\n") && run.stdout.contains("36 moments compared, 0 differ"), "\(run.stdout)")
+        #expect(
+            run.status == 0 && run.stdout.hasSuffix("MATCH\n") && run.stdout.contains("36 moments compared, 0 differ"),
+            "\(run.stdout)")
     }
 
-    @Test("render -o x.mp4: H.264 with the render's frame count and length, that compare reads against the PNG frames within a lossy codec's tolerance")
+    @Test(
+        "render -o x.mp4: H.264 with the render's frame count and length, that compare reads against the PNG frames within a lossy codec's tolerance"
+    )
     func mp4() throws {
         let folder = temporaryFolder()
-        let run = try Tool.run(["render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "15", "-o", "\(folder)/a.mp4"])
-        #expect(run.status == 0 && run.stdout.contains("51 frames, 3.40 s, H.264, CRF 23"), "\(run.stdout)\(run.stderr)")
-        #expect(try Tool.run(["render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "15", "-o", "\(folder)/frames/", "--quiet"]).status == 0)
-        let close = try Tool.run(["compare", "\(folder)/a.mp4", "\(folder)/frames", "--fps", "15", "--max-delta", "48", "--max-fraction", "1%"])
-        #expect(close.status == 0 && close.stdout.contains("51 moments compared, 0 differ"), "\(close.stdout)\(close.stderr)")
+        let run = try Tool.run([
+            "render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "15", "-o", "\(folder)/a.mp4",
+        ])
+        #expect(
+            run.status == 0 && run.stdout.contains("51 frames, 3.40 s, H.264, CRF 23"), "\(run.stdout)\(run.stderr)")
+        #expect(
+            try Tool.run([
+                "render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "15", "-o", "\(folder)/frames/",
+                "--quiet",
+            ]).status == 0)
+        let close = try Tool.run([
+            "compare", "\(folder)/a.mp4", "\(folder)/frames", "--fps", "15", "--max-delta", "48", "--max-fraction",
+            "1%",
+        ])
+        #expect(
+            close.status == 0 && close.stdout.contains("51 moments compared, 0 differ"),
+            "\(close.stdout)\(close.stderr)")
         // Not exact: H.264 is lossy, and compare says so rather than passing it.
         #expect(try Tool.run(["compare", "\(folder)/a.mp4", "\(folder)/frames", "--fps", "15"]).status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.mp4", "frames"])
     }
 
-    @Test("render -o x.webp: a lossless animated WebP that compare finds equal to the PNG frames of the same render; GIF settings are refused")
+    @Test(
+        "render -o x.webp: a lossless animated WebP that compare finds equal to the PNG frames of the same render; GIF settings are refused"
+    )
     func webp() throws {
         let folder = temporaryFolder()
         let run = try Tool.run(["render", "expanding-view", "-o", "\(folder)/a.webp"])
-        #expect(run.status == 0 && run.stdout.contains("90 frames") && run.stdout.contains("lossless"), "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.status == 0 && run.stdout.contains("90 frames") && run.stdout.contains("lossless"),
+            "\(run.stdout)\(run.stderr)")
         #expect(try Tool.run(["render", "expanding-view", "-o", "\(folder)/frames/", "--quiet"]).status == 0)
         let same = try Tool.run(["compare", "\(folder)/a.webp", "\(folder)/frames"])
         #expect(same.status == 0 && same.stdout.contains("90 moments compared, 0 differ"), "\(same.stdout)")
@@ -65,8 +101,14 @@ struct CompareCommandTests {
     @Test("--json: one report with the verdict, the tolerance and every moment")
     func json() throws {
         let folder = temporaryFolder()
-        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/a.gif", "--frames", "25-40", "--quiet"]).status == 0)
-        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/b.gif", "--frames", "25-40", "--quiet", "--set", "present.duration=0.7"]).status == 0)
+        #expect(
+            try Tool.run(["render", "expanding-cells", "-o", "\(folder)/a.gif", "--frames", "25-40", "--quiet"]).status
+                == 0)
+        #expect(
+            try Tool.run([
+                "render", "expanding-cells", "-o", "\(folder)/b.gif", "--frames", "25-40", "--quiet", "--set",
+                "present.duration=0.7",
+            ]).status == 0)
         let run = try Tool.run(["compare", "\(folder)/b.gif", "\(folder)/a.gif", "--json", "--max-delta", "3"])
         #expect(run.status == 1)
         let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
@@ -79,12 +121,16 @@ struct CompareCommandTests {
         #expect((first["differingPixels"] as? Int ?? 0) > 0 && (first["maxChannelDelta"] as? Int ?? 0) > 3)
     }
 
-    @Test("Tolerances fail closed: NaN, text or out of range is an error (exit 2), never a pass", arguments: [
-        ["--max-delta", "nan"], ["--max-delta", "1.5"], ["--max-fraction", "two"], ["--max-fraction", "150%"], ["--perceptual=-1"], ["--perceptual", "inf"],
-    ])
+    @Test(
+        "Tolerances fail closed: NaN, text or out of range is an error (exit 2), never a pass",
+        arguments: [
+            ["--max-delta", "nan"], ["--max-delta", "1.5"], ["--max-fraction", "two"], ["--max-fraction", "150%"],
+            ["--perceptual=-1"], ["--perceptual", "inf"],
+        ])
     func failClosed(option: [String]) throws {
         let folder = temporaryFolder()
-        #expect(try Tool.run(["render", "expanding-cells", "-o", "\(folder)/a.png", "--time", "0", "--quiet"]).status == 0)
+        #expect(
+            try Tool.run(["render", "expanding-cells", "-o", "\(folder)/a.png", "--time", "0", "--quiet"]).status == 0)
         let run = try Tool.run(["compare", "\(folder)/a.png", "\(folder)/a.png"] + option)
         #expect(run.status == 2)
         let name = option[0].split(separator: "=")[0]

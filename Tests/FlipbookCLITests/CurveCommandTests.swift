@@ -38,9 +38,11 @@ struct CurveCommandTests {
         #expect(image.width == 960 && image.height == 600)
     }
 
-    @Test("A bad spec exits non-zero and says what was expected", arguments: [
-        ("spring:duration=0.6", "missing damping"), ("wobble", "expected one of linear"),
-    ])
+    @Test(
+        "A bad spec exits non-zero and says what was expected",
+        arguments: [
+            ("spring:duration=0.6", "missing damping"), ("wobble", "expected one of linear"),
+        ])
     func badSpec(spec: String, message: String) throws {
         let run = try Tool.run(["curve", spec])
         #expect(run.status != 0)

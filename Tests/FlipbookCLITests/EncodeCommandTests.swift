@@ -10,7 +10,11 @@ struct EncodeCommandTests {
     func writeFrames(_ count: Int, to folder: String, width: Int = 60, height: Int = 40) throws {
         for i in 0..<count {
             var b = Bitmap(width: width, height: height, fill: Color(rgb: 0xEFEFF4).premultiplied)
-            b.withView { $0.fill(.roundedRect(Rect(x: Double(i) * 3, y: 8, width: 20, height: 20), radius: 5), color: Color(rgb: 0x3067F4).premultiplied) }
+            b.withView {
+                $0.fill(
+                    .roundedRect(Rect(x: Double(i) * 3, y: 8, width: 20, height: 20), radius: 5),
+                    color: Color(rgb: 0x3067F4).premultiplied)
+            }
             try PNGCodec.write(b, to: "\(folder)/frame\(i + 1).png")
         }
     }
@@ -35,7 +39,9 @@ struct EncodeCommandTests {
         #expect(gif.frames.count == 12)
         #expect(gif.centiseconds == 48)
         // Natural order: frame10 after frame9, so the card moves steadily right.
-        let xs = gif.frames.map { frame in (0..<60).first { frame.bitmap[$0, 18].b > 200 && frame.bitmap[$0, 18].r < 100 } ?? -1 }
+        let xs = gif.frames.map { frame in
+            (0..<60).first { frame.bitmap[$0, 18].b > 200 && frame.bitmap[$0, 18].r < 100 } ?? -1
+        }
         #expect(xs == xs.sorted() && Set(xs).count == 12)
     }
 
@@ -72,12 +78,16 @@ struct EncodeCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.isEmpty)
     }
 
-    @Test("Out-of-range options name the option and the range", arguments: [
-        (["--quality", "0"], "--quality 0: expected 1...100"), (["--dither", "2"], "--dither 2.0: expected a number in 0...1"),
-        (["--colors", "300"], "--colors 300: expected 2...256"), (["--fps", "0"], "--fps 0.0: expected a number in 0.1...1000"),
-        (["--loop", "-3"], "--loop"), (["--lossy", "65"], "--lossy 65: expected 0...64"),
-        (["--lossy", "2", "--dither", "0.5"], "--lossy 2 needs --dither 0"),
-    ])
+    @Test(
+        "Out-of-range options name the option and the range",
+        arguments: [
+            (["--quality", "0"], "--quality 0: expected 1...100"),
+            (["--dither", "2"], "--dither 2.0: expected a number in 0...1"),
+            (["--colors", "300"], "--colors 300: expected 2...256"),
+            (["--fps", "0"], "--fps 0.0: expected a number in 0.1...1000"),
+            (["--loop", "-3"], "--loop"), (["--lossy", "65"], "--lossy 65: expected 0...64"),
+            (["--lossy", "2", "--dither", "0.5"], "--lossy 2 needs --dither 0"),
+        ])
     func badOptions(extra: [String], message: String) throws {
         let folder = temporaryFolder()
         try writeFrames(2, to: folder)

@@ -16,50 +16,75 @@ struct ParsingTests {
         }
     }
 
-    @Test("Bad options and combinations are exit 64, naming the option", arguments: [
-        (["render", "expanding-cells", "-o", "x.gif", "--speed", "0.009"], "--speed 0.009: expected a factor in 0.01...100"),
-        (["render", "expanding-cells", "-o", "x.gif", "--threads", "0"], "--threads 0: expected 1...256"),
-        (["render", "expanding-cells", "-o", "x.gif", "--time", "1"], "--time: only a PNG still"),
-        (["render", "expanding-cells", "-o", "x.png", "--time", "1", "--frames", "3"], "--frames 3: a PNG still is one moment"),
-        (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time"),
-        (["render", "expanding-cells", "-o", "x.gif", "--overwrite"], "--overwrite: only a folder of frames"),
-        (["render", "expanding-cells", "-o", "x.gif", "--dry-run"], "--dry-run writes nothing"),
-        (["render", "expanding-cells", "-o", "x.bmp"], "-o x.bmp: expected out.gif, out.webp"),
-        (["render", "expanding-cells", "-o", "x.webp", "--colors", "64"], "--colors: a GIF setting"),
-        (["render", "expanding-cells", "-o", "x.gif", "--fps", "0"], "--fps 0.0: expected a number in 1...120"),
-        (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
-        (["render", "nope", "-o", "x.gif"], "no scene 'nope'"),
-        (["render", "expanding-cells", "-o", "x.gif", "--width", "300", "--scale", "2"], "--width and --scale: give one"),
-        (["render", "expanding-cells", "-o", "x.gif", "--width", "8"], "--width 8: expected 16...8192"),
-        (["scene"], "expected a scene"),
-        (["scene", "expanding-cells", "--reference"], "--reference prints the format"),
-        (["render", "expanding-cells", "-o", "frames/", "--max-size", "5MB"], "--max-size 5000000 B: fits a GIF, a WebP or an MP4"),
-        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "5MB", "--frames", "1-9"], "--frames 1-9: --max-size fits the whole storyboard"),
-        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "5MB", "--sheet", "s.png"], "--sheet s.png: --max-size runs several encodes"),
-        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "five"], "--max-size"),
-        (["render", "expanding-cells", "-o", "x.mp4", "--lossy", "3"], "--lossy: a GIF setting; an MP4 takes --quality"),
+    @Test(
+        "Bad options and combinations are exit 64, naming the option",
+        arguments: [
+            (
+                ["render", "expanding-cells", "-o", "x.gif", "--speed", "0.009"],
+                "--speed 0.009: expected a factor in 0.01...100"
+            ),
+            (["render", "expanding-cells", "-o", "x.gif", "--threads", "0"], "--threads 0: expected 1...256"),
+            (["render", "expanding-cells", "-o", "x.gif", "--time", "1"], "--time: only a PNG still"),
+            (
+                ["render", "expanding-cells", "-o", "x.png", "--time", "1", "--frames", "3"],
+                "--frames 3: a PNG still is one moment"
+            ),
+            (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time"),
+            (["render", "expanding-cells", "-o", "x.gif", "--overwrite"], "--overwrite: only a folder of frames"),
+            (["render", "expanding-cells", "-o", "x.gif", "--dry-run"], "--dry-run writes nothing"),
+            (["render", "expanding-cells", "-o", "x.bmp"], "-o x.bmp: expected out.gif, out.webp"),
+            (["render", "expanding-cells", "-o", "x.webp", "--colors", "64"], "--colors: a GIF setting"),
+            (["render", "expanding-cells", "-o", "x.gif", "--fps", "0"], "--fps 0.0: expected a number in 1...120"),
+            (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
+            (["render", "nope", "-o", "x.gif"], "no scene 'nope'"),
+            (
+                ["render", "expanding-cells", "-o", "x.gif", "--width", "300", "--scale", "2"],
+                "--width and --scale: give one"
+            ),
+            (["render", "expanding-cells", "-o", "x.gif", "--width", "8"], "--width 8: expected 16...8192"),
+            (["scene"], "expected a scene"),
+            (["scene", "expanding-cells", "--reference"], "--reference prints the format"),
+            (
+                ["render", "expanding-cells", "-o", "frames/", "--max-size", "5MB"],
+                "--max-size 5000000 B: fits a GIF, a WebP or an MP4"
+            ),
+            (
+                ["render", "expanding-cells", "-o", "x.gif", "--max-size", "5MB", "--frames", "1-9"],
+                "--frames 1-9: --max-size fits the whole storyboard"
+            ),
+            (
+                ["render", "expanding-cells", "-o", "x.gif", "--max-size", "5MB", "--sheet", "s.png"],
+                "--sheet s.png: --max-size runs several encodes"
+            ),
+            (["render", "expanding-cells", "-o", "x.gif", "--max-size", "five"], "--max-size"),
+            (
+                ["render", "expanding-cells", "-o", "x.mp4", "--lossy", "3"],
+                "--lossy: a GIF setting; an MP4 takes --quality"
+            ),
 
-        (["encode", "frames", "-o", "x.mov"], "expected a path ending in .gif, .webp or .mp4"),
-        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "100"], "--max-size"),
-        (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames <A-B>"),
-        (["render", "expanding-cells", "-o", "x.gif", "--frames", "-2"], "--frames"),
-    ])
+            (["encode", "frames", "-o", "x.mov"], "expected a path ending in .gif, .webp or .mp4"),
+            (["render", "expanding-cells", "-o", "x.gif", "--max-size", "100"], "--max-size"),
+            (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames <A-B>"),
+            (["render", "expanding-cells", "-o", "x.gif", "--frames", "-2"], "--frames"),
+        ])
     func refused(arguments: [String], message: String) {
         let f = failure(arguments)
         #expect(f?.code == 64, "\(arguments)")
         #expect(f?.message.contains(message) == true, "\(f?.message ?? "parsed")")
     }
 
-    @Test("Good combinations parse", arguments: [
-        ["render", "expanding-cells", "-o", "x.gif", "--speed", "0.01"],
-        ["render", "expanding-cells", "-o", "x.png", "--time", "1.5", "--scale", "2"],
-        ["render", "Assets/examples/nav-push/nav-push.yaml", "-o", "frames/", "--overwrite", "--frames", "0-9"],
-        ["render", "expanding-cells", "--dry-run", "--stats", "s.json"],
-        ["compare", "a.gif", "b.gif", "--json", "--max-delta", "3"],
-        ["scene", "--reference"],
-        ["render", "expanding-cells", "-o", "x.webp", "--max-size", "1.5MiB"],
-        ["render", "expanding-cells", "-o", "x.mp4", "--max-size", "500KB"],
-    ])
+    @Test(
+        "Good combinations parse",
+        arguments: [
+            ["render", "expanding-cells", "-o", "x.gif", "--speed", "0.01"],
+            ["render", "expanding-cells", "-o", "x.png", "--time", "1.5", "--scale", "2"],
+            ["render", "Assets/examples/nav-push/nav-push.yaml", "-o", "frames/", "--overwrite", "--frames", "0-9"],
+            ["render", "expanding-cells", "--dry-run", "--stats", "s.json"],
+            ["compare", "a.gif", "b.gif", "--json", "--max-delta", "3"],
+            ["scene", "--reference"],
+            ["render", "expanding-cells", "-o", "x.webp", "--max-size", "1.5MiB"],
+            ["render", "expanding-cells", "-o", "x.mp4", "--max-size", "500KB"],
+        ])
     func accepted(arguments: [String]) {
         #expect(failure(arguments) == nil, "\(failure(arguments)?.message ?? "")")
     }
@@ -67,8 +92,14 @@ struct ParsingTests {
     @Test("A scene argument completes to the built-ins, then scene files and the folders on the way to them")
     func sceneCompletion() {
         #expect(SceneOptionGroup.sceneFiles(matching: "Assets/examples/nav") == ["Assets/examples/nav-push/"])
-        #expect(SceneOptionGroup.sceneFiles(matching: "Assets/examples/nav-push/") == ["Assets/examples/nav-push/nav-push.yaml"])
-        #expect(SceneOptionGroup.sceneFiles(matching: "Assets/expanding-view/expanding-view.y") == ["Assets/expanding-view/expanding-view.yaml"])
+        #expect(
+            SceneOptionGroup.sceneFiles(matching: "Assets/examples/nav-push/") == [
+                "Assets/examples/nav-push/nav-push.yaml"
+            ])
+        #expect(
+            SceneOptionGroup.sceneFiles(matching: "Assets/expanding-view/expanding-view.y") == [
+                "Assets/expanding-view/expanding-view.yaml"
+            ])
         #expect(SceneOptionGroup.sceneFiles(matching: "Assets/expanding-view/list").isEmpty)
         #expect(SceneOptionGroup.sceneCandidates("exp") == ["expanding-cells", "expanding-view"])
         #expect(SceneOptionGroup.sceneCandidates("Assets/app").first == "Assets/app-store-card/")
@@ -79,6 +110,8 @@ struct ParsingTests {
         #expect(FrameRange(argument: "30-45") == FrameRange(30...45))
         #expect(FrameRange(argument: "7") == FrameRange(7...7))
         #expect(FrameRange(argument: "7")?.description == "7" && FrameRange(argument: "0-9")?.description == "0-9")
-        for bad in ["", "-", "3-", "-3", "9-3", "a-b", "1-2-3", " 4"] { #expect(FrameRange(argument: bad) == nil, "\(bad)") }
+        for bad in ["", "-", "3-", "-3", "9-3", "a-b", "1-2-3", " 4"] {
+            #expect(FrameRange(argument: bad) == nil, "\(bad)")
+        }
     }
 }

@@ -21,22 +21,29 @@ struct ReliabilityTests {
         #expect(files(out) == ["frame0040.png"])
     }
 
-    @Test("An output is never an input: each of these is refused (exit 64) and every input is left as it was", arguments: [
-        ["render", "expanding-cells", "--set", "assets.list=IN/l.png", "-o", "IN/l.png", "--time", "1.2"],
-        ["render", "expanding-cells", "--config", "IN/c.yaml", "--stats", "IN/c.yaml", "-o", "IN/o.gif"],
-        ["render", "expanding-cells", "-o", "IN/o.gif", "--sheet", "IN/o.gif"],
-        ["render", "expanding-cells", "--set", "assets.list=IN/fr/frame0000.png", "-o", "IN/fr/"],
-    ])
+    @Test(
+        "An output is never an input: each of these is refused (exit 64) and every input is left as it was",
+        arguments: [
+            ["render", "expanding-cells", "--set", "assets.list=IN/l.png", "-o", "IN/l.png", "--time", "1.2"],
+            ["render", "expanding-cells", "--config", "IN/c.yaml", "--stats", "IN/c.yaml", "-o", "IN/o.gif"],
+            ["render", "expanding-cells", "-o", "IN/o.gif", "--sheet", "IN/o.gif"],
+            ["render", "expanding-cells", "--set", "assets.list=IN/fr/frame0000.png", "-o", "IN/fr/"],
+        ])
     func outputsAreNotInputs(arguments: [String]) throws {
         let dir = temporaryFolder()
         try FileManager.default.createDirectory(atPath: dir + "/fr", withIntermediateDirectories: true)
-        for path in ["l.png", "fr/frame0000.png"] { try FileManager.default.copyItem(atPath: Self.assets + "/expanding-cells/list.png", toPath: "\(dir)/\(path)") }
+        for path in ["l.png", "fr/frame0000.png"] {
+            try FileManager.default.copyItem(
+                atPath: Self.assets + "/expanding-cells/list.png", toPath: "\(dir)/\(path)")
+        }
         try "fps: 30\n".write(toFile: dir + "/c.yaml", atomically: true, encoding: .utf8)
         let inputs = ["c.yaml", "l.png", "fr/frame0000.png"]
         let before = try inputs.map { try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\($0)")) }
         let run = try Tool.run(arguments.map { $0.replacingOccurrences(of: "IN/", with: dir + "/") })
         #expect(run.status == 64, "\(run.stderr)")
-        #expect(run.stderr.contains("an output never replaces an input") || run.stderr.contains("are the same file") || run.stderr.contains("holds an input"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("an output never replaces an input") || run.stderr.contains("are the same file")
+                || run.stderr.contains("holds an input"), "\(run.stderr)")
         #expect(try inputs.map { try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\($0)")) } == before)
         #expect(files(dir) == ["c.yaml", "fr", "l.png"] && files(dir + "/fr") == ["frame0000.png"])
     }
@@ -46,7 +53,8 @@ struct ReliabilityTests {
         let dir = temporaryFolder()
         for side in ["A", "B"] {
             try FileManager.default.createDirectory(atPath: "\(dir)/\(side)", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Self.assets + "/sliding-panels/close.png", toPath: "\(dir)/\(side)/x.png")
+            try FileManager.default.copyItem(
+                atPath: Self.assets + "/sliding-panels/close.png", toPath: "\(dir)/\(side)/x.png")
         }
         let run = try Tool.run(["compare", dir + "/A/", dir + "/B/", "--diff", dir + "/A/"])
         #expect(run.status == 2 && run.stderr.contains("--diff"), "\(run.stderr)")
@@ -62,7 +70,9 @@ struct ReliabilityTests {
         let again = try Tool.run(["render", "expanding-cells", "-o", out, "--frames", "0-4", "--quiet"])
         #expect(again.status == 1 && again.stderr.contains("holds 10 frames of an earlier render"), "\(again.stderr)")
         #expect(files(out).count == 10)
-        #expect(try Tool.run(["render", "expanding-cells", "-o", out, "--frames", "0-4", "--quiet", "--overwrite"]).status == 0)
+        #expect(
+            try Tool.run(["render", "expanding-cells", "-o", out, "--frames", "0-4", "--quiet", "--overwrite"]).status
+                == 0)
         #expect(files(out) == (0...4).map { String(format: "frame%04d.png", $0) })
     }
 
@@ -81,21 +91,27 @@ struct ReliabilityTests {
         #expect(files(dir).isEmpty, "\(files(dir))")
     }
 
-    @Test("Option values that meant something else are taken as meant, or refused by name", arguments: [
-        (["--set", "layout.barColor=#FF0000", "-o", "OUT/s.png", "--time", "1"], 0, ""),
-        (["-o", "OUT/s.png", "--time", "5.44", "--quiet"], 0, ""),
-        (["-o", "OUT/g.gif", "--speed", "0.01", "--frames", "0-1", "--quiet"], 0, ""),
-        (["--storyboard", "director", "-o", "OUT/g.gif"], 64, "--storyboard: expanding-cells has no storyboard 'director'"),
-        (["--set", "fps=fast", "-o", "OUT/g.gif"], 64, "--set fps=fast: fps: expected a number"),
-        (["-o", "OUT/g.gif", "--time", "1"], 64, "--time: only a PNG still"),
-        (["-o", "OUT/s.png", "--time", "1", "--speed", "2"], 64, "--speed: a PNG still is one moment"),
-        (["-o", "OUT/s.png", "--time", "1", "--sheet", "OUT/sheet.png"], 64, "--sheet"),
-        (["-o", "OUT/f/", "--frames", "100-500"], 64, "--frames 100-500: the render has frames 0-163"),
-        (["-o", "OUT/g.gif", "--stats", "OUT/missing/s.json"], 64, "does not exist"),
-    ])
+    @Test(
+        "Option values that meant something else are taken as meant, or refused by name",
+        arguments: [
+            (["--set", "layout.barColor=#FF0000", "-o", "OUT/s.png", "--time", "1"], 0, ""),
+            (["-o", "OUT/s.png", "--time", "5.44", "--quiet"], 0, ""),
+            (["-o", "OUT/g.gif", "--speed", "0.01", "--frames", "0-1", "--quiet"], 0, ""),
+            (
+                ["--storyboard", "director", "-o", "OUT/g.gif"], 64,
+                "--storyboard: expanding-cells has no storyboard 'director'"
+            ),
+            (["--set", "fps=fast", "-o", "OUT/g.gif"], 64, "--set fps=fast: fps: expected a number"),
+            (["-o", "OUT/g.gif", "--time", "1"], 64, "--time: only a PNG still"),
+            (["-o", "OUT/s.png", "--time", "1", "--speed", "2"], 64, "--speed: a PNG still is one moment"),
+            (["-o", "OUT/s.png", "--time", "1", "--sheet", "OUT/sheet.png"], 64, "--sheet"),
+            (["-o", "OUT/f/", "--frames", "100-500"], 64, "--frames 100-500: the render has frames 0-163"),
+            (["-o", "OUT/g.gif", "--stats", "OUT/missing/s.json"], 64, "does not exist"),
+        ])
     func optionValues(arguments: [String], status: Int32, message: String) throws {
         let dir = temporaryFolder()
-        let run = try Tool.run(["render", "expanding-cells"] + arguments.map { $0.replacingOccurrences(of: "OUT/", with: dir + "/") })
+        let run = try Tool.run(
+            ["render", "expanding-cells"] + arguments.map { $0.replacingOccurrences(of: "OUT/", with: dir + "/") })
         #expect(run.status == status, "\(run.stderr)")
         #expect(message.isEmpty || run.stderr.contains(message), "\(run.stderr)")
         if status != 0 { #expect(files(dir).isEmpty) }
@@ -117,7 +133,10 @@ struct ReliabilityTests {
         let dir = temporaryFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "\"$0\" render expanding-cells --config <(printf 'fps: 10\\n') -o \"$1\" --quiet", Tool.executable.path, dir + "/p.gif"]
+        process.arguments = [
+            "-c", "\"$0\" render expanding-cells --config <(printf 'fps: 10\\n') -o \"$1\" --quiet",
+            Tool.executable.path, dir + "/p.gif",
+        ]
         let err = Pipe()
         process.standardError = err
         try process.run()

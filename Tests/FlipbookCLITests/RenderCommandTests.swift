@@ -18,11 +18,16 @@ struct RenderCommandTests {
     @Test("--width: frames that wide, the height following the canvas, the same size in every output")
     func width() throws {
         let dir = temporaryFolder()
-        #expect(try Tool.run(["render", "expanding-cells", "-o", dir + "/s.png", "--time", "2", "--width", "300", "--quiet"]).status == 0)
+        #expect(
+            try Tool.run([
+                "render", "expanding-cells", "-o", dir + "/s.png", "--time", "2", "--width", "300", "--quiet",
+            ]).status == 0)
         let still = try PNGCodec.read(path: dir + "/s.png")
         #expect(still.width == 300 && still.height == 534)  // 667 x 0.8, rounded
         for out in ["a.gif", "a.webp"] {
-            let run = try Tool.run(["render", "sliding-panels", "-o", "\(dir)/\(out)", "--width", "200", "--frames", "0-30"])
+            let run = try Tool.run([
+                "render", "sliding-panels", "-o", "\(dir)/\(out)", "--width", "200", "--frames", "0-30",
+            ])
             #expect(run.status == 0 && run.stdout.contains("200 px wide"), "\(run.stderr)")
         }
         #expect(try GIFDecoder.read(path: dir + "/a.gif").height == 356)
@@ -41,9 +46,13 @@ struct RenderCommandTests {
     @Test("render a PNG sequence into a folder, with a contact sheet")
     func sequence() throws {
         let folder = temporaryFolder()
-        let run = try Tool.run(["render", "expanding-cells", "-o", folder + "/frames/", "--frames", "33-36", "--sheet", folder + "/sheet.png"])
+        let run = try Tool.run([
+            "render", "expanding-cells", "-o", folder + "/frames/", "--frames", "33-36", "--sheet",
+            folder + "/sheet.png",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted()
                 == ["frame0033.png", "frame0034.png", "frame0035.png", "frame0036.png"])
         #expect(FileManager.default.fileExists(atPath: folder + "/sheet.png"))
     }
@@ -59,16 +68,27 @@ struct RenderCommandTests {
         #expect(stats.contains("\"frames\": 90") && stats.contains("\"raster_s\""))
     }
 
-    @Test("Errors name the value and what was expected", arguments: [
-        (["render", "expanding-cells"], "-o is required"),
-        (["render", "expanding-cells", "--dry-run", "-o", "x.gif"], "--dry-run writes nothing"),
-        (["render", "swipe", "-o", "x.gif"], "no scene 'swipe'; expected one of expanding-cells"),
-        (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time SECONDS"),
-        (["render", "expanding-cells", "-o", "x.gif", "--storyboard", "nope"], "has no storyboard 'nope'; expected one of promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final"),
-        (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
-        (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "'9-3' is invalid for '--frames <A-B>': expected A-B"),
-        (["render", "expanding-cells", "-o", "x.gif", "--max-size", "five"], "'five' is invalid for '--max-size <size>': expected a size of at least 1 KiB"),
-    ])
+    @Test(
+        "Errors name the value and what was expected",
+        arguments: [
+            (["render", "expanding-cells"], "-o is required"),
+            (["render", "expanding-cells", "--dry-run", "-o", "x.gif"], "--dry-run writes nothing"),
+            (["render", "swipe", "-o", "x.gif"], "no scene 'swipe'; expected one of expanding-cells"),
+            (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time SECONDS"),
+            (
+                ["render", "expanding-cells", "-o", "x.gif", "--storyboard", "nope"],
+                "has no storyboard 'nope'; expected one of promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final"
+            ),
+            (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
+            (
+                ["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"],
+                "'9-3' is invalid for '--frames <A-B>': expected A-B"
+            ),
+            (
+                ["render", "expanding-cells", "-o", "x.gif", "--max-size", "five"],
+                "'five' is invalid for '--max-size <size>': expected a size of at least 1 KiB"
+            ),
+        ])
     func errors(arguments: [String], message: String) throws {
         let run = try Tool.run(arguments)
         #expect(run.status != 0)
@@ -79,7 +99,11 @@ struct RenderCommandTests {
     func list() throws {
         let run = try Tool.run(["list"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("expanding-cells") && run.stdout.contains("storyboards: promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final"))
+        #expect(
+            run.stdout.contains("expanding-cells")
+                && run.stdout.contains(
+                    "storyboards: promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final")
+        )
     }
 
     @Test("config prints every key with a comment, and reads back as a valid config")
@@ -87,7 +111,9 @@ struct RenderCommandTests {
         let run = try Tool.run(["config", "expanding-cells"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("present:") && run.stdout.contains("  duration: 0.6  # "))
-        let lines = run.stdout.split(separator: "\n").filter { $0.contains(": ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+        let lines = run.stdout.split(separator: "\n").filter {
+            $0.contains(": ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#")
+        }
         #expect(lines.allSatisfy { $0.contains("  # ") || $0.hasPrefix("version") })
         let file = temporaryFolder() + "/defaults.yaml"
         try run.stdout.write(toFile: file, atomically: true, encoding: .utf8)
@@ -99,7 +125,9 @@ struct RenderCommandTests {
     func plan() throws {
         let run = try Tool.run(["plan", "expanding-cells", "--time", "1.2"])
         #expect(run.status == 0, "\(run.stderr)")
-        let objects = try run.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let objects = try run.stdout.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
         let container = objects.first { $0["layer"] as? String == "container" }!
         #expect(container["kind"] as? String == "fill")
         let rect = container["rect"] as! [Double]
@@ -124,35 +152,48 @@ struct SceneCommandTests {
         #expect(printed.status == 0, "\(printed.stderr)")
         try printed.stdout.write(toFile: dir + "/login.yaml", atomically: true, encoding: .utf8)
         for image in ["screen.png", "next.png", "statusbar.png"] {
-            try FileManager.default.copyItem(atPath: "\(Self.assets)/expanding-view/\(image)", toPath: "\(dir)/\(image)")
+            try FileManager.default.copyItem(
+                atPath: "\(Self.assets)/expanding-view/\(image)", toPath: "\(dir)/\(image)")
         }
-        let builtin = try Tool.run(["render", "expanding-view", "--storyboard", "small", "-o", dir + "/a.gif", "--quiet"])
-        let copy = try Tool.run(["render", dir + "/login.yaml", "--storyboard", "small", "-o", dir + "/b.gif", "--quiet"])
+        let builtin = try Tool.run([
+            "render", "expanding-view", "--storyboard", "small", "-o", dir + "/a.gif", "--quiet",
+        ])
+        let copy = try Tool.run([
+            "render", dir + "/login.yaml", "--storyboard", "small", "-o", dir + "/b.gif", "--quiet",
+        ])
         #expect(builtin.status == 0 && copy.status == 0, "\(builtin.stderr) \(copy.stderr)")
-        let a = FileManager.default.contents(atPath: dir + "/a.gif"), b = FileManager.default.contents(atPath: dir + "/b.gif")
+        let a = FileManager.default.contents(atPath: dir + "/a.gif"),
+            b = FileManager.default.contents(atPath: dir + "/b.gif")
         #expect(a != nil && a == b)
     }
 
     @Test("A scene file's error names the file, the line and the key, with exit 1")
     func badSceneFile() throws {
         let dir = temporaryFolder()
-        try "version: 1\nname: x\nsummary: y\nstoryboards:\n  main: [{hold: 1 / 0}]\n".write(toFile: dir + "/x.yaml", atomically: true, encoding: .utf8)
+        try "version: 1\nname: x\nsummary: y\nstoryboards:\n  main: [{hold: 1 / 0}]\n".write(
+            toFile: dir + "/x.yaml", atomically: true, encoding: .utf8)
         let run = try Tool.run(["render", dir + "/x.yaml", "-o", dir + "/x.gif"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("x.yaml:5: storyboards.main.0.hold: divides by zero"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.gif"))
     }
 
-    @Test("An installed flipbook (bin/ beside share/flipbook/Assets) reads its own copy of the scenes, wherever the checkout is")
+    @Test(
+        "An installed flipbook (bin/ beside share/flipbook/Assets) reads its own copy of the scenes, wherever the checkout is"
+    )
     func installedLayout() throws {
         let prefix = temporaryFolder()
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: prefix + "/share/flipbook/Assets", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: prefix + "/share/flipbook/Assets", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Tool.executable.path, toPath: prefix + "/bin/flipbook")
-        try FileManager.default.copyItem(atPath: Self.assets + "/expanding-view", toPath: prefix + "/share/flipbook/Assets/expanding-view")
+        try FileManager.default.copyItem(
+            atPath: Self.assets + "/expanding-view", toPath: prefix + "/share/flipbook/Assets/expanding-view")
         let scene = prefix + "/share/flipbook/Assets/expanding-view/expanding-view.yaml"
-        try String(contentsOfFile: scene, encoding: .utf8).replacingOccurrences(of: "summary: \"a Dribbble", with: "summary: \"installed: a Dribbble")
-            .write(toFile: scene, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: scene, encoding: .utf8).replacingOccurrences(
+            of: "summary: \"a Dribbble", with: "summary: \"installed: a Dribbble"
+        )
+        .write(toFile: scene, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: prefix + "/bin/flipbook")
         process.arguments = ["render", "expanding-view", "-o", prefix + "/out.gif"]
@@ -178,7 +219,9 @@ struct SceneCommandTests {
         let run = try Tool.run(["scene", "--reference"])
         #expect(run.status == 0 && run.stdout.contains("| `drag` |"))
         let readme = try String(contentsOfFile: Self.assets + "/../README.md", encoding: .utf8)
-        #expect(readme.contains(run.stdout), "README.md's reference differs from flipbook scene --reference: paste its output")
+        #expect(
+            readme.contains(run.stdout),
+            "README.md's reference differs from flipbook scene --reference: paste its output")
     }
 }
 

@@ -5,10 +5,12 @@ import Testing
 
 @Suite("--max-size: sizes, the ladder of settings, and the bisection over it")
 struct SizeBudgetTests {
-    @Test("Sizes: decimal units are powers of 1000, binary ones of 1024; nonsense and tiny budgets are refused", arguments: [
-        ("5MB", 5_000_000), ("5mb", 5_000_000), ("5M", 5_000_000), ("800KB", 800_000), ("1.5MiB", 1_572_864),
-        ("10 MB", 10_000_000), ("2048", 2048), ("1GB", 1_000_000_000),
-    ])
+    @Test(
+        "Sizes: decimal units are powers of 1000, binary ones of 1024; nonsense and tiny budgets are refused",
+        arguments: [
+            ("5MB", 5_000_000), ("5mb", 5_000_000), ("5M", 5_000_000), ("800KB", 800_000), ("1.5MiB", 1_572_864),
+            ("10 MB", 10_000_000), ("2048", 2048), ("1GB", 1_000_000_000),
+        ])
     func sizes(text: String, bytes: Int) {
         #expect(ByteSize(argument: text)?.bytes == bytes)
     }
@@ -62,16 +64,22 @@ struct SizeBudgetTests {
         }
     }
 
-    @Test("render --max-size writes the best setting that fits, says which, and leaves no trial files; an impossible budget is an error")
+    @Test(
+        "render --max-size writes the best setting that fits, says which, and leaves no trial files; an impossible budget is an error"
+    )
     func endToEnd() throws {
         let folder = temporaryFolder()
-        let run = try Tool.run(["render", "expanding-view", "--storyboard", "small", "-o", "\(folder)/v.gif", "--max-size", "60KB"])
+        let run = try Tool.run([
+            "render", "expanding-view", "--storyboard", "small", "-o", "\(folder)/v.gif", "--max-size", "60KB",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let size = try FileManager.default.attributesOfItem(atPath: "\(folder)/v.gif")[.size] as! Int
         #expect(size <= 60_000 && size > 0)
         #expect(run.stdout.contains("within 60,000 B") && run.stdout.contains("with --quality"), "\(run.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["v.gif"])
-        let impossible = try Tool.run(["render", "expanding-view", "--storyboard", "small", "-o", "\(folder)/w.gif", "--max-size", "2KB"])
+        let impossible = try Tool.run([
+            "render", "expanding-view", "--storyboard", "small", "-o", "\(folder)/w.gif", "--max-size", "2KB",
+        ])
         #expect(impossible.status == 1)
         #expect(impossible.stderr.contains("--max-size 2,000 B"), "\(impossible.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["v.gif"])
@@ -80,7 +88,9 @@ struct SizeBudgetTests {
     @Test("An MP4 over its budget at CRF 23 comes back under it at a higher CRF")
     func mp4() throws {
         let folder = temporaryFolder()
-        let run = try Tool.run(["render", "expanding-view", "--storyboard", "small", "-o", "\(folder)/v.mp4", "--max-size", "40KB"])
+        let run = try Tool.run([
+            "render", "expanding-view", "--storyboard", "small", "-o", "\(folder)/v.mp4", "--max-size", "40KB",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let size = try FileManager.default.attributesOfItem(atPath: "\(folder)/v.mp4")[.size] as! Int
         #expect(size <= 40_000 && size > 10_000)

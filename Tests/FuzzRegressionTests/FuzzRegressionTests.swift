@@ -6,11 +6,13 @@ import Testing
 /// was written for, run through the same targets: each must now end in an error or a result.
 @Suite("Fuzz regressions: every saved input runs without a crash")
 struct FuzzRegressionTests {
-    static let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Inputs").path
+    static let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Inputs")
+        .path
 
     static var cases: [(FuzzTarget, String)] {
         FuzzTarget.allCases.flatMap { target in
-            ((try? FileManager.default.contentsOfDirectory(atPath: "\(inputs)/\(target.rawValue)")) ?? []).sorted().map { (target, $0) }
+            ((try? FileManager.default.contentsOfDirectory(atPath: "\(inputs)/\(target.rawValue)")) ?? []).sorted().map
+            { (target, $0) }
         }
     }
 

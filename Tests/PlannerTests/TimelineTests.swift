@@ -17,7 +17,8 @@ struct TimelineTests {
     @Test("A layer follows its curve exactly, from its initial value")
     func followsCurve() throws {
         var p = builder()
-        let card = try p.addLayer("card", content: .color(.white), initial: LayerState(frame: Rect(x: 0, y: 169, width: 375, height: 70)))
+        let card = try p.addLayer(
+            "card", content: .color(.white), initial: LayerState(frame: Rect(x: 0, y: 169, width: 375, height: 70)))
         p.append(.hold(1))
         let curve = Curve.spring(duration: 0.6, damping: 1)
         p.append(.animate(curve, Change.frame(card, Rect(x: 0, y: 0, width: 375, height: 667))))
@@ -32,11 +33,13 @@ struct TimelineTests {
     @Test("A later animation starts from the presentation value (beginFromCurrentState)")
     func interrupts() throws {
         var p = builder()
-        let l = try p.addLayer("l", content: .color(.black), initial: LayerState(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
-        p.append(.parallel([
-            .animate(.bezier(.linear, duration: 1), [Change(l, .alpha, .number(0))]),
-            .animate(.bezier(.linear, duration: 1), delay: 0.5, changes: [Change(l, .alpha, .number(1))]),
-        ]))
+        let l = try p.addLayer(
+            "l", content: .color(.black), initial: LayerState(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        p.append(
+            .parallel([
+                .animate(.bezier(.linear, duration: 1), [Change(l, .alpha, .number(0))]),
+                .animate(.bezier(.linear, duration: 1), delay: 0.5, changes: [Change(l, .alpha, .number(1))]),
+            ]))
         let plan = p.build()
         #expect(abs(plan.state(of: l, at: 0.25).alpha - 0.75) < 1e-12)
         #expect(abs(plan.state(of: l, at: 0.5).alpha - 0.5) < 1e-12)
@@ -52,10 +55,16 @@ struct TimelineTests {
         let card = try p.addLayer("card", content: .color(.white), initial: start)
         let spring = Curve.spring(duration: 0.7, damping: 0.8)
         let linear = Curve.bezier(.linear, duration: 0.42)
-        p.append(.parallel([
-            .animate(spring, [Change(card, .position, .point(Point(x: 187.5, y: 333.5)))]),
-            .animate(linear, [Change(card, .size, .size(Size(width: 375, height: 667))), Change(card, .cornerRadius, .number(0))]),
-        ]))
+        p.append(
+            .parallel([
+                .animate(spring, [Change(card, .position, .point(Point(x: 187.5, y: 333.5)))]),
+                .animate(
+                    linear,
+                    [
+                        Change(card, .size, .size(Size(width: 375, height: 667))),
+                        Change(card, .cornerRadius, .number(0)),
+                    ]),
+            ]))
         let plan = p.build()
         for t in [0.05, 0.2, 0.35, 0.5, 0.69] {
             let s = plan.state(of: card, at: t)
@@ -70,8 +79,10 @@ struct TimelineTests {
     @Test("An interactive step scrubs linearly with the gesture, then a release spring continues from there")
     func interactiveAndRelease() throws {
         var p = builder()
-        let card = try p.addLayer("card", content: .color(.white), initial: LayerState(frame: Rect(x: 0, y: 0, width: 375, height: 667)))
-        let track = GestureTrack(pressAt: Point(x: 100, y: 100)).dragging(by: 0, 60, over: 0.5).releasing(velocity: Point(x: 0, y: 200))
+        let card = try p.addLayer(
+            "card", content: .color(.white), initial: LayerState(frame: Rect(x: 0, y: 0, width: 375, height: 667)))
+        let track = GestureTrack(pressAt: Point(x: 100, y: 100)).dragging(by: 0, 60, over: 0.5).releasing(
+            velocity: Point(x: 0, y: 200))
         let drive = GestureDrive(track: track, axis: .y, distance: 100)
         p.append(.interactive(drive, changes: [Change(card, .scale, .number(0.86))]))
         let back = Curve.spring(duration: 0.6, damping: 0.7, velocity: drive.releaseVelocity(toward: 0))
@@ -82,13 +93,15 @@ struct TimelineTests {
         #expect(abs(drive.releaseVelocity(toward: 0) - (2.0 / -0.6)) < 1e-9)
         let atRelease = 1 - 0.14 * 0.6
         #expect(abs(plan.state(of: card, at: 0.5).scale - atRelease) < 1e-9)
-        #expect(abs(plan.state(of: card, at: 0.7).scale - (atRelease + (1 - atRelease) * back.progress(at: 0.2))) < 1e-9)
+        #expect(
+            abs(plan.state(of: card, at: 0.7).scale - (atRelease + (1 - atRelease) * back.progress(at: 0.2))) < 1e-9)
     }
 
     @Test("Samples are deterministic and frames independent")
     func deterministic() throws {
         var p = builder()
-        let l = try p.addLayer("l", content: .color(.black), initial: LayerState(frame: Rect(x: 0, y: 0, width: 100, height: 100)))
+        let l = try p.addLayer(
+            "l", content: .color(.black), initial: LayerState(frame: Rect(x: 0, y: 0, width: 100, height: 100)))
         p.append(.animate(.spring(duration: 0.6, damping: 0.7), [Change(l, .scale, .number(2))]))
         let plan = p.build()
         let times = frameTimes(fps: 30, duration: plan.duration)
@@ -112,12 +125,19 @@ struct TimelineTests {
         try p.addLayer("above", content: .color(.black), initial: top, parent: container)
         var child = LayerState(frame: Rect(x: 50, y: 20, width: 100, height: 200))
         child.scale = 0.5
-        try p.addLayer("detail", content: .snapshot(Snapshot(image: "detail", source: Rect(x: 0, y: 0, width: 200, height: 400), pixelsPerPoint: 2)),
-                       initial: child, parent: container)
+        try p.addLayer(
+            "detail",
+            content: .snapshot(
+                Snapshot(image: "detail", source: Rect(x: 0, y: 0, width: 200, height: 400), pixelsPerPoint: 2)),
+            initial: child, parent: container)
         var bar = LayerState(frame: Rect(x: 0, y: 0, width: 375, height: 30))
         bar.clipsToBounds = true
-        try p.addLayer("bar", content: .snapshot(Snapshot(image: "list", source: Rect(x: 0, y: 0, width: 750, height: 128), pixelsPerPoint: 2, mode: .bottom)),
-                       initial: bar)
+        try p.addLayer(
+            "bar",
+            content: .snapshot(
+                Snapshot(
+                    image: "list", source: Rect(x: 0, y: 0, width: 750, height: 128), pixelsPerPoint: 2, mode: .bottom)),
+            initial: bar)
         let list = p.build().sample(at: 0, scale: 2)
         #expect(list.size == Size(width: 750, height: 1334))
         #expect(list.commands.map(\.layer) == ["container", "detail", "above", "bar"])
@@ -139,7 +159,9 @@ struct TimelineTests {
         var s = LayerState(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         s.isHidden = true
         let parent = try p.addLayer("hidden", content: .color(.black), initial: s)
-        try p.addLayer("child", content: .color(.white), initial: LayerState(frame: Rect(x: 0, y: 0, width: 5, height: 5)), parent: parent)
+        try p.addLayer(
+            "child", content: .color(.white), initial: LayerState(frame: Rect(x: 0, y: 0, width: 5, height: 5)),
+            parent: parent)
         #expect(p.build().sample(at: 0, scale: 1).commands.isEmpty)
         #expect(throws: PlanError.self) { try p.addLayer("child", content: .none, initial: s) }
     }

@@ -5,13 +5,14 @@ import TestSupport
 
 @Suite("Bitmap views: copying a rect from another bitmap")
 struct BitmapCopyTests {
-    @Test("A copy sets exactly the rect's pixels, clamped to the view, whole rows or not",
-          arguments: [
-              PixelRect(x: 0, y: 3, width: 17, height: 5),   // whole rows: one block
-              PixelRect(x: 4, y: 2, width: 6, height: 7),    // part rows
-              PixelRect(x: -3, y: 9, width: 40, height: 30), // clamped to the view
-              PixelRect(x: 5, y: 5, width: 0, height: 4),    // empty
-          ])
+    @Test(
+        "A copy sets exactly the rect's pixels, clamped to the view, whole rows or not",
+        arguments: [
+            PixelRect(x: 0, y: 3, width: 17, height: 5),  // whole rows: one block
+            PixelRect(x: 4, y: 2, width: 6, height: 7),  // part rows
+            PixelRect(x: -3, y: 9, width: 40, height: 30),  // clamped to the view
+            PixelRect(x: 5, y: 5, width: 0, height: 4),  // empty
+        ])
     func copiesTheRect(rect: PixelRect) {
         var rng = SeededRandom(seed: 77)
         let source = rng.bitmap(width: 17, height: 13, opaque: false)

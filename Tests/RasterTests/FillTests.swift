@@ -15,7 +15,8 @@ struct FillTests {
         #expect(b[13, 10] == red)
         #expect(b[14, 10] == Color.white.premultiplied)
         #expect(b[4, 11] == Color.white.premultiplied)
-        #expect(b.pixels.count / 4 - 60 == (0..<32 * 32).filter { b[$0 % 32, $0 / 32] == Color.white.premultiplied }.count)
+        #expect(
+            b.pixels.count / 4 - 60 == (0..<32 * 32).filter { b[$0 % 32, $0 / 32] == Color.white.premultiplied }.count)
     }
 
     @Test("A half-covered edge pixel gets half the alpha")
@@ -31,7 +32,9 @@ struct FillTests {
     @Test("A translucent overlay blends exactly: 50% black over white is 127 or 128 grey")
     func overlay() {
         var b = Bitmap(width: 4, height: 4, fill: Color.white.premultiplied)
-        b.withView { $0.fill(.rect(Rect(x: 0, y: 0, width: 4, height: 4)), color: Color.black.premultiplied, opacity: 128) }
+        b.withView {
+            $0.fill(.rect(Rect(x: 0, y: 0, width: 4, height: 4)), color: Color.black.premultiplied, opacity: 128)
+        }
         // 255 − 128·255/255 = 255 − 128, then + 0: d = mul255(255, 127) = 127.
         #expect(b[1, 1] == PremultipliedColor(r: 127, g: 127, b: 127, a: 255))
     }

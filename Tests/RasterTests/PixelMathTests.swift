@@ -47,7 +47,8 @@ struct PixelMathTests {
         #expect(Color(r: 1, g: 2, b: 3, a: 128).premultiplied == PremultipliedColor(r: 1, g: 1, b: 2, a: 128))
     }
 
-    @Test("isqrt is floor(√n)", arguments: [0, 1, 2, 3, 4, 15, 16, 17, 1 << 40, (1 << 40) + 12345, 4_503_599_627_370_495])
+    @Test(
+        "isqrt is floor(√n)", arguments: [0, 1, 2, 3, 4, 15, 16, 17, 1 << 40, (1 << 40) + 12345, 4_503_599_627_370_495])
     func integerSquareRoot(n: Int) {
         let s = isqrt(n)
         #expect(s * s <= n && (s + 1) * (s + 1) > n)

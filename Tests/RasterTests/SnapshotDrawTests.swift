@@ -10,7 +10,11 @@ struct SnapshotDrawTests {
         var rng = SeededRandom(seed: 7)
         let image = rng.bitmap(width: 30, height: 20, opaque: true)
         var canvas = Bitmap(width: 40, height: 40, fill: Color.white.premultiplied)
-        canvas.withView { $0.draw(Texture(image), from: Rect(x: 5, y: 2, width: 10, height: 8), to: Rect(x: 3, y: 4, width: 10, height: 8)) }
+        canvas.withView {
+            $0.draw(
+                Texture(image), from: Rect(x: 5, y: 2, width: 10, height: 8), to: Rect(x: 3, y: 4, width: 10, height: 8)
+            )
+        }
         for y in 0..<8 {
             for x in 0..<10 {
                 #expect(canvas[3 + x, 4 + y] == image[5 + x, 2 + y])
@@ -26,7 +30,11 @@ struct SnapshotDrawTests {
         image[2, 0] = Color.white.premultiplied
         image[3, 0] = Color.white.premultiplied
         var canvas = Bitmap(width: 8, height: 1)
-        canvas.withView { $0.draw(Texture(image), from: Rect(x: 0.5, y: 0, width: 3, height: 1), to: Rect(x: 0, y: 0, width: 3, height: 1)) }
+        canvas.withView {
+            $0.draw(
+                Texture(image), from: Rect(x: 0.5, y: 0, width: 3, height: 1), to: Rect(x: 0, y: 0, width: 3, height: 1)
+            )
+        }
         // Centre of pixel 1 samples source x = 1.5 + 0.5 - 0.5 = 1.5, between black and white.
         #expect(canvas[1, 0] == PremultipliedColor(r: 128, g: 128, b: 128, a: 255))
         #expect(canvas[0, 0] == Color.black.premultiplied)
@@ -42,7 +50,11 @@ struct SnapshotDrawTests {
             }
         }
         var canvas = Bitmap(width: 16, height: 16)
-        canvas.withView { $0.draw(Texture(image), from: Rect(x: 0, y: 0, width: 64, height: 64), to: Rect(x: 0, y: 0, width: 16, height: 16)) }
+        canvas.withView {
+            $0.draw(
+                Texture(image), from: Rect(x: 0, y: 0, width: 64, height: 64),
+                to: Rect(x: 0, y: 0, width: 16, height: 16))
+        }
         for y in 0..<16 {
             for x in 0..<16 {
                 #expect(abs(Int(canvas[x, y].r) - 128) <= 1)
@@ -67,7 +79,11 @@ struct SnapshotDrawTests {
             for x in 0..<3 { image[x, y] = Color(rgb: 0xFF0000).premultiplied }
         }
         var canvas = Bitmap(width: 20, height: 20)
-        canvas.withView { $0.draw(Texture(image), from: Rect(x: 3, y: 0, width: 7, height: 10), to: Rect(x: 0, y: 0, width: 17.5, height: 20)) }
+        canvas.withView {
+            $0.draw(
+                Texture(image), from: Rect(x: 3, y: 0, width: 7, height: 10),
+                to: Rect(x: 0, y: 0, width: 17.5, height: 20))
+        }
         #expect(canvas.pixels.enumerated().allSatisfy { $0.offset % 4 != 0 || $0.element == 0 })
     }
 
@@ -76,8 +92,10 @@ struct SnapshotDrawTests {
         let image = Bitmap(width: 10, height: 10, fill: Color(rgb: 0x0000FF).premultiplied)
         var canvas = Bitmap(width: 40, height: 40)
         canvas.withView {
-            $0.draw(Texture(image), from: Rect(x: 0, y: 0, width: 10, height: 10), to: Rect(x: 0, y: 0, width: 40, height: 40),
-                    opacity: 128, clip: .roundedRect(Rect(x: 0, y: 0, width: 40, height: 40), radius: 12))
+            $0.draw(
+                Texture(image), from: Rect(x: 0, y: 0, width: 10, height: 10),
+                to: Rect(x: 0, y: 0, width: 40, height: 40),
+                opacity: 128, clip: .roundedRect(Rect(x: 0, y: 0, width: 40, height: 40), radius: 12))
         }
         #expect(canvas[0, 0].a == 0)
         #expect(canvas[20, 20] == PremultipliedColor(r: 0, g: 0, b: 128, a: 128))
@@ -87,7 +105,9 @@ struct SnapshotDrawTests {
     func fastEqualsReference(seed: Int) {
         var rng = SeededRandom(seed: UInt64(1000 + seed))
         let (w, h) = (Int.random(in: 4...64, using: &rng), Int.random(in: 4...48, using: &rng))
-        let image = rng.bitmap(width: Int.random(in: 2...90, using: &rng), height: Int.random(in: 2...90, using: &rng), opaque: seed % 2 == 0)
+        let image = rng.bitmap(
+            width: Int.random(in: 2...90, using: &rng), height: Int.random(in: 2...90, using: &rng),
+            opaque: seed % 2 == 0)
         let texture = Texture(image)
         var fast = rng.bitmap(width: w, height: h, opaque: true)
         var reference = fast
@@ -98,23 +118,32 @@ struct SnapshotDrawTests {
             case 0, 2:  // unscaled, pixel aligned (copy / direct blend) or aligned across only (row lerp)
                 let sw = Double(Int.random(in: 1...image.width, using: &rng))
                 let sh = Double(Int.random(in: 1...image.height, using: &rng))
-                source = Rect(x: Double(Int.random(in: 0...(image.width - Int(sw)), using: &rng)),
-                              y: Double(Int.random(in: 0...(image.height - Int(sh)), using: &rng)), width: sw, height: sh)
+                source = Rect(
+                    x: Double(Int.random(in: 0...(image.width - Int(sw)), using: &rng)),
+                    y: Double(Int.random(in: 0...(image.height - Int(sh)), using: &rng)), width: sw, height: sh)
                 let dy = seed % 5 == 2 ? rng.double(0...1) : 0
-                destination = Rect(x: Double(Int.random(in: -5...w, using: &rng)), y: Double(Int.random(in: -5...h, using: &rng)) + dy, width: sw, height: sh)
+                destination = Rect(
+                    x: Double(Int.random(in: -5...w, using: &rng)), y: Double(Int.random(in: -5...h, using: &rng)) + dy,
+                    width: sw, height: sh)
             case 1:  // strong downscale: mip levels
                 source = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
-                destination = Rect(x: rng.coordinate(-4...Double(w)), y: rng.coordinate(-4...Double(h)),
-                                   width: Double(image.width) / rng.double(2.1...9), height: Double(image.height) / rng.double(2.1...9))
+                destination = Rect(
+                    x: rng.coordinate(-4...Double(w)), y: rng.coordinate(-4...Double(h)),
+                    width: Double(image.width) / rng.double(2.1...9), height: Double(image.height) / rng.double(2.1...9)
+                )
             default:  // anything: fractional source and destination
-                source = Rect(x: rng.double(0...Double(image.width) / 2), y: rng.double(0...Double(image.height) / 2),
-                              width: rng.double(0.5...Double(image.width) / 2), height: rng.double(0.5...Double(image.height) / 2))
+                source = Rect(
+                    x: rng.double(0...Double(image.width) / 2), y: rng.double(0...Double(image.height) / 2),
+                    width: rng.double(0.5...Double(image.width) / 2), height: rng.double(0.5...Double(image.height) / 2)
+                )
                 destination = rng.rect(in: Double(w), Double(h))
             }
             let opacity: UInt8 = Bool.random(using: &rng) ? 255 : rng.byte()
             let clip = rng.clip(in: Double(w), Double(h))
             fast.withView { $0.draw(texture, from: source, to: destination, opacity: opacity, clip: clip) }
-            reference.withView { ReferenceRaster.draw($0, texture, from: source, to: destination, opacity: opacity, clip: clip) }
+            reference.withView {
+                ReferenceRaster.draw($0, texture, from: source, to: destination, opacity: opacity, clip: clip)
+            }
         }
         #expect(differingBytes(fast, reference) == 0)
     }
@@ -122,28 +151,39 @@ struct SnapshotDrawTests {
     func overlayEqualsFillAfter(seed: Int) {
         var rng = SeededRandom(seed: UInt64(5000 + seed))
         let (w, h) = (Int.random(in: 4...64, using: &rng), Int.random(in: 4...48, using: &rng))
-        let image = rng.bitmap(width: Int.random(in: 2...90, using: &rng), height: Int.random(in: 2...90, using: &rng), opaque: seed % 3 != 0)
+        let image = rng.bitmap(
+            width: Int.random(in: 2...90, using: &rng), height: Int.random(in: 2...90, using: &rng),
+            opaque: seed % 3 != 0)
         let texture = Texture(image)
         var fast = rng.bitmap(width: w, height: h, opaque: true)
         var reference = fast
         // Unscaled and pixel-aligned (the copy path) or anything (the sampled paths).
-        let source = seed % 2 == 0
+        let source =
+            seed % 2 == 0
             ? Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
-            : Rect(x: rng.double(0...Double(image.width) / 2), y: rng.double(0...Double(image.height) / 2),
-                   width: rng.double(0.5...Double(image.width) / 2), height: rng.double(0.5...Double(image.height) / 2))
-        let destination = seed % 2 == 0
-            ? Rect(x: Double(Int.random(in: -5...w, using: &rng)), y: Double(Int.random(in: -5...h, using: &rng)), width: source.width, height: source.height)
+            : Rect(
+                x: rng.double(0...Double(image.width) / 2), y: rng.double(0...Double(image.height) / 2),
+                width: rng.double(0.5...Double(image.width) / 2), height: rng.double(0.5...Double(image.height) / 2))
+        let destination =
+            seed % 2 == 0
+            ? Rect(
+                x: Double(Int.random(in: -5...w, using: &rng)), y: Double(Int.random(in: -5...h, using: &rng)),
+                width: source.width, height: source.height)
             : rng.rect(in: Double(w), Double(h))
         let opacity: UInt8 = seed % 4 < 2 ? 255 : rng.byte()
         let clip = seed % 5 == 0 ? Clip.none : rng.clip(in: Double(w), Double(h))
-        let tint = Color(r: rng.byte(), g: rng.byte(), b: rng.byte(), a: UInt8.random(in: 1...254, using: &rng)).premultiplied
-        let area = PixelRect(x: Int.random(in: -4...w, using: &rng), y: Int.random(in: -4...h, using: &rng),
-                             width: Int.random(in: 0...w + 4, using: &rng), height: Int.random(in: 0...h + 4, using: &rng))
+        let tint = Color(r: rng.byte(), g: rng.byte(), b: rng.byte(), a: UInt8.random(in: 1...254, using: &rng))
+            .premultiplied
+        let area = PixelRect(
+            x: Int.random(in: -4...w, using: &rng), y: Int.random(in: -4...h, using: &rng),
+            width: Int.random(in: 0...w + 4, using: &rng), height: Int.random(in: 0...h + 4, using: &rng))
         let covered = Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
 
         var overlaid = PixelRect.zero
         fast.withView { view in
-            overlaid = view.draw(texture, from: source, to: destination, opacity: opacity, clip: clip, overlay: Overlay(color: tint, rect: area))
+            overlaid = view.draw(
+                texture, from: source, to: destination, opacity: opacity, clip: clip,
+                overlay: Overlay(color: tint, rect: area))
             view.fill(.rect(covered), color: tint, hidden: Occlusion(rects: [overlaid]))
         }
         reference.withView { view in

@@ -12,7 +12,8 @@ extension SeededRandom {
     }
 
     mutating func premultipliedColor(opaque: Bool = false) -> PremultipliedColor {
-        Color(r: byte(), g: byte(), b: byte(), a: opaque ? 255 : (Bool.random(using: &self) ? 255 : byte())).premultiplied
+        Color(r: byte(), g: byte(), b: byte(), a: opaque ? 255 : (Bool.random(using: &self) ? 255 : byte()))
+            .premultiplied
     }
 
     /// A bitmap of random premultiplied pixels.

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Compositor: skipping pixels that later draws paint opaquely changes no byte")
 struct CullingTests {
-    @Test("Culled and full renders are identical at 24 times, background included", arguments: ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"])
+    @Test(
+        "Culled and full renders are identical at 24 times, background included",
+        arguments: ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"])
     func culledEqualsFull(scene: String) throws {
         let renderer = try SceneRenderer(SceneCatalog.prepare(scene))
         var hiddenPixels = 0
@@ -23,7 +25,9 @@ struct CullingTests {
             // render() also leaves the background unpainted where commands hide it.
             #expect(renderer.compositor.render(list) == full, "\(scene) at \(t) s, render")
             let hidden = renderer.compositor.occlusions(list.commands)[1]
-            hiddenPixels += hidden.rects.reduce(0) { $0 + $1.intersection(full.bounds).width * $1.intersection(full.bounds).height }
+            hiddenPixels += hidden.rects.reduce(0) {
+                $0 + $1.intersection(full.bounds).width * $1.intersection(full.bounds).height
+            }
         }
         // Every scene draws something under an opaque draw (a card's white fill under its
         // photo, a list under the detail screen, rows under the growing circle).
@@ -33,8 +37,9 @@ struct CullingTests {
 
 @Suite("Renderer: holds are not rasterized again, and other frames redraw only what changed")
 struct RepeatedFrameTests {
-    @Test("Every frame equals its own whole render, for one and two render lanes",
-          arguments: ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"], [1, 2])
+    @Test(
+        "Every frame equals its own whole render, for one and two render lanes",
+        arguments: ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"], [1, 2])
     func framesEqualWholeRenders(scene: String, threads: Int) throws {
         let renderer = try SceneRenderer(SceneCatalog.prepare(scene))
         let times = renderer.times(fps: 6)
@@ -52,8 +57,9 @@ struct RepeatedFrameTests {
         }
     }
 
-    @Test("Pixels that differ between two frames lie inside their damage",
-          arguments: ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"])
+    @Test(
+        "Pixels that differ between two frames lie inside their damage",
+        arguments: ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"])
     func damageHoldsEveryChange(scene: String) throws {
         let renderer = try SceneRenderer(SceneCatalog.prepare(scene))
         let lists = renderer.times(fps: 8).map { renderer.plan.sample(at: $0, scale: 1) }
@@ -64,7 +70,9 @@ struct RepeatedFrameTests {
             if damage.area < after.bounds.area { smaller += 1 }
             for y in 0..<after.height {
                 for x in 0..<after.width where before[x, y] != after[x, y] {
-                    #expect(damage.contains(PixelRect(x: x, y: y, width: 1, height: 1)), "\(scene) at \(b.time) s: (\(x), \(y)) changed outside \(damage)")
+                    #expect(
+                        damage.contains(PixelRect(x: x, y: y, width: 1, height: 1)),
+                        "\(scene) at \(b.time) s: (\(x), \(y)) changed outside \(damage)")
                 }
             }
         }

@@ -19,7 +19,8 @@ struct ComparisonTests {
         var b = a
         b[3, 4] = Color(rgb: 0x838080).premultiplied
         let exact = FrameComparison.compare(b, a)
-        #expect(!exact.passes && exact.differingPixels == 1 && exact.maxChannelDelta == 3 && exact.worstPixel! == (3, 4))
+        #expect(
+            !exact.passes && exact.differingPixels == 1 && exact.maxChannelDelta == 3 && exact.worstPixel! == (3, 4))
         #expect(FrameComparison.compare(b, a, tolerance: Tolerance(maxChannelDelta: 3)).passes)
         #expect(!FrameComparison.compare(b, a, tolerance: Tolerance(maxChannelDelta: 2)).passes)
         #expect(FrameComparison.compare(b, a, tolerance: Tolerance(maxDifferingFraction: 0.01)).passes)
@@ -41,16 +42,21 @@ struct ComparisonTests {
         let encoder = try GIFEncoder(path: folder + "/a.gif", width: 8, height: 4, options: options)
         for (i, f) in source.enumerated() { try encoder.add(f, at: Double(i) / 10) }
         #expect(try encoder.finish(at: 0.6).frames == 3)
-        let report = SequenceComparison.compare(try FrameSequence.load(folder + "/a.gif"), try FrameSequence.load(folder + "/frames", fps: 10))
+        let report = SequenceComparison.compare(
+            try FrameSequence.load(folder + "/a.gif"), try FrameSequence.load(folder + "/frames", fps: 10))
         #expect(report.passes)
         #expect(report.moments.map(\.time) == [0, 100, 200, 300, 400, 500])
     }
 
     @Test("A sequence that ends early leaves moments on one side only, and fails")
     func oneSided() throws {
-        let long = FrameSequence(frames: frames([0, 0xFFFFFF]).enumerated().map { .init(start: Double($0.offset) * 100, bitmap: $0.element, label: "f\($0.offset)") },
-                                 duration: 200, source: "long")
-        let short = FrameSequence(frames: [.init(start: 0, bitmap: frames([0])[0], label: "f0")], duration: 100, source: "short")
+        let long = FrameSequence(
+            frames: frames([0, 0xFFFFFF]).enumerated().map {
+                .init(start: Double($0.offset) * 100, bitmap: $0.element, label: "f\($0.offset)")
+            },
+            duration: 200, source: "long")
+        let short = FrameSequence(
+            frames: [.init(start: 0, bitmap: frames([0])[0], label: "f0")], duration: 100, source: "short")
         let report = SequenceComparison.compare(short, long)
         #expect(!report.passes)
         #expect(report.oneSided.count == 1 && report.oneSided[0].time == 100 && report.oneSided[0].actual == nil)
@@ -84,12 +90,15 @@ struct RenderPlumbingTests {
     @Test("A reader over a sequence ends each frame where the next starts, and a still never")
     func readerEnds() throws {
         let bitmap = Bitmap(width: 1, height: 1)
-        let sequence = FrameSequence(frames: [.init(start: 0, bitmap: bitmap, label: "a"), .init(start: 30, bitmap: bitmap, label: "b")], duration: 100, source: "s")
+        let sequence = FrameSequence(
+            frames: [.init(start: 0, bitmap: bitmap, label: "a"), .init(start: 30, bitmap: bitmap, label: "b")],
+            duration: 100, source: "s")
         let reader = FrameReader(sequence)
         #expect(try reader.next()?.end == 30)
         #expect(try reader.next()?.end == 100)
         #expect(try reader.next() == nil)
-        let still = FrameReader(FrameSequence(frames: [.init(start: 0, bitmap: bitmap, label: "x")], duration: 0, source: "x"))
+        let still = FrameReader(
+            FrameSequence(frames: [.init(start: 0, bitmap: bitmap, label: "x")], duration: 0, source: "x"))
         #expect(try still.next()?.end == .infinity)
     }
 }

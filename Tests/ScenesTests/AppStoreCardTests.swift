@@ -8,7 +8,8 @@ import Testing
 
 @Suite("app-store-card, newer version: two curves at once, interactive dismiss, goldens")
 struct AppStoreCardTests {
-    static let renderer = try! SceneRenderer(SceneCatalog.prepare("app-store-card", overrides: SceneOverrides(storyboard: "newer")))
+    static let renderer = try! SceneRenderer(
+        SceneCatalog.prepare("app-store-card", overrides: SceneOverrides(storyboard: "newer")))
     var plan: Plan { Self.renderer.plan }
     let card1 = Rect(x: 20, y: 40, width: 335, height: 402), card2 = Rect(x: 20, y: 462, width: 335, height: 402)
 
@@ -19,19 +20,26 @@ struct AppStoreCardTests {
         return (min(1, max(0.7, 1 - 0.3 * f)), min(0.9, max(0.5, 0.5 + 0.4 * f)))
     }
 
-    @Test("Present damping and duration follow the distance travelled: the card's position is on that spring", arguments: [
-        (0.0, 1.0, 0.5), (40.0, 0.98201, 0.52399), (333.5, 0.85, 0.7), (462.0, 0.79220, 0.77706), (666.0, 0.70045, 0.89940),
-    ])
+    @Test(
+        "Present damping and duration follow the distance travelled: the card's position is on that spring",
+        arguments: [
+            (0.0, 1.0, 0.5), (40.0, 0.98201, 0.52399), (333.5, 0.85, 0.7), (462.0, 0.79220, 0.77706),
+            (666.0, 0.70045, 0.89940),
+        ])
     func presentRule(distance: Double, damping: Double, duration: Double) throws {
-        let scene = try SceneCatalog.prepare("app-store-card", assignments: ["layout.card1=[20,\(distance),335,402]"],
-                                             overrides: SceneOverrides(storyboard: "first-card"))
+        let scene = try SceneCatalog.prepare(
+            "app-store-card", assignments: ["layout.card1=[20,\(distance),335,402]"],
+            overrides: SceneOverrides(storyboard: "first-card"))
         let plan = try SceneRenderer(scene).plan
         let layer = plan.layer(named: "card-1")!
         let spring = Curve.spring(duration: duration, damping: damping), start = 0.8 + 0.5 + 0.15
         let midY = distance + 201
         // The card's position is in its anchor's coordinates: the slot's top-left corner.
         for t in stride(from: 0.05, through: duration, by: duration / 7) {
-            #expect(abs(plan.state(of: layer, at: start + t).position.y + distance - (midY + (333.5 - midY) * spring.progress(at: t))) < 0.01, "t \(t)")
+            #expect(
+                abs(
+                    plan.state(of: layer, at: start + t).position.y + distance
+                        - (midY + (333.5 - midY) * spring.progress(at: t))) < 0.01, "t \(t)")
         }
         #expect(plan.state(of: layer, at: start + duration + 1e-3).position.y + distance == 333.5)
     }
@@ -44,11 +52,14 @@ struct AppStoreCardTests {
         return first + d0 + 1.2 + 0.45 + 0.6 + 0.8 + 0.5 + 0.15
     }
 
-    @Test("The card's position is on its spring while its size and corners run linearly over 0.6 of it", arguments: [0, 1])
+    @Test(
+        "The card's position is on its spring while its size and corners run linearly over 0.6 of it",
+        arguments: [0, 1])
     func twoCurves(card: Int) {
         let slot = card == 0 ? card1 : card2
         let (damping, duration) = presentSpring(distance: slot.minY)
-        let spring = Curve.spring(duration: duration, damping: damping), linear = Curve.bezier(.linear, duration: 0.6 * duration)
+        let spring = Curve.spring(duration: duration, damping: damping),
+            linear = Curve.bezier(.linear, duration: 0.6 * duration)
         let layer = plan.layer(named: "card-\(card + 1)")!
         let t0 = presentStart(card)
         for t in stride(from: 0.0, through: duration, by: duration / 9) {
@@ -58,10 +69,14 @@ struct AppStoreCardTests {
             #expect(abs(s.size.width - (335 + 40 * m)) < 1e-6 && abs(s.size.height - (402 + 265 * m)) < 1e-6)
             #expect(abs(s.cornerRadius - 16 * (1 - m)) < 1e-6)
         }
-        #expect(plan.state(of: layer, at: t0 + duration + 1e-9).frame == Rect(x: -slot.minX, y: -slot.minY, width: 375, height: 667))
+        #expect(
+            plan.state(of: layer, at: t0 + duration + 1e-9).frame
+                == Rect(x: -slot.minX, y: -slot.minY, width: 375, height: 667))
     }
 
-    @Test("Dragging shrinks the card linearly to 0.86 with rounded corners; at progress 1 it flies back on 0.6 s, damping 0.7")
+    @Test(
+        "Dragging shrinks the card linearly to 0.86 with rounded corners; at progress 1 it flies back on 0.6 s, damping 0.7"
+    )
     func dragDismiss() {
         let layer = plan.layer(named: "card-1")!
         let (_, d0) = presentSpring(distance: 40)
@@ -90,9 +105,11 @@ struct AppStoreCardTests {
         }
     }
 
-    @Test("Golden frames: pressed, mid-present, detail, mid-drag, second card edge pan", arguments: [
-        ("pressed", 1.2), ("mid-present", 1.6), ("detail", 2.5), ("mid-drag", 3.4), ("edge-pan", 7.9),
-    ])
+    @Test(
+        "Golden frames: pressed, mid-present, detail, mid-drag, second card edge pan",
+        arguments: [
+            ("pressed", 1.2), ("mid-present", 1.6), ("detail", 2.5), ("mid-drag", 3.4), ("edge-pan", 7.9),
+        ])
     func goldens(name: String, t: Double) throws {
         try Golden.check(Self.renderer.frame(at: t), named: "app-store-card-\(name)")
     }
@@ -113,27 +130,38 @@ struct AppStoreCardOlderDemoTests {
         let position = Curve.spring(duration: 0.5, damping: 0.8), size = Curve.bezier(.easeInEaseOut, duration: 0.48)
         for t in stride(from: 0.0, through: 0.5, by: 0.025) {
             let k = position.progress(at: t), m = size.progress(at: t)
-            #expect(abs(plan.state(of: anchor, at: presentStart + t).position.y - card1.minY * (1 - k)) < 1e-6, "t \(t)")
+            #expect(
+                abs(plan.state(of: anchor, at: presentStart + t).position.y - card1.minY * (1 - k)) < 1e-6, "t \(t)")
             let s = plan.state(of: layer, at: presentStart + t)
-            #expect(abs(s.frame.minY) < 1e-9 && abs(s.size.width - (335 + 40 * m)) < 1e-6 && abs(s.cornerRadius - 16 * (1 - m)) < 1e-6, "t \(t)")
+            #expect(
+                abs(s.frame.minY) < 1e-9 && abs(s.size.width - (335 + 40 * m)) < 1e-6
+                    && abs(s.cornerRadius - 16 * (1 - m)) < 1e-6, "t \(t)")
         }
     }
 
-    @Test("As recorded, the second card's top overshoots the screen's by about 6 pt and is back within 0.45 s; the write-up's spring would overshoot by 75")
+    @Test(
+        "As recorded, the second card's top overshoots the screen's by about 6 pt and is back within 0.45 s; the write-up's spring would overshoot by 75"
+    )
     func overshoot() throws {
         let secondStart = presentStart + 0.5 + 0.7 + 0.4 + 0.6 + 0.56
         let anchor = plan.layer(named: "anchor-2")!
         let tops = (0...100).map { plan.state(of: anchor, at: secondStart + Double($0) / 100).position.y }
         #expect(tops.min()! < -5 && tops.min()! > -8, "top \(tops.min()!)")
         #expect(abs(tops[45]) < 1.5)
-        let written = try SceneRenderer(SceneCatalog.prepare("app-store-card", overrides: SceneOverrides(storyboard: "write-up"))).plan
-        let writtenTop = (0...100).map { written.state(of: anchor, at: secondStart + Double($0) / 100).position.y }.min()!
+        let written = try SceneRenderer(
+            SceneCatalog.prepare("app-store-card", overrides: SceneOverrides(storyboard: "write-up"))
+        ).plan
+        let writtenTop = (0...100).map { written.state(of: anchor, at: secondStart + Double($0) / 100).position.y }
+            .min()!
         #expect(writtenTop < -70, "\(writtenTop)")
     }
 
-    @Test("The drag shrinks the card linearly to 0.8, the status bar comes back, and the grey backdrop goes as it flies back")
+    @Test(
+        "The drag shrinks the card linearly to 0.8, the status bar comes back, and the grey backdrop goes as it flies back"
+    )
     func drag() {
-        let card = plan.layer(named: "card-1")!, bar = plan.layer(named: "status-bar")!, backdrop = plan.layer(named: "backdrop")!
+        let card = plan.layer(named: "card-1")!, bar = plan.layer(named: "status-bar")!,
+            backdrop = plan.layer(named: "backdrop")!
         let dragStart = presentStart + 0.5 + 0.7
         #expect(plan.state(of: bar, at: dragStart).position.y < 0)
         #expect(plan.state(of: backdrop, at: dragStart).alpha == 1)
@@ -144,8 +172,10 @@ struct AppStoreCardOlderDemoTests {
         }
         #expect(plan.state(of: bar, at: dragStart + 0.3 + 1e-9).position.y == 10)
         #expect(plan.state(of: backdrop, at: dragStart + 0.4 + 0.25 + 1e-9).alpha == 0)
-        #expect(plan.state(of: card, at: dragStart + 0.4 + 0.6 + 1e-9).frame == Rect(x: 0, y: 0, width: 335, height: 402))
-        #expect(plan.state(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.4 + 0.6 + 1e-9).position == card1.origin)
+        #expect(
+            plan.state(of: card, at: dragStart + 0.4 + 0.6 + 1e-9).frame == Rect(x: 0, y: 0, width: 335, height: 402))
+        #expect(
+            plan.state(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.4 + 0.6 + 1e-9).position == card1.origin)
     }
 
     @Test("The storyboard lasts as long as the recording (7.4 s), within 10 %")
@@ -153,7 +183,9 @@ struct AppStoreCardOlderDemoTests {
         #expect(abs(plan.duration - 7.4) / 7.4 < 0.1, "\(plan.duration) s")
     }
 
-    @Test("Golden frames: the overshooting present, the shrunk card over the grey", arguments: [("demo-present", 1.25), ("demo-drag", 2.45)])
+    @Test(
+        "Golden frames: the overshooting present, the shrunk card over the grey",
+        arguments: [("demo-present", 1.25), ("demo-drag", 2.45)])
     func goldens(name: String, t: Double) throws {
         try Golden.check(Self.renderer.frame(at: t), named: "app-store-card-\(name)")
     }

@@ -23,12 +23,18 @@ struct BringYourOwnTests {
     @Test("The list and the detail come out of the user's own images, not the built-in ones")
     func usesTheirImages() throws {
         let tolerance = Tolerance(maxChannelDelta: 24, maxDifferingFraction: 0.002)
-        let start = FrameComparison.compare(Self.renderer.frame(at: 0), try downscaled("list@3x.png"), tolerance: tolerance)
+        let start = FrameComparison.compare(
+            Self.renderer.frame(at: 0), try downscaled("list@3x.png"), tolerance: tolerance)
         #expect(start.passes, "\(start)")
         // After the expand: the detail, with its status bar drawn from the separate strip.
-        let detail = FrameComparison.compare(Self.renderer.frame(at: 2.0), try downscaled("detail@3x.png"), tolerance: tolerance)
+        let detail = FrameComparison.compare(
+            Self.renderer.frame(at: 2.0), try downscaled("detail@3x.png"), tolerance: tolerance)
         #expect(detail.passes, "\(detail)")
-        #expect(!FrameComparison.compare(Self.renderer.frame(at: 0), try PNGCodec.read(path: SceneCatalog.installRoot + "/Assets/expanding-cells/list.png")).passes)
+        #expect(
+            !FrameComparison.compare(
+                Self.renderer.frame(at: 0),
+                try PNGCodec.read(path: SceneCatalog.installRoot + "/Assets/expanding-cells/list.png")
+            ).passes)
     }
 
     @Test("The example's tapped row (the fourth note) is what grows, on its own 0.5 s, damping-0.85 spring")

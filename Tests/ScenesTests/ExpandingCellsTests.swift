@@ -53,10 +53,14 @@ struct ExpandingCellsTests {
         }
         // The promo's measurement: the container is half way grown by 0.10-0.11 s.
         let half = 70 + (667.0 - 70) / 2
-        #expect(frame("container", at: presentStart + 0.10).height < half && frame("container", at: presentStart + 0.11).height > half)
+        #expect(
+            frame("container", at: presentStart + 0.10).height < half
+                && frame("container", at: presentStart + 0.11).height > half)
     }
 
-    @Test("Pulling: the content follows the finger through the rubber band, the bar fills the gap, the status bar turns light past 32 pt")
+    @Test(
+        "Pulling: the content follows the finger through the rubber band, the bar fills the gap, the status bar turns light past 32 pt"
+    )
     func pull() {
         let pullStart = presentStart + 0.6 + 1.18
         let detailRestY = 20.0
@@ -89,14 +93,19 @@ struct ExpandingCellsTests {
     static let recordedPulls: [(storyboard: String, firstFrame: Int, offsets: [Double])] = [
         ("promo", 70, [0, 18, 46, 82, 100, 110, 114, 116]),
         ("dismiss-initial", 36, [2, 28, 58, 98, 126, 152, 164, 98, 48, 24, 12, 6, 2, 2, 0]),
-        ("dismiss-status-bar", 38, [0, 16, 24, 32, 40, 52, 68, 82, 88, 90, 90, 92, 92, 92, 92, 92, 76, 34, 16, 6, 4, 2, 0, 0]),
+        (
+            "dismiss-status-bar", 38,
+            [0, 16, 24, 32, 40, 52, 68, 82, 88, 90, 90, 92, 92, 92, 92, 92, 76, 34, 16, 6, 4, 2, 0, 0]
+        ),
         ("dismiss-final", 29, [0, 30, 72, 98, 104, 112, 122, 126, 126, 126, 126, 126]),
     ]
 
     @Test("Each storyboard's pull follows its recording's within 12 pt, frame by frame", arguments: 0..<4)
     func pullsMatchRecordings(index: Int) throws {
         let (storyboard, first, offsets) = Self.recordedPulls[index]
-        let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))).plan
+        let plan = try SceneRenderer(
+            SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))
+        ).plan
         let detail = plan.layer(named: "detail")!
         let step = 2
         var worst = 0.0
@@ -107,19 +116,29 @@ struct ExpandingCellsTests {
         #expect(worst <= 12, "\(storyboard): worst difference \(worst) pt")
     }
 
-    @Test("Each recording's storyboard lasts as long as it, within 10 %", arguments: [
-        ("promo", 5.44), ("transition-preview", 6.52), ("dismiss-initial", 3.36), ("dismiss-status-bar", 4.36), ("dismiss-final", 3.40),
-    ])
+    @Test(
+        "Each recording's storyboard lasts as long as it, within 10 %",
+        arguments: [
+            ("promo", 5.44), ("transition-preview", 6.52), ("dismiss-initial", 3.36), ("dismiss-status-bar", 4.36),
+            ("dismiss-final", 3.40),
+        ])
     func lengths(storyboard: String, seconds: Double) throws {
-        let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))).plan
+        let plan = try SceneRenderer(
+            SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))
+        ).plan
         #expect(abs(plan.duration - seconds) / seconds < 0.1, "\(plan.duration) s")
     }
 
-    @Test("Where each recording ends: dismissed to the list, or back on the detail with a dark status bar", arguments: [
-        ("promo", true), ("transition-preview", true), ("dismiss-initial", false), ("dismiss-status-bar", false), ("dismiss-final", true),
-    ])
+    @Test(
+        "Where each recording ends: dismissed to the list, or back on the detail with a dark status bar",
+        arguments: [
+            ("promo", true), ("transition-preview", true), ("dismiss-initial", false), ("dismiss-status-bar", false),
+            ("dismiss-final", true),
+        ])
     func endings(storyboard: String, dismissed: Bool) throws {
-        let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))).plan
+        let plan = try SceneRenderer(
+            SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))
+        ).plan
         let layers = plan.sample(at: plan.duration, scale: 1).commands.map(\.layer)
         if dismissed {
             #expect(layers == ["list"])
@@ -132,9 +151,12 @@ struct ExpandingCellsTests {
     @Test("The first version never turns the status bar light; the second does while the pull is past 32 pt")
     func statusBarVersions() throws {
         for (storyboard, light) in [("dismiss-initial", false), ("dismiss-status-bar", true)] {
-            let plan = try SceneRenderer(SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))).plan
+            let plan = try SceneRenderer(
+                SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))
+            ).plan
             let status = plan.layer(named: "status-light")!
-            let peak = stride(from: 0.0, through: plan.duration, by: 0.02).map { plan.state(of: status, at: $0).alpha }.max()!
+            let peak = stride(from: 0.0, through: plan.duration, by: 0.02).map { plan.state(of: status, at: $0).alpha }
+                .max()!
             #expect(peak == (light ? 1 : 0), "\(storyboard)")
         }
     }
@@ -146,23 +168,36 @@ struct ExpandingCellsTests {
         let slow = Curve.spring(duration: 0.9, damping: 1)
         let container = plan.layer(named: "container")!
         for t in [0.1, 0.3, 0.6] {
-            #expect(abs(plan.state(of: container, at: presentStart + t).frame.minY - 169 * (1 - slow.progress(at: t))) < 1e-9)
+            #expect(
+                abs(plan.state(of: container, at: presentStart + t).frame.minY - 169 * (1 - slow.progress(at: t)))
+                    < 1e-9)
         }
     }
 
-    @Test("Config errors name the file, the line and the key path", arguments: [
-        ("present:\n  duration: 0.9\n  dampin: 1\n", ":3: present.dampin: unknown key; expected one of duration, damping, velocity, curve"),
-        ("fps: fast\n", ":1: fps: expected a number in 1...120, got 'fast'"),
-        ("layout:\n  tappedRow: [0, 169, 375]\n", ":2: layout.tappedRow: expected [x, y, width, height]"),
-        ("present: {duration: 30}\n", ":1: present.duration: 30 is out of range; expected 0.01...10"),
-        ("version: 2\n", ":1: version: expected 1, got '2'"),
-        ("storyboard: director\n", ":1: storyboard: expected one of promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final, got 'director'"),
-        ("present: [1, 2]\n", ":1: present: expected a mapping of duration, damping, velocity, curve, got a list"),
-        ("layout: {barColor: blue}\n", ":1: layout.barColor: expected a colour"),
-        ("present:\n  curve: wobble\n", ":2: present.curve: curve 'wobble': unknown curve"),
-        ("fps: [\n", ": not valid YAML"),
-        ("timing:\n  listHold: 1\n  listHold: 2\n", ": not valid YAML: Parser: expected all keys to be unique but found the following duplicated key(s): 'listHold'"),
-    ])
+    @Test(
+        "Config errors name the file, the line and the key path",
+        arguments: [
+            (
+                "present:\n  duration: 0.9\n  dampin: 1\n",
+                ":3: present.dampin: unknown key; expected one of duration, damping, velocity, curve"
+            ),
+            ("fps: fast\n", ":1: fps: expected a number in 1...120, got 'fast'"),
+            ("layout:\n  tappedRow: [0, 169, 375]\n", ":2: layout.tappedRow: expected [x, y, width, height]"),
+            ("present: {duration: 30}\n", ":1: present.duration: 30 is out of range; expected 0.01...10"),
+            ("version: 2\n", ":1: version: expected 1, got '2'"),
+            (
+                "storyboard: director\n",
+                ":1: storyboard: expected one of promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final, got 'director'"
+            ),
+            ("present: [1, 2]\n", ":1: present: expected a mapping of duration, damping, velocity, curve, got a list"),
+            ("layout: {barColor: blue}\n", ":1: layout.barColor: expected a colour"),
+            ("present:\n  curve: wobble\n", ":2: present.curve: curve 'wobble': unknown curve"),
+            ("fps: [\n", ": not valid YAML"),
+            (
+                "timing:\n  listHold: 1\n  listHold: 2\n",
+                ": not valid YAML: Parser: expected all keys to be unique but found the following duplicated key(s): 'listHold'"
+            ),
+        ])
     func configErrors(yaml: String, message: String) throws {
         let file = try writeConfig(yaml)
         do {
@@ -191,15 +226,22 @@ struct ExpandingCellsTests {
             _ = try SceneRenderer(SceneCatalog.prepare("expanding-cells", configFile: file))
             Issue.record("accepted a 750x1000 list")
         } catch {
-            #expect("\(error)".contains("assets.list (\(folder)/short.png) is 750x1000 px; expected a screenshot of the 375x667 pt canvas at any scale (e.g. 750x1334 at @2x)"), "\(error)")
+            #expect(
+                "\(error)".contains(
+                    "assets.list (\(folder)/short.png) is 750x1000 px; expected a screenshot of the 375x667 pt canvas at any scale (e.g. 750x1334 at @2x)"
+                ), "\(error)")
         }
         let outside = try writeConfig("layout: {tappedRow: [0, 640, 375, 70]}\n")
-        #expect(throws: SceneError.self) { try SceneRenderer(SceneCatalog.prepare("expanding-cells", configFile: outside)) }
+        #expect(throws: SceneError.self) {
+            try SceneRenderer(SceneCatalog.prepare("expanding-cells", configFile: outside))
+        }
     }
 
-    @Test("Golden key frames: start, mid-expand, end of expand, mid-pull", arguments: [
-        ("start", 0.0), ("mid-expand", 1.2), ("end-of-expand", 1.7), ("mid-pull", 3.1), ("release", 3.45),
-    ])
+    @Test(
+        "Golden key frames: start, mid-expand, end of expand, mid-pull",
+        arguments: [
+            ("start", 0.0), ("mid-expand", 1.2), ("end-of-expand", 1.7), ("mid-pull", 3.1), ("release", 3.45),
+        ])
     func goldens(name: String, t: Double) throws {
         try Golden.check(Self.renderer.frame(at: t), named: "expanding-cells-\(name)")
     }

@@ -16,18 +16,23 @@ struct ExpandingViewTests {
     ]
 
     func plan(_ storyboard: String) throws -> Plan {
-        try SceneRenderer(SceneCatalog.prepare("expanding-view", overrides: SceneOverrides(storyboard: storyboard))).plan
+        try SceneRenderer(SceneCatalog.prepare("expanding-view", overrides: SceneOverrides(storyboard: storyboard)))
+            .plan
     }
 
-    @Test("The grown button's scale S matches the teardown's figures on 320x568", arguments: [
-        ("bottom", 22.92), ("small", 33.5), ("left", 19.54), ("top-right", 22.54),
-    ])
+    @Test(
+        "The grown button's scale S matches the teardown's figures on 320x568",
+        arguments: [
+            ("bottom", 22.92), ("small", 33.5), ("left", 19.54), ("top-right", 22.54),
+        ])
     func coveringScale(storyboard: String, expected: Double) throws {
         let plan = try plan(storyboard)
         #expect(abs(plan.state(of: plan.layer(named: "button")!, at: 0.7 + 0.4).scale - expected) < 0.005)
     }
 
-    @Test("The button's radius follows the 0.4 s ease-in every frame, and covers the screen at the end", arguments: ["bottom", "top-right", "left", "small"])
+    @Test(
+        "The button's radius follows the 0.4 s ease-in every frame, and covers the screen at the end",
+        arguments: ["bottom", "top-right", "left", "small"])
     func easeIn(storyboard: String) throws {
         let plan = try plan(storyboard)
         let button = plan.layer(named: "button")!
@@ -50,7 +55,8 @@ struct ExpandingViewTests {
 
     @Test("Measured in rendered frames, the radius is within 0.5 pt of the ease-in")
     func radiusInPixels() throws {
-        let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view", overrides: SceneOverrides(storyboard: "small")))
+        let renderer = try SceneRenderer(
+            SceneCatalog.prepare("expanding-view", overrides: SceneOverrides(storyboard: "small")))
         let rect = Self.buttons["small"]!
         let s = 33.5
         for k in [1, 2, 3, 4, 5] {  // by k = 6 the circle passes the screen edge
@@ -79,10 +85,14 @@ struct ExpandingViewTests {
     }
 
     /// Each recording's button, and its length in real time (frames / 30: captured at 30 fps).
-    static let recordings = [("transition-1", "bottom", 81.0 / 30), ("transition-2", "small", 81.0 / 30),
-                             ("transition-3", "left", 88.0 / 30), ("transition-4", "top-right", 84.0 / 30)]
+    static let recordings = [
+        ("transition-1", "bottom", 81.0 / 30), ("transition-2", "small", 81.0 / 30),
+        ("transition-3", "left", 88.0 / 30), ("transition-4", "top-right", 84.0 / 30),
+    ]
 
-    @Test("Each recording's storyboard taps its button, expands over frames 24/21/18/16 to +12 as recorded, and lasts as long within 10 %", arguments: 0..<4)
+    @Test(
+        "Each recording's storyboard taps its button, expands over frames 24/21/18/16 to +12 as recorded, and lasts as long within 10 %",
+        arguments: 0..<4)
     func recordings(index: Int) throws {
         let (storyboard, button, seconds) = Self.recordings[index]
         let plan = try plan(storyboard)
@@ -97,7 +107,9 @@ struct ExpandingViewTests {
         #expect(abs(plan.duration - seconds) / seconds < 0.1, "\(plan.duration) s against \(seconds) s")
     }
 
-    @Test("The status bar stays on top in every frame, and the closing screen carries no copy of it", arguments: ["bottom", "transition-3"])
+    @Test(
+        "The status bar stays on top in every frame, and the closing screen carries no copy of it",
+        arguments: ["bottom", "transition-3"])
     func statusBarOnTop(storyboard: String) throws {
         let plan = try plan(storyboard)
         for t in stride(from: 0.0, through: plan.duration, by: 1.0 / 30) {
@@ -107,7 +119,9 @@ struct ExpandingViewTests {
         }
     }
 
-    @Test("Golden frames: mid-expand, the next screen, mid-close", arguments: [("mid-expand", 0.95), ("next", 1.5), ("mid-close", 2.3)])
+    @Test(
+        "Golden frames: mid-expand, the next screen, mid-close",
+        arguments: [("mid-expand", 0.95), ("next", 1.5), ("mid-close", 2.3)])
     func goldens(name: String, t: Double) throws {
         let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view"))
         try Golden.check(renderer.frame(at: t), named: "expanding-view-\(name)")

@@ -15,10 +15,14 @@ enum Golden {
     static var mode: RecordMode { .fromEnvironment }
 
     /// The Goldens folder in the source tree (so recording updates what is committed).
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+        .path
 
     /// Compares `actual` with the golden `name`.png; records per the mode.
-    static func check(_ actual: Bitmap, named name: String, tolerance: Tolerance = .exact, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ actual: Bitmap, named name: String, tolerance: Tolerance = .exact,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let path = "\(folder)/\(name).png"
         let exists = FileManager.default.fileExists(atPath: path)
         if mode == .all || (!exists && mode != .never) {
@@ -27,7 +31,9 @@ enum Golden {
             return
         }
         guard exists else {
-            Issue.record("no golden \(path) (FLIPBOOK_RECORD=missing records it; CI never records)", sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden \(path) (FLIPBOOK_RECORD=missing records it; CI never records)",
+                sourceLocation: sourceLocation)
             return
         }
         let expected = try PNGCodec.read(path: path)
@@ -42,7 +48,8 @@ enum Golden {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try FailureArtifacts.write(actual: actual, expected: expected, tolerance: tolerance, to: "\(out)/\(name)")
         let worst = difference.worstPixel.map { "(\($0.x), \($0.y))" } ?? "-"
-        Issue.record("""
+        Issue.record(
+            """
             \(name) differs from its golden: \(difference.differingPixels) pixels \
             (\(String(format: "%.4f", difference.differingFraction * 100))%), largest channel difference \(difference.maxChannelDelta) at \(worst)\
             \(difference.sizeMismatch ? ", and the sizes differ" : ""). Wrote \(out)/\(name).{actual,expected,diff,sheet}.png

@@ -67,8 +67,10 @@ let tinyScene = """
       other: {let: {x: 1}, steps: [hold: x]}
     """
 
-let tinySizes: ImageSizes = ["assets.screen": Size(width: 200, height: 400), "assets.strip": Size(width: 200, height: 20),
-                             "assets.icon": Size(width: 20, height: 20)]
+let tinySizes: ImageSizes = [
+    "assets.screen": Size(width: 200, height: 400), "assets.strip": Size(width: 200, height: 20),
+    "assets.icon": Size(width: 20, height: 20),
+]
 
 /// The scene file `text` written to a fresh temporary folder.
 func writeScene(_ text: String) throws -> String {
@@ -82,20 +84,29 @@ func writeScene(_ text: String) throws -> String {
 @Suite("Scene files: each construct, each error, the built-ins' round trip")
 struct SceneFileTests {
     func tinyPlan(_ assignments: [String] = [], storyboard: String? = nil) throws -> Plan {
-        try SceneCatalog.prepare(writeScene(tinyScene), assignments: assignments, overrides: SceneOverrides(storyboard: storyboard)).plan(sizes: tinySizes)
+        try SceneCatalog.prepare(
+            writeScene(tinyScene), assignments: assignments, overrides: SceneOverrides(storyboard: storyboard)
+        ).plan(sizes: tinySizes)
     }
 
-    @Test("Every construct: params, let, require, templates, loops, poses, phases with arguments, if, drag and crossing")
+    @Test(
+        "Every construct: params, let, require, templates, loops, poses, phases with arguments, if, drag and crossing")
     func constructs() throws {
         let scene = try SceneCatalog.prepare(writeScene(tinyScene))
-        #expect(scene.name == "tiny" && scene.storyboards == ["main", "other"] && scene.settings.canvas == Size(width: 100, height: 200))
+        #expect(
+            scene.name == "tiny" && scene.storyboards == ["main", "other"]
+                && scene.settings.canvas == Size(width: 100, height: 200))
         #expect(scene.images.map(\.name) == ["assets.screen", "assets.strip", "assets.icon"])
         #expect(scene.images[0].path.hasSuffix("/screen.png") && scene.images[0].path.hasPrefix("/"))
         let plan = try scene.plan(sizes: tinySizes)
-        #expect(plan.layers.map(\.name) == ["screen", "strip", "tile-1", "tile-1-dot", "tile-2", "tile-2-dot", "box", "icon"])
+        #expect(
+            plan.layers.map(\.name) == [
+                "screen", "strip", "tile-1", "tile-1-dot", "tile-2", "tile-2-dot", "box", "icon",
+            ])
         #expect(plan.layers[4].initial.frame == Rect(x: 20, y: 0, width: 10, height: 10))
         #expect(plan.layers[3].parent == 2)
-        guard case .snapshot(let strip) = plan.layers[1].content, case .snapshot(let icon) = plan.layers[7].content else {
+        guard case .snapshot(let strip) = plan.layers[1].content, case .snapshot(let icon) = plan.layers[7].content
+        else {
             Issue.record("snapshots expected")
             return
         }
@@ -104,7 +115,8 @@ struct SceneFileTests {
         #expect(plan.layers[7].initial.position == Point(x: 5, y: 6))
         let box = plan.layer(named: "box")!
         #expect(plan.state(of: box, at: 0.5).alpha == 0)
-        #expect(abs(plan.state(of: box, at: 0.7).alpha - CubicBezier.easeIn.with(duration: 0.4).progress(at: 0.2)) < 1e-12)
+        #expect(
+            abs(plan.state(of: box, at: 0.7).alpha - CubicBezier.easeIn.with(duration: 0.4).progress(at: 0.2)) < 1e-12)
         #expect(plan.state(of: plan.layer(named: "tile-1")!, at: 0.95).isHidden)
         #expect(!plan.state(of: plan.layer(named: "tile-2")!, at: 0.95).isHidden)
         // The drag: progress = translation / 100, linear over 1 s; the box's centre follows it.
@@ -127,28 +139,62 @@ struct SceneFileTests {
         #expect(throws: ConfigError.self) { try tinyPlan(["pick=c"]) }
     }
 
-    @Test("A bad scene file is an error naming the file, the line and the key", arguments: [
-        ("  pause: {seconds: 0.5, doc: a hold}", "  pause: {seconds: 0.5}", "tiny.yaml:14: params.pause: every param needs a doc"),
-        ("name: tiny", "name: tiny\ncolour: red", "tiny.yaml:3: unknown key 'colour'"),
-        ("    box.alpha: a", "    ghost.alpha: a", "tiny.yaml:41: poses.shown.ghost.alpha: no layer 'ghost'"),
-        ("    - show: {a: 1}", "    - shwo: {a: 1}", "tiny.yaml:50: storyboards.main.1: no step or phase 'shwo'"),
-        ("    - show: {a: 1}", "    - show: {b: 1}", "storyboards.main.1: phase show has no argument 'b'"),
-        ("  half: canvas.width / 2", "  half: canvas.width / (2 - 2)", "tiny.yaml:21: let.half: divides by zero"),
-        ("  half: canvas.width / 2", "  half: canvas.width / * 2", "let.half: 'canvas.width / * 2': expected a value, got '*'"),
-        ("  half: canvas.width / 2", "  half: canvs.width", "let.half: unknown name 'canvs.width'"),
-        ("frame: box, alpha: 0", "frame: tint, alpha: 0", "layers.box.frame: expected a rect [x, y, width, height], got a colour"),
-        ("      dot: {color", "      inner: {use: tile, with: {n: 1}}\n      dot: {color", "template tile uses itself: template tile → template tile"),
-        ("- {that: \"box.width > 1\"", "- {that: \"box.width > 100\"", "box: box 30 is too thin"),
-        ("    - hold: pause", "    - hold: -pause", "storyboards.main.0.hold: -0.5 s: a hold is 0 seconds or more"),
-        ("    tile-{i}: {use: tile, with: {n: i}}", "    tile-{i}: {use: tile}", "template tile needs the argument 'n'"),
-        ("version: 1", "version: 2", "tiny.yaml:1: version: expected 1"),
-        ("  half: canvas.width / 2", "  half: " + String(repeating: "(", count: 500) + "1" + String(repeating: ")", count: 500), "nested more than 64 deep"),
-        ("  half: canvas.width / 2", "  half: " + String(repeating: "-", count: 500) + "1", "nested more than 64 deep"),
-        ("    - hold: pause", "    - hold: 4000", "main lasts 4001.4 s; a storyboard lasts at most 3600 s"),
-        ("moves: [{by: [0, 100], over: 1}]", "moves: [{by: [0, 100], over: 1}, {hold: 1e9}]", "storyboards.main.3.drag.moves: the finger is down for 1000000001 s"),
-        ("  for i in 1...2:\n", "  for j in 1...100:\n    for k in 1...101:\n      x{j}-{k}: {}\n  for i in 1...2:\n", "more than 10000 layers"),
-        ("  box: {rect: [10, 20, 30, 40]", "  box: {rect: [10, 20, 300, 40]", "box (10.0, 20.0, 300.0, 40.0) is outside the 100x200 pt canvas"),
-    ])
+    @Test(
+        "A bad scene file is an error naming the file, the line and the key",
+        arguments: [
+            (
+                "  pause: {seconds: 0.5, doc: a hold}", "  pause: {seconds: 0.5}",
+                "tiny.yaml:14: params.pause: every param needs a doc"
+            ),
+            ("name: tiny", "name: tiny\ncolour: red", "tiny.yaml:3: unknown key 'colour'"),
+            ("    box.alpha: a", "    ghost.alpha: a", "tiny.yaml:41: poses.shown.ghost.alpha: no layer 'ghost'"),
+            ("    - show: {a: 1}", "    - shwo: {a: 1}", "tiny.yaml:50: storyboards.main.1: no step or phase 'shwo'"),
+            ("    - show: {a: 1}", "    - show: {b: 1}", "storyboards.main.1: phase show has no argument 'b'"),
+            ("  half: canvas.width / 2", "  half: canvas.width / (2 - 2)", "tiny.yaml:21: let.half: divides by zero"),
+            (
+                "  half: canvas.width / 2", "  half: canvas.width / * 2",
+                "let.half: 'canvas.width / * 2': expected a value, got '*'"
+            ),
+            ("  half: canvas.width / 2", "  half: canvs.width", "let.half: unknown name 'canvs.width'"),
+            (
+                "frame: box, alpha: 0", "frame: tint, alpha: 0",
+                "layers.box.frame: expected a rect [x, y, width, height], got a colour"
+            ),
+            (
+                "      dot: {color", "      inner: {use: tile, with: {n: 1}}\n      dot: {color",
+                "template tile uses itself: template tile → template tile"
+            ),
+            ("- {that: \"box.width > 1\"", "- {that: \"box.width > 100\"", "box: box 30 is too thin"),
+            ("    - hold: pause", "    - hold: -pause", "storyboards.main.0.hold: -0.5 s: a hold is 0 seconds or more"),
+            (
+                "    tile-{i}: {use: tile, with: {n: i}}", "    tile-{i}: {use: tile}",
+                "template tile needs the argument 'n'"
+            ),
+            ("version: 1", "version: 2", "tiny.yaml:1: version: expected 1"),
+            (
+                "  half: canvas.width / 2",
+                "  half: " + String(repeating: "(", count: 500) + "1" + String(repeating: ")", count: 500),
+                "nested more than 64 deep"
+            ),
+            (
+                "  half: canvas.width / 2", "  half: " + String(repeating: "-", count: 500) + "1",
+                "nested more than 64 deep"
+            ),
+            ("    - hold: pause", "    - hold: 4000", "main lasts 4001.4 s; a storyboard lasts at most 3600 s"),
+            (
+                "moves: [{by: [0, 100], over: 1}]", "moves: [{by: [0, 100], over: 1}, {hold: 1e9}]",
+                "storyboards.main.3.drag.moves: the finger is down for 1000000001 s"
+            ),
+            (
+                "  for i in 1...2:\n",
+                "  for j in 1...100:\n    for k in 1...101:\n      x{j}-{k}: {}\n  for i in 1...2:\n",
+                "more than 10000 layers"
+            ),
+            (
+                "  box: {rect: [10, 20, 30, 40]", "  box: {rect: [10, 20, 300, 40]",
+                "box (10.0, 20.0, 300.0, 40.0) is outside the 100x200 pt canvas"
+            ),
+        ])
     func errors(old: String, new: String, message: String) throws {
         #expect(tinyScene.contains(old), "the test's text to replace")
         let path = try writeScene(tinyScene.replacingOccurrences(of: old, with: new))
@@ -166,44 +212,59 @@ struct SceneFileTests {
         sizes["assets.strip"] = Size(width: 200, height: 30)
         #expect(throws: SceneError.self) { try SceneCatalog.prepare(writeScene(tinyScene)).plan(sizes: sizes) }
         do { _ = try SceneCatalog.prepare(writeScene(tinyScene)).plan(sizes: sizes) } catch {
-            #expect("\(error)".contains("assets.strip") && "\(error)".contains("200x30 px") && "\(error)".contains("a 100x10 pt image"))
+            #expect(
+                "\(error)".contains("assets.strip") && "\(error)".contains("200x30 px")
+                    && "\(error)".contains("a 100x10 pt image"))
         }
     }
 
-    @Test("Each built-in scene file, copied with its images to another folder, gives the same plan", arguments: SceneCatalog.names)
+    @Test(
+        "Each built-in scene file, copied with its images to another folder, gives the same plan",
+        arguments: SceneCatalog.names)
     func roundTrip(name: String) throws {
         let builtin = try SceneRenderer(SceneCatalog.prepare(name))
         let file = try SceneCatalog.file(named: name)
         let dir = NSTemporaryDirectory() + "round-trip-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for image in builtin.scene.images {
-            try FileManager.default.copyItem(atPath: image.path, toPath: dir + "/" + (image.path as NSString).lastPathComponent)
+            try FileManager.default.copyItem(
+                atPath: image.path, toPath: dir + "/" + (image.path as NSString).lastPathComponent)
         }
         try file.text.write(toFile: dir + "/copy.yaml", atomically: true, encoding: .utf8)
         for storyboard in builtin.scene.storyboards {
             let a = try SceneRenderer(SceneCatalog.prepare(name, overrides: SceneOverrides(storyboard: storyboard)))
-            let b = try SceneRenderer(SceneCatalog.prepare(dir + "/copy.yaml", overrides: SceneOverrides(storyboard: storyboard)))
+            let b = try SceneRenderer(
+                SceneCatalog.prepare(dir + "/copy.yaml", overrides: SceneOverrides(storyboard: storyboard)))
             #expect(b.scene.images.allSatisfy { $0.path.hasPrefix(dir) })
             #expect(a.plan.duration == b.plan.duration)
             for t in a.times() { #expect(a.plan.sample(at: t, scale: 2) == b.plan.sample(at: t, scale: 2)) }
         }
     }
 
-    @Test("Mangled scene files are errors, never crashes (300 seeded mutations of each built-in)", arguments: SceneCatalog.names)
+    @Test(
+        "Mangled scene files are errors, never crashes (300 seeded mutations of each built-in)",
+        arguments: SceneCatalog.names)
     func mangled(name: String) throws {
         let text = try SceneCatalog.file(named: name).text
-        let sizes = try SceneRenderer(SceneCatalog.prepare(name)).scene.images.reduce(into: ImageSizes()) { sizes, image in
+        let sizes = try SceneRenderer(SceneCatalog.prepare(name)).scene.images.reduce(into: ImageSizes()) {
+            sizes, image in
             sizes[image.name] = Size(width: 750, height: 1334)
         }
         var rng = SeededRandom(seed: UInt64(name.count))
         let lines = text.components(separatedBy: "\n")
-        let pieces = ["0", "-1", "1e308", "/ 0", "{", "]", ": ", "- ", "for i in 1...1000000:", "&a", "*a", "\"", "use: x", "''", "!x", "."]
+        let pieces = [
+            "0", "-1", "1e308", "/ 0", "{", "]", ": ", "- ", "for i in 1...1000000:", "&a", "*a", "\"", "use: x", "''",
+            "!x", ".",
+        ]
         for _ in 0..<300 {
             var l = lines
             let i = Int.random(in: 0..<l.count, using: &rng)
             switch Int.random(in: 0..<3, using: &rng) {
             case 0: l.remove(at: i)
-            case 1: l[i].insert(contentsOf: pieces.randomElement(using: &rng)!, at: l[i].index(l[i].startIndex, offsetBy: Int.random(in: 0...l[i].count, using: &rng)))
+            case 1:
+                l[i].insert(
+                    contentsOf: pieces.randomElement(using: &rng)!,
+                    at: l[i].index(l[i].startIndex, offsetBy: Int.random(in: 0...l[i].count, using: &rng)))
             default: l.insert(l[Int.random(in: 0..<l.count, using: &rng)], at: i)
             }
             let path = NSTemporaryDirectory() + "mangled-\(name).yaml"
@@ -214,20 +275,30 @@ struct SceneFileTests {
 
     static let navPush = SceneCatalog.installRoot + "/Assets/examples/nav-push/nav-push.yaml"
 
-    @Test("The nav-push example, a scene file with no Swift: golden frames of the push, the swipe and the cancelled swipe", arguments: [
-        ("swipe-back", "mid-push", 0.85), ("swipe-back", "mid-swipe", 2.2), ("cancelled", "cancelled-release", 2.45),
-    ])
+    @Test(
+        "The nav-push example, a scene file with no Swift: golden frames of the push, the swipe and the cancelled swipe",
+        arguments: [
+            ("swipe-back", "mid-push", 0.85), ("swipe-back", "mid-swipe", 2.2),
+            ("cancelled", "cancelled-release", 2.45),
+        ])
     func navPushGoldens(storyboard: String, name: String, t: Double) throws {
-        let renderer = try SceneRenderer(SceneCatalog.prepare(Self.navPush, overrides: SceneOverrides(storyboard: storyboard)))
+        let renderer = try SceneRenderer(
+            SceneCatalog.prepare(Self.navPush, overrides: SceneOverrides(storyboard: storyboard)))
         try Golden.check(renderer.frame(at: t), named: "nav-push-\(name)")
     }
 
-    @Test("nav-push: the swipe past half pops with the finger's speed; the short one springs home; the file is under 120 lines")
+    @Test(
+        "nav-push: the swipe past half pops with the finger's speed; the short one springs home; the file is under 120 lines"
+    )
     func navPushRelease() throws {
-        let lines = try String(contentsOfFile: Self.navPush, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
+        let lines = try String(contentsOfFile: Self.navPush, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).count
         #expect(lines < 120)
         for (storyboard, x) in [("swipe-back", 375 * 1.5 + 6), ("cancelled", 375.0 / 2)] {
-            let plan = try SceneRenderer(SceneCatalog.prepare(Self.navPush, overrides: SceneOverrides(storyboard: storyboard))).plan
+            let plan = try SceneRenderer(
+                SceneCatalog.prepare(Self.navPush, overrides: SceneOverrides(storyboard: storyboard))
+            ).plan
             let incoming = plan.layer(named: "incoming")!, dim = plan.layer(named: "dim")!
             #expect(plan.state(of: incoming, at: plan.duration).position.x == x, "\(storyboard)")
             #expect(plan.state(of: dim, at: plan.duration).alpha == (storyboard == "cancelled" ? 1 : 0))
@@ -238,11 +309,13 @@ struct SceneFileTests {
     func readmeExample() throws {
         let readme = try String(contentsOfFile: SceneCatalog.installRoot + "/README.md", encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "### Write your own transition").dropFirst().first)
-        let yaml = try #require(section.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+        let yaml = try #require(
+            section.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
         let path = try writeScene(yaml)
         let folder = (path as NSString).deletingLastPathComponent
         for image in ["screen.png", "next.png"] {
-            try FileManager.default.copyItem(atPath: SceneCatalog.installRoot + "/Assets/expanding-view/" + image, toPath: folder + "/" + image)
+            try FileManager.default.copyItem(
+                atPath: SceneCatalog.installRoot + "/Assets/expanding-view/" + image, toPath: folder + "/" + image)
         }
         let renderer = try SceneRenderer(SceneCatalog.prepare(path))
         #expect(abs(renderer.plan.duration - 3.05) < 1e-9)

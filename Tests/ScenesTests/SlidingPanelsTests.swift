@@ -12,26 +12,37 @@ struct SlidingPanelsTests {
     var plan: Plan { Self.renderer.plan }
     let h = 667.0
 
-    @Test("The carousel snaps by the deceleration projection, one card at most: card 1 flicked 40 pt on, at several velocities", arguments: [
-        (0.0, 1, -75.0), (300.0, 2, 160.0), (-200.0, 1, -75.0), (700.0, 2, 160.0), (1250.0, 2, 160.0), (3000.0, 2, 160.0),
-    ])
+    @Test(
+        "The carousel snaps by the deceleration projection, one card at most: card 1 flicked 40 pt on, at several velocities",
+        arguments: [
+            (0.0, 1, -75.0), (300.0, 2, 160.0), (-200.0, 1, -75.0), (700.0, 2, 160.0), (1250.0, 2, 160.0),
+            (3000.0, 2, 160.0),
+        ])
     func snap(velocity: Double, card: Int, offset: Double) throws {
-        let plan = try SceneRenderer(SceneCatalog.prepare("sliding-panels", assignments: ["swipe.velocity=\(velocity)"])).plan
+        let plan = try SceneRenderer(
+            SceneCatalog.prepare("sliding-panels", assignments: ["swipe.velocity=\(velocity)"])
+        ).plan
         let carousel = plan.layer(named: "carousel")!, room = plan.layer(named: "room-\(card)")!
         let snapped = 1.0 + 0.12 + 1.6
         #expect(abs(plan.state(of: carousel, at: snapped).position.x - (375.0 / 2 - offset)) < 1e-9)
         #expect(!plan.state(of: room, at: snapped + 0.03 + 1e-6).isHidden)
     }
 
-    @Test("The flick hands its speed to an underdamped snap: the carousel overshoots the next card by 40-80 pt and comes back")
+    @Test(
+        "The flick hands its speed to an underdamped snap: the carousel overshoots the next card by 40-80 pt and comes back"
+    )
     func flickOvershoots() {
         let carousel = plan.layer(named: "carousel")!
         let released = 1.0 + 0.12, target = 375.0 / 2 - 160
-        let xs = stride(from: released, through: released + 1.6, by: 0.01).map { plan.state(of: carousel, at: $0).position.x }
+        let xs = stride(from: released, through: released + 1.6, by: 0.01).map {
+            plan.state(of: carousel, at: $0).position.x
+        }
         let past = target - xs.min()!
         #expect(past > 40 && past < 80, "\(past) pt past the card")
         // Leaves at the finger's speed: 1250 pt/s to the left.
-        let speed = (plan.state(of: carousel, at: released + 0.001).position.x - plan.state(of: carousel, at: released).position.x) / 0.001
+        let speed =
+            (plan.state(of: carousel, at: released + 0.001).position.x
+                - plan.state(of: carousel, at: released).position.x) / 0.001
         #expect(abs(speed + 1250) < 15, "\(speed) pt/s")
     }
 
@@ -41,7 +52,8 @@ struct SlidingPanelsTests {
     @Test("Presenting: scale 0.6 → 1 and the labels rise on the 0.6 s, damping-0.7 spring; the panel on its own")
     func present() {
         let spring = Curve.spring(duration: 0.6, damping: 0.7)
-        let room = plan.layer(named: "room-2")!, title = plan.layer(named: "room-2-title")!, subtitle = plan.layer(named: "room-2-subtitle")!
+        let room = plan.layer(named: "room-2")!, title = plan.layer(named: "room-2-title")!,
+            subtitle = plan.layer(named: "room-2-subtitle")!
         let image = plan.layer(named: "room-2-image")!, panel = plan.layer(named: "panel")!
         for t in stride(from: 0.0, through: 0.6, by: 0.05) {
             let k = spring.progress(at: t)
@@ -54,7 +66,9 @@ struct SlidingPanelsTests {
         #expect(plan.state(of: plan.layer(named: "card-2")!, at: presentStart + 0.3).isHidden)
     }
 
-    @Test("Dragging the panel drives the header live; released past half it collapses to 57 pt showing, in remaining × 1.4 s, from the finger's speed")
+    @Test(
+        "Dragging the panel drives the header live; released past half it collapses to 57 pt showing, in remaining × 1.4 s, from the finger's speed"
+    )
     func panelDrag() {
         let dragStart = presentStart + 0.6 + 0.95
         let travel = h - 64 - 57
@@ -69,14 +83,19 @@ struct SlidingPanelsTests {
         // The finger was moving at lift, so the settle starts at its speed, not from rest.
         let fingerSpeed = (progress(released) - progress(released - 0.001)) / 0.001
         let settleSpeed = (progress(released + 0.001) - progress(released)) / 0.001
-        #expect(fingerSpeed > 2 && abs(settleSpeed - fingerSpeed) / fingerSpeed < 0.02, "\(fingerSpeed) against \(settleSpeed)")
+        #expect(
+            fingerSpeed > 2 && abs(settleSpeed - fingerSpeed) / fingerSpeed < 0.02,
+            "\(fingerSpeed) against \(settleSpeed)")
         #expect(plan.state(of: panel, at: released + 0.4 * 1.4 + 1e-6).frame.minY == h - 57)
     }
 
-    @Test("Closed from the collapsed state, the panel goes down while the room shrinks back; its slot's shadow stays hidden until then")
+    @Test(
+        "Closed from the collapsed state, the panel goes down while the room shrinks back; its slot's shadow stays hidden until then"
+    )
     func closeFromCollapsed() {
         let close = presentStart + 0.6 + 0.95 + 0.3 + 0.56 + 0.34
-        let room = plan.layer(named: "room-2")!, panel = plan.layer(named: "panel")!, shadow = plan.layer(named: "shadow-2")!
+        let room = plan.layer(named: "room-2")!, panel = plan.layer(named: "panel")!,
+            shadow = plan.layer(named: "shadow-2")!
         let spring = Curve.spring(duration: 0.6, damping: 0.7)
         for t in [0.05, 0.15, 0.3] {
             #expect(abs(plan.state(of: room, at: close + t).scale - (1 - 0.4 * spring.progress(at: t))) < 1e-9)
@@ -91,9 +110,11 @@ struct SlidingPanelsTests {
         #expect(abs(plan.duration - 7.2) / 7.2 < 0.1, "\(plan.duration) s")
     }
 
-    @Test("Golden frames: carousel, the flick's overshoot, mid-present, presented, collapsed", arguments: [
-        ("carousel", 0.0), ("overshoot", 1.5), ("mid-present", 2.9), ("presented", 3.65), ("collapsed", 5.3),
-    ])
+    @Test(
+        "Golden frames: carousel, the flick's overshoot, mid-present, presented, collapsed",
+        arguments: [
+            ("carousel", 0.0), ("overshoot", 1.5), ("mid-present", 2.9), ("presented", 3.65), ("collapsed", 5.3),
+        ])
     func goldens(name: String, t: Double) throws {
         try Golden.check(Self.renderer.frame(at: t), named: "sliding-panels-\(name)")
     }

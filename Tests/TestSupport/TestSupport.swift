@@ -18,7 +18,8 @@ public struct SeededRandom: RandomNumberGenerator {
 /// A fresh empty folder for one test.
 public func temporaryFolder(_ name: String = #function) -> String {
     let safe = name.filter { $0.isLetter || $0.isNumber }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-\(safe)-\(UUID().uuidString)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-\(safe)-\(UUID().uuidString)")
+        .path
     try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

@@ -18,7 +18,9 @@ struct MP4CodecTests {
         return b
     }
 
-    @Test("Frames come back at their times, within a few levels, at an odd size (padded in the file, cropped on reading)", arguments: [(64, 48), (75, 41)])
+    @Test(
+        "Frames come back at their times, within a few levels, at an odd size (padded in the file, cropped on reading)",
+        arguments: [(64, 48), (75, 41)])
     func roundTrip(width: Int, height: Int) throws {
         let path = temporaryFolder() + "/a.mp4"
         var options = MP4Options()
@@ -31,11 +33,15 @@ struct MP4CodecTests {
         var k = 0
         while let (bitmap, start, end) = try reader.next() {
             #expect(bitmap.width == width && bitmap.height == height)
-            #expect(abs(start - Double(k) * 40) < 0.5 && abs(end - Double(k + 1) * 40) < 0.5, "frame \(k): \(start)-\(end) ms")
+            #expect(
+                abs(start - Double(k) * 40) < 0.5 && abs(end - Double(k + 1) * 40) < 0.5,
+                "frame \(k): \(start)-\(end) ms")
             let expected = frame(k, width: width, height: height)
             // Inside the band, away from its edges (chroma is subsampled), every channel is close.
             let a = bitmap[width / 2, height / 2], e = expected[width / 2, height / 2]
-            #expect(abs(Int(a.r) - Int(e.r)) <= 8 && abs(Int(a.g) - Int(e.g)) <= 8 && abs(Int(a.b) - Int(e.b)) <= 8, "frame \(k): \(a) vs \(e)")
+            #expect(
+                abs(Int(a.r) - Int(e.r)) <= 8 && abs(Int(a.g) - Int(e.g)) <= 8 && abs(Int(a.b) - Int(e.b)) <= 8,
+                "frame \(k): \(a) vs \(e)")
             k += 1
         }
         #expect(k == 10)
@@ -65,10 +71,14 @@ struct MP4CodecTests {
         try Data("not a video".utf8).write(to: URL(fileURLWithPath: folder + "/d.mp4"))
         #expect { _ = try MP4Reader(path: folder + "/d.mp4") } throws: { "\($0)".hasPrefix(folder + "/d.mp4: FFmpeg:") }
         #expect { _ = try MP4Reader(path: folder + "/none.mp4") } throws: { "\($0)".contains("no such file") }
-        #expect(throws: CodecError.self) { _ = try MP4Encoder(path: folder + "/e.mp4", width: 16, height: 16, fps: 500) }
+        #expect(throws: CodecError.self) {
+            _ = try MP4Encoder(path: folder + "/e.mp4", width: 16, height: 16, fps: 500)
+        }
     }
 
-    @Test("Quality maps to x264's CRF: 55 is its default 23, 100 lossless, 1 nearly 51", arguments: [(55, 23), (100, 0), (1, 50), (70, 15)])
+    @Test(
+        "Quality maps to x264's CRF: 55 is its default 23, 100 lossless, 1 nearly 51",
+        arguments: [(55, 23), (100, 0), (1, 50), (70, 15)])
     func crf(quality: Int, crf: Int) {
         #expect(MP4Options.crf(quality: quality) == crf)
     }

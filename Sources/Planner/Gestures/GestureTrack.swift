@@ -28,11 +28,15 @@ public struct GestureTrack: Sendable, Hashable {
 
     /// Moves the finger by (dx, dy) over `duration` seconds with an easing (linear by default,
     /// as a steady drag).
-    public func dragging(by dx: Double, _ dy: Double, over duration: Double, easing: CubicBezier = .linear) -> GestureTrack {
+    public func dragging(by dx: Double, _ dy: Double, over duration: Double, easing: CubicBezier = .linear)
+        -> GestureTrack
+    {
         var copy = self
         let from = end
-        copy.segments.append(Segment(start: self.duration, duration: max(0, duration), from: from,
-                                     to: Point(x: from.x + dx, y: from.y + dy), easing: easing))
+        copy.segments.append(
+            Segment(
+                start: self.duration, duration: max(0, duration), from: from,
+                to: Point(x: from.x + dx, y: from.y + dy), easing: easing))
         return copy
     }
 

@@ -73,12 +73,14 @@ public struct LayerState: Sendable, Hashable {
     /// The frame in the parent's coordinates, before the scale.
     public var frame: Rect {
         get {
-            Rect(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height,
-                 width: size.width, height: size.height)
+            Rect(
+                x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height,
+                width: size.width, height: size.height)
         }
         set {
             size = newValue.size
-            position = Point(x: newValue.minX + anchor.x * newValue.width, y: newValue.minY + anchor.y * newValue.height)
+            position = Point(
+                x: newValue.minX + anchor.x * newValue.width, y: newValue.minY + anchor.y * newValue.height)
         }
     }
 }

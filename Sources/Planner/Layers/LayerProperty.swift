@@ -22,7 +22,9 @@ public enum AnimatableValue: Sendable, Hashable, CustomStringConvertible {
         case (.size(let a), .size(let b)):
             return .size(Size(width: max(0, lerp(a.width, b.width, p)), height: max(0, lerp(a.height, b.height, p))))
         case (.color(let a), .color(let b)):
-            func ch(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(max(0, min(255, lerp(Double(x), Double(y), p).rounded()))) }
+            func ch(_ x: UInt8, _ y: UInt8) -> UInt8 {
+                UInt8(max(0, min(255, lerp(Double(x), Double(y), p).rounded())))
+            }
             return .color(Color(r: ch(a.r, b.r), g: ch(a.g, b.g), b: ch(a.b, b.b), a: ch(a.a, b.a)))
         case (.flag, .flag): return p >= 1 ? other : self
         default: return p >= 1 ? other : self
@@ -85,7 +87,11 @@ public struct Change: Sendable, Hashable {
 
     /// Changes that move a layer's frame (position and size together).
     public static func frame(_ layer: LayerID, _ frame: Rect, anchor: Point = Point(x: 0.5, y: 0.5)) -> [Change] {
-        [Change(layer, .position, .point(Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height))),
-         Change(layer, .size, .size(frame.size))]
+        [
+            Change(
+                layer, .position,
+                .point(Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height))),
+            Change(layer, .size, .size(frame.size)),
+        ]
     }
 }

@@ -20,7 +20,9 @@ public struct Plan: Sendable {
             // An animation starts from whatever is showing when it starts (UIKit's
             // beginFromCurrentState), which the ones before it decide.
             let i = a.change.layer.index
-            a.from = Plan.value(tracks[i][a.change.property] ?? [], initial: layers[i].initial.value(of: a.change.property), at: a.start)
+            a.from = Plan.value(
+                tracks[i][a.change.property] ?? [], initial: layers[i].initial.value(of: a.change.property), at: a.start
+            )
             tracks[i][a.change.property, default: []].append(a)
         }
         self.tracks = tracks

@@ -27,7 +27,8 @@ extension Plan {
             if let p = layer.parent { children[p].append(i) } else { roots.append(i) }
         }
         func ordered(_ ids: [Int]) -> [Int] {
-            ids.enumerated().sorted { (states[$0.element].zIndex, $0.offset) < (states[$1.element].zIndex, $1.offset) }.map(\.element)
+            ids.enumerated().sorted { (states[$0.element].zIndex, $0.offset) < (states[$1.element].zIndex, $1.offset) }
+                .map(\.element)
         }
         var commands: [DrawCommand] = []
         let root = ScreenTransform(scale: scale, tx: 0, ty: 0)
@@ -37,10 +38,12 @@ extension Plan {
             if s.isHidden || s.alpha <= 0 { return }
             let bounds = Rect(x: 0, y: 0, width: s.size.width, height: s.size.height)
             // bounds → parent: p' = position + scale·(p − anchor·size)
-            let local = ScreenTransform(scale: s.scale, tx: s.position.x - s.scale * s.anchor.x * s.size.width,
-                                        ty: s.position.y - s.scale * s.anchor.y * s.size.height)
-            let transform = ScreenTransform(scale: parent.scale * local.scale, tx: parent.tx + parent.scale * local.tx,
-                                            ty: parent.ty + parent.scale * local.ty)
+            let local = ScreenTransform(
+                scale: s.scale, tx: s.position.x - s.scale * s.anchor.x * s.size.width,
+                ty: s.position.y - s.scale * s.anchor.y * s.size.height)
+            let transform = ScreenTransform(
+                scale: parent.scale * local.scale, tx: parent.tx + parent.scale * local.tx,
+                ty: parent.ty + parent.scale * local.ty)
             let rect = transform.apply(bounds)
             let radius = s.cornerRadius * transform.scale
             let a = alpha * s.alpha
@@ -49,18 +52,27 @@ extension Plan {
             let name = layers[i].name
 
             if let bg = s.backgroundColor {
-                commands.append(DrawCommand(layer: name, kind: .fill(bg), rect: rect, scale: totalScale, alpha: a, cornerRadius: radius, clip: clip))
+                commands.append(
+                    DrawCommand(
+                        layer: name, kind: .fill(bg), rect: rect, scale: totalScale, alpha: a, cornerRadius: radius,
+                        clip: clip))
             }
             switch layers[i].content {
             case .none:
                 break
             case .color(let c):
-                commands.append(DrawCommand(layer: name, kind: .fill(c), rect: rect, scale: totalScale, alpha: a, cornerRadius: radius, clip: clip))
+                commands.append(
+                    DrawCommand(
+                        layer: name, kind: .fill(c), rect: rect, scale: totalScale, alpha: a, cornerRadius: radius,
+                        clip: clip))
             case .snapshot(let snap):
                 let (dest, source) = place(snap, in: bounds)
                 let contentClip = s.clipsToBounds || snap.mode != .scaleToFill ? intersect(clip, own) : clip
-                commands.append(DrawCommand(layer: name, kind: .snapshot(image: snap.image, sourceRect: source), rect: transform.apply(dest),
-                                            scale: totalScale, alpha: a, cornerRadius: 0, clip: contentClip))
+                commands.append(
+                    DrawCommand(
+                        layer: name, kind: .snapshot(image: snap.image, sourceRect: source),
+                        rect: transform.apply(dest),
+                        scale: totalScale, alpha: a, cornerRadius: 0, clip: contentClip))
             }
             let childClip = s.clipsToBounds ? intersect(clip, own) : clip
             for c in ordered(children[i]) {
@@ -70,7 +82,9 @@ extension Plan {
         for r in ordered(roots) {
             visit(r, parent: root, alpha: 1, layerScale: 1, clip: nil)
         }
-        return DrawList(time: t, scale: scale, size: Size(width: canvas.width * scale, height: canvas.height * scale), commands: commands)
+        return DrawList(
+            time: t, scale: scale, size: Size(width: canvas.width * scale, height: canvas.height * scale),
+            commands: commands)
     }
 
     /// Where a snapshot lands in its layer's bounds, and which part of the image shows.

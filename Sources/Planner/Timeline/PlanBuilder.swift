@@ -14,9 +14,13 @@ public struct PlanBuilder: Sendable {
 
     /// Adds a layer (drawn after those added before it, among its siblings of equal zIndex).
     @discardableResult
-    public mutating func addLayer(_ name: String, content: LayerContent, initial: LayerState, parent: LayerID? = nil) throws -> LayerID {
+    public mutating func addLayer(_ name: String, content: LayerContent, initial: LayerState, parent: LayerID? = nil)
+        throws -> LayerID
+    {
         guard names[name] == nil else { throw PlanError.layer("layer '\(name)' is added twice") }
-        if let parent, parent.index >= layers.count { throw PlanError.layer("layer '\(name)' has a parent that does not exist") }
+        if let parent, parent.index >= layers.count {
+            throw PlanError.layer("layer '\(name)' has a parent that does not exist")
+        }
         names[name] = layers.count
         layers.append(Layer(name: name, content: content, initial: initial, parent: parent?.index))
         return LayerID(index: layers.count - 1)

@@ -17,7 +17,10 @@ public struct GestureDrive: Sendable, Hashable {
     /// Progress is clamped to this range.
     public var range: ClosedRange<Double>
 
-    public init(track: GestureTrack, axis: Axis, distance: Double, mapping: Mapping = .linear, range: ClosedRange<Double> = 0...1) {
+    public init(
+        track: GestureTrack, axis: Axis, distance: Double, mapping: Mapping = .linear,
+        range: ClosedRange<Double> = 0...1
+    ) {
         self.track = track
         self.axis = axis
         self.distance = distance
@@ -63,7 +66,9 @@ public indirect enum Step: Sendable, Hashable {
     case interactive(GestureDrive, changes: [Change])
 
     /// An animation block with no delay.
-    public static func animate(_ curve: Curve, _ changes: [Change]) -> Step { .animate(curve, delay: 0, changes: changes) }
+    public static func animate(_ curve: Curve, _ changes: [Change]) -> Step {
+        .animate(curve, delay: 0, changes: changes)
+    }
 
     /// How long the step takes, until its last animation comes to rest.
     public var duration: Double {
@@ -81,9 +86,13 @@ public indirect enum Step: Sendable, Hashable {
     func schedule(at start: Double, into out: inout [PropertyAnimation]) {
         switch self {
         case .animate(let curve, let delay, let changes):
-            for c in changes { out.append(PropertyAnimation(change: c, start: start + delay, source: .curve(curve), order: out.count)) }
+            for c in changes {
+                out.append(PropertyAnimation(change: c, start: start + delay, source: .curve(curve), order: out.count))
+            }
         case .set(let changes):
-            for c in changes { out.append(PropertyAnimation(change: c, start: start, source: .instant, order: out.count)) }
+            for c in changes {
+                out.append(PropertyAnimation(change: c, start: start, source: .instant, order: out.count))
+            }
         case .hold:
             break
         case .sequence(let steps):
@@ -95,7 +104,9 @@ public indirect enum Step: Sendable, Hashable {
         case .parallel(let steps):
             for s in steps { s.schedule(at: start, into: &out) }
         case .interactive(let drive, let changes):
-            for c in changes { out.append(PropertyAnimation(change: c, start: start, source: .gesture(drive), order: out.count)) }
+            for c in changes {
+                out.append(PropertyAnimation(change: c, start: start, source: .gesture(drive), order: out.count))
+            }
         }
     }
 }

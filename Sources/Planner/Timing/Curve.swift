@@ -31,10 +31,13 @@ public enum Curve: Sendable, Hashable, CustomStringConvertible {
     public func with(duration: Double) -> Curve {
         switch self {
         case .bezier(let b): return .bezier(b.with(duration: duration))
-        case .uikitSpring(let s): return .spring(duration: duration, damping: s.requestedDampingRatio, velocity: s.initialVelocity)
+        case .uikitSpring(let s):
+            return .spring(duration: duration, damping: s.requestedDampingRatio, velocity: s.initialVelocity)
         case .spring(let s):
-            return .spring(SpringCurve(mass: s.mass, stiffness: s.stiffness, damping: s.damping, initialVelocity: s.initialVelocity,
-                                       allowsOverdamping: s.allowsOverdamping, duration: duration))
+            return .spring(
+                SpringCurve(
+                    mass: s.mass, stiffness: s.stiffness, damping: s.damping, initialVelocity: s.initialVelocity,
+                    allowsOverdamping: s.allowsOverdamping, duration: duration))
         }
     }
 
@@ -42,10 +45,13 @@ public enum Curve: Sendable, Hashable, CustomStringConvertible {
     public func with(velocity: Double) -> Curve {
         switch self {
         case .bezier: return self
-        case .uikitSpring(let s): return .spring(duration: s.requestedDuration, damping: s.requestedDampingRatio, velocity: velocity)
+        case .uikitSpring(let s):
+            return .spring(duration: s.requestedDuration, damping: s.requestedDampingRatio, velocity: velocity)
         case .spring(let s):
-            return .spring(SpringCurve(mass: s.mass, stiffness: s.stiffness, damping: s.damping, initialVelocity: velocity,
-                                       allowsOverdamping: s.allowsOverdamping, duration: s.duration))
+            return .spring(
+                SpringCurve(
+                    mass: s.mass, stiffness: s.stiffness, damping: s.damping, initialVelocity: velocity,
+                    allowsOverdamping: s.allowsOverdamping, duration: s.duration))
         }
     }
 
@@ -57,15 +63,18 @@ public enum Curve: Sendable, Hashable, CustomStringConvertible {
         }
         switch self {
         case .bezier(let b):
-            for (name, preset) in CurveGrammar.namedBeziers where preset.x1 == b.x1 && preset.y1 == b.y1 && preset.x2 == b.x2 && preset.y2 == b.y2 {
+            for (name, preset) in CurveGrammar.namedBeziers
+            where preset.x1 == b.x1 && preset.y1 == b.y1 && preset.x2 == b.x2 && preset.y2 == b.y2 {
                 return "\(name):duration=\(n(b.duration))"
             }
             return "bezier:\(n(b.x1)),\(n(b.y1)),\(n(b.x2)),\(n(b.y2)),duration=\(n(b.duration))"
         case .uikitSpring(let s):
-            return "spring:duration=\(n(s.requestedDuration)),damping=\(n(s.requestedDampingRatio)),velocity=\(n(s.initialVelocity))"
+            return
+                "spring:duration=\(n(s.requestedDuration)),damping=\(n(s.requestedDampingRatio)),velocity=\(n(s.initialVelocity))"
         case .spring(let s):
             if s == SpringCurve.system { return "system" }
-            return "caspring:mass=\(n(s.mass)),stiffness=\(n(s.stiffness)),damping=\(n(s.damping)),velocity=\(n(s.initialVelocity)),duration=\(n(s.duration))"
+            return
+                "caspring:mass=\(n(s.mass)),stiffness=\(n(s.stiffness)),damping=\(n(s.damping)),velocity=\(n(s.initialVelocity)),duration=\(n(s.duration))"
         }
     }
 }

@@ -12,10 +12,12 @@ import Foundation
 /// ```
 enum CurveGrammar {
     static let namedBeziers: [(String, CubicBezier)] = [
-        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInEaseOut),
+        ("default", .default),
     ]
 
-    static let expected = "one of linear, easeIn, easeOut, easeInEaseOut, default (each with optional :duration=S), "
+    static let expected =
+        "one of linear, easeIn, easeOut, easeInEaseOut, default (each with optional :duration=S), "
         + "bezier:x1,y1,x2,y2[,duration=S], spring:duration=S,damping=Z[,velocity=V], "
         + "caspring:mass=M,stiffness=K,damping=C[,velocity=V][,duration=S], response:response=S[,bounce=B][,velocity=V], system"
 
@@ -28,7 +30,11 @@ enum CurveGrammar {
         let curve = try parseUnchecked(spec)
         guard curve.duration.isFinite, curve.duration <= maximumDuration else {
             let lasts = curve.duration.isFinite ? "runs \(String(format: "%.3g", curve.duration)) s" : "never settles"
-            throw PlanError.curveSpec(spec: spec, problem: "\(lasts); a curve runs at most \(Int(maximumDuration)) s (more damping or stiffness, less velocity, or a shorter duration)")
+            throw PlanError.curveSpec(
+                spec: spec,
+                problem:
+                    "\(lasts); a curve runs at most \(Int(maximumDuration)) s (more damping or stiffness, less velocity, or a shorter duration)"
+            )
         }
         return curve
     }
@@ -42,7 +48,9 @@ enum CurveGrammar {
             guard rest.isEmpty else { throw fail("system takes no parameters") }
             return .system
         }
-        if let (_, preset) = namedBeziers.first(where: { $0.0 == name }) ?? (name == "easeInOut" ? ("easeInOut", .easeInEaseOut) : nil) {
+        if let (_, preset) = namedBeziers.first(where: { $0.0 == name })
+            ?? (name == "easeInOut" ? ("easeInOut", .easeInEaseOut) : nil)
+        {
             let p = try parameters(rest, allowed: ["duration"], spec: spec)
             return .bezier(preset.with(duration: try positive(p["duration"] ?? 1, "duration", spec)))
         }
@@ -50,30 +58,43 @@ enum CurveGrammar {
         case "bezier":
             let items = rest.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             let numbers = items.filter { !$0.contains("=") }
-            guard numbers.count == 4, let v = Optional(numbers.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }), v.count == 4,
-                  v.allSatisfy(\.isFinite)
+            guard numbers.count == 4,
+                let v = Optional(numbers.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }), v.count == 4,
+                v.allSatisfy(\.isFinite)
             else { throw fail("expected four numbers, bezier:x1,y1,x2,y2, with x1 and x2 in 0...1") }
             guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
                 throw fail("x1 = \(v[0]) and x2 = \(v[2]) must be in 0...1, so that time only moves forward")
             }
-            let p = try parameters(items.filter { $0.contains("=") }.joined(separator: ","), allowed: ["duration"], spec: spec)
-            return .bezier(CubicBezier(v[0], v[1], v[2], v[3], duration: try positive(p["duration"] ?? 1, "duration", spec)))
+            let p = try parameters(
+                items.filter { $0.contains("=") }.joined(separator: ","), allowed: ["duration"], spec: spec)
+            return .bezier(
+                CubicBezier(v[0], v[1], v[2], v[3], duration: try positive(p["duration"] ?? 1, "duration", spec)))
         case "spring":
-            let p = try parameters(rest, allowed: ["duration", "damping", "velocity"], required: ["duration", "damping"], spec: spec)
+            let p = try parameters(
+                rest, allowed: ["duration", "damping", "velocity"], required: ["duration", "damping"], spec: spec)
             let duration = try positive(p["duration"]!, "duration", spec)
             let damping = try positive(p["damping"]!, "damping", spec)
             return .spring(duration: duration, damping: damping, velocity: p["velocity"] ?? 0)
         case "caspring":
-            let p = try parameters(rest, allowed: ["mass", "stiffness", "damping", "velocity", "duration"], required: ["mass", "stiffness", "damping"], spec: spec)
-            let mass = try positive(p["mass"]!, "mass", spec), stiffness = try positive(p["stiffness"]!, "stiffness", spec)
+            let p = try parameters(
+                rest, allowed: ["mass", "stiffness", "damping", "velocity", "duration"],
+                required: ["mass", "stiffness", "damping"], spec: spec)
+            let mass = try positive(p["mass"]!, "mass", spec),
+                stiffness = try positive(p["stiffness"]!, "stiffness", spec)
             guard p["damping"]! >= 0 else { throw fail("damping = \(p["damping"]!) must be 0 or more") }
-            return .spring(SpringCurve(mass: mass, stiffness: stiffness, damping: p["damping"]!, initialVelocity: p["velocity"] ?? 0,
-                                       duration: try p["duration"].map { try positive($0, "duration", spec) }))
+            return .spring(
+                SpringCurve(
+                    mass: mass, stiffness: stiffness, damping: p["damping"]!, initialVelocity: p["velocity"] ?? 0,
+                    duration: try p["duration"].map { try positive($0, "duration", spec) }))
         case "response":
-            let p = try parameters(rest, allowed: ["response", "bounce", "velocity"], required: ["response"], spec: spec)
+            let p = try parameters(
+                rest, allowed: ["response", "bounce", "velocity"], required: ["response"], spec: spec)
             let bounce = p["bounce"] ?? 0
             guard bounce > -1 && bounce < 1 else { throw fail("bounce = \(bounce) must be in (-1, 1)") }
-            return .spring(.response(try positive(p["response"]!, "response", spec), bounce: bounce, initialVelocity: p["velocity"] ?? 0))
+            return .spring(
+                .response(
+                    try positive(p["response"]!, "response", spec), bounce: bounce, initialVelocity: p["velocity"] ?? 0)
+            )
         default:
             throw fail("unknown curve '\(name)'; expected \(expected)")
         }
@@ -84,15 +105,19 @@ enum CurveGrammar {
         return (String(s[..<colon]), String(s[s.index(after: colon)...]))
     }
 
-    private static func parameters(_ text: String, allowed: [String], required: [String] = [], spec: String) throws -> [String: Double] {
+    private static func parameters(_ text: String, allowed: [String], required: [String] = [], spec: String) throws
+        -> [String: Double]
+    {
         var out: [String: Double] = [:]
         for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
             let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else {
-                throw PlanError.curveSpec(spec: spec, problem: "'\(item)' is not name=value; expected \(allowed.joined(separator: ", "))")
+                throw PlanError.curveSpec(
+                    spec: spec, problem: "'\(item)' is not name=value; expected \(allowed.joined(separator: ", "))")
             }
             guard allowed.contains(parts[0]) else {
-                throw PlanError.curveSpec(spec: spec, problem: "unknown parameter '\(parts[0])'; expected \(allowed.joined(separator: ", "))")
+                throw PlanError.curveSpec(
+                    spec: spec, problem: "unknown parameter '\(parts[0])'; expected \(allowed.joined(separator: ", "))")
             }
             guard let v = Double(parts[1]), v.isFinite else {
                 throw PlanError.curveSpec(spec: spec, problem: "\(parts[0]) = '\(parts[1])' is not a number")
@@ -100,7 +125,8 @@ enum CurveGrammar {
             out[parts[0]] = v
         }
         for name in required where out[name] == nil {
-            throw PlanError.curveSpec(spec: spec, problem: "missing \(name); expected \(required.map { "\($0)=…" }.joined(separator: ","))")
+            throw PlanError.curveSpec(
+                spec: spec, problem: "missing \(name); expected \(required.map { "\($0)=…" }.joined(separator: ","))")
         }
         return out
     }

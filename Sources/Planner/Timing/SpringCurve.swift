@@ -15,8 +15,10 @@ public struct SpringCurve: TimingCurve, Hashable {
     public var duration: Double
 
     /// A spring that runs for `duration` seconds (nil: its settling duration).
-    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
-                allowsOverdamping: Bool = false, duration: Double? = nil) {
+    public init(
+        mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
+        allowsOverdamping: Bool = false, duration: Double? = nil
+    ) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping

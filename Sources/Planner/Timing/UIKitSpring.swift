@@ -22,7 +22,8 @@ public struct UIKitSpring: TimingCurve, Hashable {
         let zeta = min(max(dampingRatio, 1.19e-7), 1)
         let t = min(max(duration, 0.01), 10)
         let w0 = UIKitSpring.fitNaturalFrequency(duration: t, dampingRatio: zeta, velocity: initialVelocity)
-        spring = SpringCurve(mass: 1, stiffness: w0 * w0, damping: 2 * zeta * w0, initialVelocity: initialVelocity, duration: duration)
+        spring = SpringCurve(
+            mass: 1, stiffness: w0 * w0, damping: 2 * zeta * w0, initialVelocity: initialVelocity, duration: duration)
     }
 
     public var duration: Double { requestedDuration }

@@ -9,26 +9,35 @@ public enum ConfigDocument {
 
     /// Applies `yaml` (from `file`) over `defaults`. Every key is optional; unknown keys, wrong
     /// types and out-of-range values are errors naming the file, line and key path.
-    public static func read<Root>(_ yaml: String, file: String, over defaults: Root, fields: [ConfigField<Root>],
-                                  folder: String? = nil) throws -> Root {
+    public static func read<Root>(
+        _ yaml: String, file: String, over defaults: Root, fields: [ConfigField<Root>],
+        folder: String? = nil
+    ) throws -> Root {
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
-            throw ConfigError(file: file, line: yamlLine(error), keyPath: "", message: "not valid YAML: \(yamlMessage(error))")
+            throw ConfigError(
+                file: file, line: yamlLine(error), keyPath: "", message: "not valid YAML: \(yamlMessage(error))")
         }
         var root = defaults
         guard let node else { return root }  // an empty file keeps every default
         guard let mapping = node.mapping else {
-            throw ConfigError(file: file, line: node.mark?.line, keyPath: "", message: "expected a mapping of settings at the top, got \(node.summary)")
+            throw ConfigError(
+                file: file, line: node.mark?.line, keyPath: "",
+                message: "expected a mapping of settings at the top, got \(node.summary)")
         }
         if let v = mapping["version"] {
             guard v.scalarText == String(version) else {
-                throw ConfigError(file: file, line: v.mark?.line, keyPath: "version", message: "expected \(version), got \(v.summary)")
+                throw ConfigError(
+                    file: file, line: v.mark?.line, keyPath: "version", message: "expected \(version), got \(v.summary)"
+                )
             }
         }
         let base = folder ?? (file as NSString).deletingLastPathComponent
-        try apply(mapping, fields: fields, to: &root, context: ConfigContext(file: file, folder: base, path: []), skipping: ["version"])
+        try apply(
+            mapping, fields: fields, to: &root, context: ConfigContext(file: file, folder: base, path: []),
+            skipping: ["version"])
         return root
     }
 
@@ -41,16 +50,21 @@ public enum ConfigDocument {
         }
         let keys = assignment[..<eq].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard keys.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }) else {
-            throw ConfigError(file: name, line: nil, keyPath: "", message: "expected key.path=value, with names of letters and digits")
+            throw ConfigError(
+                file: name, line: nil, keyPath: "", message: "expected key.path=value, with names of letters and digits"
+            )
         }
         var value = String(assignment[assignment.index(after: eq)...])
         // A value YAML would read as something else (a comment, an anchor, a tag…) is quoted, so
         // `--set layout.barColor=#FF0000` means the colour.
         let special = value.first.map { "#&*!|>%@`".contains($0) } ?? true
-        if special || value.contains(": ") || value.contains(" #") { value = "'" + value.replacingOccurrences(of: "'", with: "''") + "'" }
+        if special || value.contains(": ") || value.contains(" #") {
+            value = "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+        }
         var yaml = ""
         for (depth, key) in keys.enumerated() {
-            yaml += String(repeating: "  ", count: depth) + key + ":" + (depth == keys.count - 1 ? " " + value : "") + "\n"
+            yaml +=
+                String(repeating: "  ", count: depth) + key + ":" + (depth == keys.count - 1 ? " " + value : "") + "\n"
         }
         do {
             return try read(yaml, file: name, over: root, fields: fields, folder: "")
@@ -85,7 +99,10 @@ public enum ConfigDocument {
         return text
     }
 
-    static func apply<Root>(_ mapping: Node.Mapping, fields: [ConfigField<Root>], to root: inout Root, context: ConfigContext, skipping: Set<String> = []) throws {
+    static func apply<Root>(
+        _ mapping: Node.Mapping, fields: [ConfigField<Root>], to root: inout Root, context: ConfigContext,
+        skipping: Set<String> = []
+    ) throws {
         // Yams already refuses a mapping with a key twice.
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalarText else { throw context.error(keyNode, "keys must be names") }
@@ -100,7 +117,9 @@ public enum ConfigDocument {
                 try read(&root, value, cx)
             case .section(let children):
                 guard let m = value.mapping else {
-                    throw cx.error(value, "expected a mapping of \(children.map(\.key).joined(separator: ", ")), got \(value.summary)")
+                    throw cx.error(
+                        value,
+                        "expected a mapping of \(children.map(\.key).joined(separator: ", ")), got \(value.summary)")
                 }
                 try apply(m, fields: children, to: &root, context: cx)
             }
@@ -109,7 +128,8 @@ public enum ConfigDocument {
 
     /// The YAML for `root`, every key with its comment: what `flipbook config SCENE` prints.
     public static func render<Root>(_ root: Root, fields: [ConfigField<Root>], title: String) -> String {
-        var out = "# \(title)\n# Every key is optional: a file with only the keys you change is enough.\nversion: \(version)\n"
+        var out =
+            "# \(title)\n# Every key is optional: a file with only the keys you change is enough.\nversion: \(version)\n"
         func walk(_ fields: [ConfigField<Root>], indent: String) {
             for f in fields {
                 switch f.kind {

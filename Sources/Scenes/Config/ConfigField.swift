@@ -21,110 +21,188 @@ public struct ConfigField<Root> {
     }
 
     /// A number in `range`.
-    public static func number(_ key: String, _ path: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, _ doc: String) -> ConfigField {
-        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            guard let text = node.scalarText, let v = Double(text), v.isFinite else {
-                throw cx.error(node, "expected a number in \(show(range.lowerBound))...\(show(range.upperBound)), got \(node.summary)")
-            }
-            guard range.contains(v) else { throw cx.error(node, "\(show(v)) is out of range; expected \(show(range.lowerBound))...\(show(range.upperBound))") }
-            root[keyPath: path] = v
-        }, show: { show($0[keyPath: path]) }))
+    public static func number(
+        _ key: String, _ path: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, _ doc: String
+    ) -> ConfigField {
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in
+                    guard let text = node.scalarText, let v = Double(text), v.isFinite else {
+                        throw cx.error(
+                            node,
+                            "expected a number in \(show(range.lowerBound))...\(show(range.upperBound)), got \(node.summary)"
+                        )
+                    }
+                    guard range.contains(v) else {
+                        throw cx.error(
+                            node,
+                            "\(show(v)) is out of range; expected \(show(range.lowerBound))...\(show(range.upperBound))"
+                        )
+                    }
+                    root[keyPath: path] = v
+                }, show: { show($0[keyPath: path]) }))
     }
 
     /// A whole number in `range`.
-    public static func integer(_ key: String, _ path: WritableKeyPath<Root, Int>, _ range: ClosedRange<Int>, _ doc: String) -> ConfigField {
-        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            guard let text = node.scalarText, let v = Int(text) else {
-                throw cx.error(node, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(node.summary)")
-            }
-            guard range.contains(v) else { throw cx.error(node, "\(v) is out of range; expected \(range.lowerBound)...\(range.upperBound)") }
-            root[keyPath: path] = v
-        }, show: { "\($0[keyPath: path])" }))
+    public static func integer(
+        _ key: String, _ path: WritableKeyPath<Root, Int>, _ range: ClosedRange<Int>, _ doc: String
+    ) -> ConfigField {
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in
+                    guard let text = node.scalarText, let v = Int(text) else {
+                        throw cx.error(
+                            node,
+                            "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(node.summary)")
+                    }
+                    guard range.contains(v) else {
+                        throw cx.error(node, "\(v) is out of range; expected \(range.lowerBound)...\(range.upperBound)")
+                    }
+                    root[keyPath: path] = v
+                }, show: { "\($0[keyPath: path])" }))
     }
 
     /// A file path (relative paths resolve against the config file's folder).
     public static func path(_ key: String, _ path: WritableKeyPath<Root, String>, _ doc: String) -> ConfigField {
-        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            guard let text = node.scalarText, !text.isEmpty else { throw cx.error(node, "expected a file path, got \(node.summary)") }
-            root[keyPath: path] = cx.resolve(text)
-        }, show: { quoted($0[keyPath: path]) }))
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in
+                    guard let text = node.scalarText, !text.isEmpty else {
+                        throw cx.error(node, "expected a file path, got \(node.summary)")
+                    }
+                    root[keyPath: path] = cx.resolve(text)
+                }, show: { quoted($0[keyPath: path]) }))
     }
 
     /// One of a few names.
-    public static func choice(_ key: String, _ path: WritableKeyPath<Root, String>, _ options: @escaping (Root) -> [String], _ doc: String) -> ConfigField {
-        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            let names = options(root)
-            guard let text = node.scalarText, names.contains(text) else {
-                throw cx.error(node, "expected one of \(names.joined(separator: ", ")), got \(node.summary)")
-            }
-            root[keyPath: path] = text
-        }, show: { $0[keyPath: path] }))
+    public static func choice(
+        _ key: String, _ path: WritableKeyPath<Root, String>, _ options: @escaping (Root) -> [String], _ doc: String
+    ) -> ConfigField {
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in
+                    let names = options(root)
+                    guard let text = node.scalarText, names.contains(text) else {
+                        throw cx.error(node, "expected one of \(names.joined(separator: ", ")), got \(node.summary)")
+                    }
+                    root[keyPath: path] = text
+                }, show: { $0[keyPath: path] }))
     }
 
     /// A colour, "#RRGGBB" or "#RRGGBBAA".
     public static func color(_ key: String, _ path: WritableKeyPath<Root, Color>, _ doc: String) -> ConfigField {
-        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            guard let text = node.scalarText, let c = Color(hex: text) else {
-                throw cx.error(node, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \(node.summary)")
-            }
-            root[keyPath: path] = c
-        }, show: { quoted($0[keyPath: path].description) }))
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in
+                    guard let text = node.scalarText, let c = Color(hex: text) else {
+                        throw cx.error(node, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \(node.summary)")
+                    }
+                    root[keyPath: path] = c
+                }, show: { quoted($0[keyPath: path].description) }))
     }
 
     /// A rect in points, [x, y, width, height].
     public static func rect(_ key: String, _ path: WritableKeyPath<Root, Rect>, _ doc: String) -> ConfigField {
-        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            guard let items = node.sequence?.map({ $0.scalarText.flatMap(Double.init) }), items.count == 4,
-                  let v = Optional(items.compactMap { $0 }), v.count == 4, v.allSatisfy(\.isFinite), v[2] >= 0, v[3] >= 0
-            else { throw cx.error(node, "expected [x, y, width, height] in points, with width and height not negative, got \(node.summary)") }
-            root[keyPath: path] = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-        }, show: { r in let v = r[keyPath: path]; return "[\(show(v.minX)), \(show(v.minY)), \(show(v.width)), \(show(v.height))]" }))
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in
+                    guard let items = node.sequence?.map({ $0.scalarText.flatMap(Double.init) }), items.count == 4,
+                        let v = Optional(items.compactMap { $0 }), v.count == 4, v.allSatisfy(\.isFinite), v[2] >= 0,
+                        v[3] >= 0
+                    else {
+                        throw cx.error(
+                            node,
+                            "expected [x, y, width, height] in points, with width and height not negative, got \(node.summary)"
+                        )
+                    }
+                    root[keyPath: path] = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+                },
+                show: { r in
+                    let v = r[keyPath: path]
+                    return "[\(show(v.minX)), \(show(v.minY)), \(show(v.width)), \(show(v.height))]"
+                }))
     }
 
     /// true or false.
     public static func flag(_ key: String, _ path: WritableKeyPath<Root, Bool>, _ doc: String) -> ConfigField {
-        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            guard let text = node.scalarText, let v = ["true": true, "false": false][text] else {
-                throw cx.error(node, "expected true or false, got \(node.summary)")
-            }
-            root[keyPath: path] = v
-        }, show: { $0[keyPath: path] ? "true" : "false" }))
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in
+                    guard let text = node.scalarText, let v = ["true": true, "false": false][text] else {
+                        throw cx.error(node, "expected true or false, got \(node.summary)")
+                    }
+                    root[keyPath: path] = v
+                }, show: { $0[keyPath: path] ? "true" : "false" }))
     }
 
     /// A point in points, [x, y].
     public static func point(_ key: String, _ path: WritableKeyPath<Root, Point>, _ doc: String) -> ConfigField {
-        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            guard let items = node.sequence?.map({ $0.scalarText.flatMap(Double.init) }), items.count == 2,
-                  let x = items[0], let y = items[1], x.isFinite, y.isFinite
-            else { throw cx.error(node, "expected [x, y] in points, got \(node.summary)") }
-            root[keyPath: path] = Point(x: x, y: y)
-        }, show: { r in let v = r[keyPath: path]; return "[\(show(v.x)), \(show(v.y))]" }))
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in
+                    guard let items = node.sequence?.map({ $0.scalarText.flatMap(Double.init) }), items.count == 2,
+                        let x = items[0], let y = items[1], x.isFinite, y.isFinite
+                    else { throw cx.error(node, "expected [x, y] in points, got \(node.summary)") }
+                    root[keyPath: path] = Point(x: x, y: y)
+                },
+                show: { r in
+                    let v = r[keyPath: path]
+                    return "[\(show(v.x)), \(show(v.y))]"
+                }))
     }
 
     /// A curve spec (see `Curve(spec:)`).
     public static func curve(_ key: String, _ path: WritableKeyPath<Root, String>, _ doc: String) -> ConfigField {
-        ConfigField(key: key, doc: doc, kind: .leaf(read: { root, node, cx in
-            guard let text = node.scalarText else { throw cx.error(node, "expected a curve spec, got \(node.summary)") }
-            do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
-            root[keyPath: path] = text
-        }, show: { quoted($0[keyPath: path]) }))
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in
+                    guard let text = node.scalarText else {
+                        throw cx.error(node, "expected a curve spec, got \(node.summary)")
+                    }
+                    do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
+                    root[keyPath: path] = text
+                }, show: { quoted($0[keyPath: path]) }))
     }
 
     /// An animation: a UIKit spring (duration, damping, velocity) or any curve spec.
-    public static func animation(_ key: String, _ path: WritableKeyPath<Root, AnimationSetting>, _ doc: String) -> ConfigField {
-        section(key, doc, [
-            .number("duration", path.appending(path: \.duration), 0.01...10, "seconds (for a spring: UIKit fits it to this duration)"),
-            .number("damping", path.appending(path: \.damping), 0.01...1, "spring damping ratio, 1 for no overshoot"),
-            .number("velocity", path.appending(path: \.velocity), -50...50, "initial spring velocity, in whole distances per second"),
-            ConfigField(key: "curve", doc: "spring, or a curve spec: linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2, system, caspring:…",
-                        kind: .leaf(read: { root, node, cx in
-                            guard let text = node.scalarText else { throw cx.error(node, "expected a curve name or spec, got \(node.summary)") }
+    public static func animation(_ key: String, _ path: WritableKeyPath<Root, AnimationSetting>, _ doc: String)
+        -> ConfigField
+    {
+        section(
+            key, doc,
+            [
+                .number(
+                    "duration", path.appending(path: \.duration), 0.01...10,
+                    "seconds (for a spring: UIKit fits it to this duration)"),
+                .number(
+                    "damping", path.appending(path: \.damping), 0.01...1, "spring damping ratio, 1 for no overshoot"),
+                .number(
+                    "velocity", path.appending(path: \.velocity), -50...50,
+                    "initial spring velocity, in whole distances per second"),
+                ConfigField(
+                    key: "curve",
+                    doc:
+                        "spring, or a curve spec: linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2, system, caspring:…",
+                    kind: .leaf(
+                        read: { root, node, cx in
+                            guard let text = node.scalarText else {
+                                throw cx.error(node, "expected a curve name or spec, got \(node.summary)")
+                            }
                             if text != "spring" {
                                 do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
                             }
                             root[keyPath: path].curveSpec = text
                         }, show: { $0[keyPath: path].curveSpec })),
-        ])
+            ])
     }
 }
 
@@ -136,7 +214,8 @@ extension ConfigField {
             try read(&root, node, context)
         case .section(let children):
             guard let m = node.mapping else {
-                throw context.error(node, "expected a mapping of \(children.map(\.key).joined(separator: ", ")), got \(node.summary)")
+                throw context.error(
+                    node, "expected a mapping of \(children.map(\.key).joined(separator: ", ")), got \(node.summary)")
             }
             try ConfigDocument.apply(m, fields: children, to: &root, context: context)
         }
@@ -203,4 +282,3 @@ func show(_ v: Double) -> String {
 }
 
 func quoted(_ s: String) -> String { "\"\(s)\"" }
-

@@ -69,16 +69,21 @@ indirect enum Expression: Sendable, Hashable {
             default: return .flag(x >= y)
             }
         case .call("if", let args):
-            guard args.count == 3 else { throw ExpressionError("if takes 3 arguments: if(test, then, else), got \(args.count)") }
+            guard args.count == 3 else {
+                throw ExpressionError("if takes 3 arguments: if(test, then, else), got \(args.count)")
+            }
             return try args[0].evaluate(cx).flag() ? args[1].evaluate(cx) : args[2].evaluate(cx)
         case .call(let name, let args):
             let values = try args.map { try $0.evaluate(cx) }
             if let f = cx.functions[name] { return try f(values) }
             guard let f = SceneFunctions.all.first(where: { $0.name == name }) else {
-                throw ExpressionError("unknown function '\(name)'; expected one of \((SceneFunctions.all.map(\.name) + ["if"] + cx.functions.keys.sorted()).joined(separator: ", "))")
+                throw ExpressionError(
+                    "unknown function '\(name)'; expected one of \((SceneFunctions.all.map(\.name) + ["if"] + cx.functions.keys.sorted()).joined(separator: ", "))"
+                )
             }
             guard f.arity.contains(values.count) else {
-                throw ExpressionError("\(name) takes \(f.signature), got \(values.count) argument\(values.count == 1 ? "" : "s")")
+                throw ExpressionError(
+                    "\(name) takes \(f.signature), got \(values.count) argument\(values.count == 1 ? "" : "s")")
             }
             return try f.body(values)
         }
@@ -114,7 +119,10 @@ struct ExpressionParser {
         func isNameStart(_ c: Character) -> Bool { c.isLetter || c == "_" || c == "$" }
         while i < chars.count {
             let c = chars[i]
-            if c.isWhitespace { i += 1; continue }
+            if c.isWhitespace {
+                i += 1
+                continue
+            }
             if c.isNumber || (c == "." && i + 1 < chars.count && chars[i + 1].isNumber) {
                 var j = i
                 while j < chars.count, chars[j].isNumber || chars[j] == "." { j += 1 }
@@ -140,7 +148,9 @@ struct ExpressionParser {
                 out.append(Token(kind: .color, text: String(chars[i..<j])))
                 i = j
             } else if c == "'" || c == "\"" {
-                guard let end = chars[(i + 1)...].firstIndex(of: c) else { throw ExpressionError("'\(s)': a quote is not closed") }
+                guard let end = chars[(i + 1)...].firstIndex(of: c) else {
+                    throw ExpressionError("'\(s)': a quote is not closed")
+                }
                 out.append(Token(kind: .text, text: String(chars[(i + 1)..<end])))
                 i = end + 1
             } else {
@@ -179,11 +189,15 @@ struct ExpressionParser {
     mutating func expression() throws -> Expression {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { throw ExpressionError("'\(text)': nested more than \(Self.maximumDepth) deep") }
+        guard depth <= Self.maximumDepth else {
+            throw ExpressionError("'\(text)': nested more than \(Self.maximumDepth) deep")
+        }
         return try binary(level: 0)
     }
 
-    private static let levels: [[String]] = [["||"], ["&&"], ["<", "<=", ">", ">=", "==", "!="], ["+", "-"], ["*", "/"]]
+    private static let levels: [[String]] = [
+        ["||"], ["&&"], ["<", "<=", ">", ">=", "==", "!="], ["+", "-"], ["*", "/"],
+    ]
 
     private mutating func binary(level: Int) throws -> Expression {
         guard level < Self.levels.count else { return try unary() }
@@ -201,7 +215,9 @@ struct ExpressionParser {
             let op = tokens[position - 1].text
             depth += 1
             defer { depth -= 1 }
-            guard depth <= Self.maximumDepth else { throw ExpressionError("'\(text)': nested more than \(Self.maximumDepth) deep") }
+            guard depth <= Self.maximumDepth else {
+                throw ExpressionError("'\(text)': nested more than \(Self.maximumDepth) deep")
+            }
             return .unary(op, try unary())
         }
         var e = try primary()
@@ -218,12 +234,16 @@ struct ExpressionParser {
         position += 1
         switch t.kind {
         case .number:
-            guard let v = Double(t.text), v.isFinite else { throw ExpressionError("'\(text)': '\(t.text)' is not a number") }
+            guard let v = Double(t.text), v.isFinite else {
+                throw ExpressionError("'\(text)': '\(t.text)' is not a number")
+            }
             return .literal(.number(v))
         case .text:
             return .literal(.text(t.text))
         case .color:
-            guard let c = Color(hex: t.text) else { throw ExpressionError("'\(text)': '\(t.text)' is not a colour #RRGGBB or #RRGGBBAA") }
+            guard let c = Color(hex: t.text) else {
+                throw ExpressionError("'\(text)': '\(t.text)' is not a colour #RRGGBB or #RRGGBBAA")
+            }
             return .literal(.color(c))
         case .name:
             if t.text == "true" { return .literal(.flag(true)) }
@@ -237,13 +257,18 @@ struct ExpressionParser {
                 return .call(t.text, args)
             }
             var path = [t.text]
-            while position + 1 < tokens.count, tokens[position].text == ".", tokens[position].kind == .symbol, tokens[position + 1].kind == .name {
+            while position + 1 < tokens.count, tokens[position].text == ".", tokens[position].kind == .symbol,
+                tokens[position + 1].kind == .name
+            {
                 path.append(tokens[position + 1].text)
                 position += 2
             }
             return .name(path)
         case .symbol:
-            guard t.text == "(" else { position -= 1; throw fail("a value") }
+            guard t.text == "(" else {
+                position -= 1
+                throw fail("a value")
+            }
             let e = try expression()
             guard take(")") else { throw fail("')'") }
             return e

@@ -38,15 +38,20 @@ public struct SceneFile {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw ConfigError(file: path, line: ConfigDocument.yamlLine(error), keyPath: "", message: "not valid YAML: \(ConfigDocument.yamlMessage(error))")
+            throw ConfigError(
+                file: path, line: ConfigDocument.yamlLine(error), keyPath: "",
+                message: "not valid YAML: \(ConfigDocument.yamlMessage(error))")
         }
         guard let root = node?.mapping else {
-            throw ConfigError(file: path, line: node?.mark?.line, keyPath: "", message: "expected a scene: a mapping with \(SceneFormat.topLevel.map(\.name).joined(separator: ", "))")
+            throw ConfigError(
+                file: path, line: node?.mark?.line, keyPath: "",
+                message: "expected a scene: a mapping with \(SceneFormat.topLevel.map(\.name).joined(separator: ", "))")
         }
         self.root = root
         try SceneFile.checkKeys(root, allowed: SceneFormat.topLevel.map(\.name), cx)
         guard let v = root["version"], v.scalarText == String(SceneFormat.version) else {
-            throw cx.at("version").error(root["version"] ?? Node(""), "expected \(SceneFormat.version), the scene format this Flipbook reads")
+            throw cx.at("version").error(
+                root["version"] ?? Node(""), "expected \(SceneFormat.version), the scene format this Flipbook reads")
         }
         name = try SceneFile.scalar(root, "name", cx)
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -54,24 +59,33 @@ public struct SceneFile {
         }
         summary = try SceneFile.scalar(root, "summary", cx)
         guard let boards = root["storyboards"]?.mapping, !boards.isEmpty else {
-            throw cx.at("storyboards").error(root["storyboards"] ?? Node(""), "expected a mapping of at least one storyboard: name: [steps]")
+            throw cx.at("storyboards").error(
+                root["storyboards"] ?? Node(""), "expected a mapping of at least one storyboard: name: [steps]")
         }
         storyboards = boards.keys.compactMap(\.scalarText)
 
-        var defaults = SceneParams(settings: SceneSettings(canvas: Size(width: 375, height: 667), storyboard: storyboards[0]))
+        var defaults = SceneParams(
+            settings: SceneSettings(canvas: Size(width: 375, height: 667), storyboard: storyboards[0]))
         let names = storyboards
         let settingsFields = SceneSettings.fields(\SceneParams.settings, storyboards: { _ in names })
         if let settings = root["settings"] {
-            guard let m = settings.mapping else { throw cx.at("settings").error(settings, "expected a mapping of \(settingsFields.map(\.key).joined(separator: ", "))") }
+            guard let m = settings.mapping else {
+                throw cx.at("settings").error(
+                    settings, "expected a mapping of \(settingsFields.map(\.key).joined(separator: ", "))")
+            }
             try ConfigDocument.apply(m, fields: settingsFields, to: &defaults, context: cx.at("settings"))
         }
         var declarations: [ParamDeclaration] = []
         var paramFields: [ConfigField<SceneParams>] = []
         if let params = root["params"] {
-            guard let m = params.mapping else { throw cx.at("params").error(params, "expected a mapping of params and sections") }
-            paramFields = try SceneFile.readParams(m, prefix: [], cx: cx.at("params"), defaults: &defaults, declarations: &declarations)
+            guard let m = params.mapping else {
+                throw cx.at("params").error(params, "expected a mapping of params and sections")
+            }
+            paramFields = try SceneFile.readParams(
+                m, prefix: [], cx: cx.at("params"), defaults: &defaults, declarations: &declarations)
             if let clash = paramFields.first(where: { f in settingsFields.contains { $0.key == f.key } }) {
-                throw cx.at("params", clash.key).error(params, "'\(clash.key)' is a setting every scene has; choose another name")
+                throw cx.at("params", clash.key).error(
+                    params, "'\(clash.key)' is a setting every scene has; choose another name")
             }
         }
         fields = settingsFields + paramFields
@@ -80,22 +94,31 @@ public struct SceneFile {
     }
 
     /// Reads a config file (if any) over the defaults, then each `--set`, then the flags.
-    public func prepare(configFile: String? = nil, assignments: [String] = [], overrides: SceneOverrides = SceneOverrides()) throws -> PreparedScene {
+    public func prepare(
+        configFile: String? = nil, assignments: [String] = [], overrides: SceneOverrides = SceneOverrides()
+    ) throws -> PreparedScene {
         var p = defaults
         if let configFile { p = try ConfigDocument.read(file: configFile, over: p, fields: fields) }
         for a in assignments { p = try ConfigDocument.read(assignment: a, over: p, fields: fields) }
         p.settings = try SceneCatalog.apply(overrides, to: p.settings, scene: name, storyboards: storyboards)
-        let images = declarations.filter { $0.shape != nil }.map { SceneCatalog.locate(SceneImage(name: $0.key, path: p[text: $0.key], key: $0.key)) }
+        let images = declarations.filter { $0.shape != nil }.map {
+            SceneCatalog.locate(SceneImage(name: $0.key, path: p[text: $0.key], key: $0.key))
+        }
         let (text, path, params) = (self.text, self.path, p)
-        return PreparedScene(name: name, settings: p.settings, images: images, storyboards: storyboards,
-                             configYAML: ConfigDocument.render(p, fields: fields, title: "\(name): \(summary)"),
-                             makePlan: { sizes in try SceneInterpreter(SceneFile(text: text, path: path), params: params, sizes: sizes).plan() })
+        return PreparedScene(
+            name: name, settings: p.settings, images: images, storyboards: storyboards,
+            configYAML: ConfigDocument.render(p, fields: fields, title: "\(name): \(summary)"),
+            makePlan: { sizes in
+                try SceneInterpreter(SceneFile(text: text, path: path), params: params, sizes: sizes).plan()
+            })
     }
 
     // MARK: Params
 
-    private static func readParams(_ m: Node.Mapping, prefix: [String], cx: ConfigContext, defaults: inout SceneParams,
-                                   declarations: inout [ParamDeclaration]) throws -> [ConfigField<SceneParams>] {
+    private static func readParams(
+        _ m: Node.Mapping, prefix: [String], cx: ConfigContext, defaults: inout SceneParams,
+        declarations: inout [ParamDeclaration]
+    ) throws -> [ConfigField<SceneParams>] {
         var fields: [ConfigField<SceneParams>] = []
         for (keyNode, value) in m {
             guard let k = keyNode.scalarText, !k.isEmpty, k.allSatisfy({ $0.isLetter || $0.isNumber }) else {
@@ -104,44 +127,68 @@ public struct SceneFile {
             if k == "doc" { continue }
             let c = cx.at(k)
             guard let vm = value.mapping else {
-                throw c.error(value, "expected a param such as {number: 1, doc: …}, or a section: a mapping with a doc and params; got \(value.summary)")
+                throw c.error(
+                    value,
+                    "expected a param such as {number: 1, doc: …}, or a section: a mapping with a doc and params; got \(value.summary)"
+                )
             }
             // A param has one type key (holding its default) and options; anything else is a
             // section, whose params may well be called `color` or `rect`.
             let keys = vm.keys.compactMap(\.scalarText)
             let types = keys.filter { t in SceneFormat.paramTypes.contains { $0.name == t } }
-            let isParam = types.count == 1 && keys.allSatisfy { k in k == types[0] || SceneFormat.paramOptions.contains { $0.name == k } }
+            let isParam =
+                types.count == 1
+                && keys.allSatisfy { k in k == types[0] || SceneFormat.paramOptions.contains { $0.name == k } }
                 && (vm[types[0]]!.mapping == nil || types[0] == "animation")
             guard isParam, let type = types.first else {
                 guard let doc = vm["doc"]?.scalarText else {
-                    throw c.error(value, "expected a param with one of the types \(SceneFormat.paramTypes.map(\.name).joined(separator: ", ")), or a section with a doc")
+                    throw c.error(
+                        value,
+                        "expected a param with one of the types \(SceneFormat.paramTypes.map(\.name).joined(separator: ", ")), or a section with a doc"
+                    )
                 }
-                fields.append(.section(k, doc, try readParams(vm, prefix: prefix + [k], cx: c, defaults: &defaults, declarations: &declarations)))
+                fields.append(
+                    .section(
+                        k, doc,
+                        try readParams(
+                            vm, prefix: prefix + [k], cx: c, defaults: &defaults, declarations: &declarations)))
                 continue
             }
-            let field = try readParam(k, type: type, vm, prefix: prefix, cx: c, defaults: &defaults, declarations: &declarations)
+            let field = try readParam(
+                k, type: type, vm, prefix: prefix, cx: c, defaults: &defaults, declarations: &declarations)
             try field.apply(vm[type]!, to: &defaults, context: c)
             fields.append(field)
         }
         return fields
     }
 
-    private static func readParam(_ k: String, type: String, _ vm: Node.Mapping, prefix: [String], cx: ConfigContext,
-                                  defaults: inout SceneParams, declarations: inout [ParamDeclaration]) throws -> ConfigField<SceneParams> {
+    private static func readParam(
+        _ k: String, type: String, _ vm: Node.Mapping, prefix: [String], cx: ConfigContext,
+        defaults: inout SceneParams, declarations: inout [ParamDeclaration]
+    ) throws -> ConfigField<SceneParams> {
         let key = (prefix + [k]).joined(separator: ".")
-        let options: [String: [String]] = ["number": ["range"], "seconds": ["range"], "integer": ["range"], "rect": ["inside"],
-                                           "image": ["shape", "pixelsPerPoint"], "choice": ["of"]]
+        let options: [String: [String]] = [
+            "number": ["range"], "seconds": ["range"], "integer": ["range"], "rect": ["inside"],
+            "image": ["shape", "pixelsPerPoint"], "choice": ["of"],
+        ]
         for (optionNode, _) in vm {
             let o = optionNode.scalarText ?? ""
             guard o == type || o == "doc" || options[type, default: []].contains(o) else {
-                throw cx.error(optionNode, "'\(o)' is not an option of a \(type) param; expected \((["doc"] + options[type, default: []]).joined(separator: ", "))")
+                throw cx.error(
+                    optionNode,
+                    "'\(o)' is not an option of a \(type) param; expected \((["doc"] + options[type, default: []]).joined(separator: ", "))"
+                )
             }
         }
-        guard let doc = vm["doc"]?.scalarText, !doc.isEmpty else { throw cx.error(vm[type]!, "every param needs a doc: one line on what it does") }
+        guard let doc = vm["doc"]?.scalarText, !doc.isEmpty else {
+            throw cx.error(vm[type]!, "every param needs a doc: one line on what it does")
+        }
         var declaration = ParamDeclaration(key: key, line: vm[type]?.mark?.line)
         func range() throws -> ClosedRange<Double>? {
             guard let node = vm["range"] else { return nil }
-            guard let items = node.sequence?.compactMap({ $0.scalarText.flatMap(Double.init) }), items.count == 2, items[0] <= items[1] else {
+            guard let items = node.sequence?.compactMap({ $0.scalarText.flatMap(Double.init) }), items.count == 2,
+                items[0] <= items[1]
+            else {
                 throw cx.at("range").error(node, "expected [low, high], got \(node.summary)")
             }
             return items[0]...items[1]
@@ -157,7 +204,9 @@ public struct SceneFile {
         case "color": return .color(k, \SceneParams[color: key], doc)
         case "rect":
             if let inside = vm["inside"] {
-                guard inside.scalarText == "canvas" else { throw cx.at("inside").error(inside, "expected canvas, got \(inside.summary)") }
+                guard inside.scalarText == "canvas" else {
+                    throw cx.at("inside").error(inside, "expected canvas, got \(inside.summary)")
+                }
                 declaration.check = .insideCanvas
             }
             return .rect(k, \SceneParams[rect: key], doc)
@@ -167,16 +216,21 @@ public struct SceneFile {
             return .animation(k, \SceneParams[animation: key], doc)
         case "curve": return .curve(k, \SceneParams[text: key], doc)
         case "image":
-            guard let shape = vm["shape"] else { throw cx.error(vm[type]!, "an image needs a shape: screen, [width, height] in points, or free") }
+            guard let shape = vm["shape"] else {
+                throw cx.error(vm[type]!, "an image needs a shape: screen, [width, height] in points, or free")
+            }
             switch shape.scalarText {
             case "screen": declaration.shape = .screen
             case "free":
                 let ppp = vm["pixelsPerPoint"].flatMap { $0.scalarText.flatMap(Double.init) } ?? 1
-                guard ppp > 0, ppp.isFinite else { throw cx.at("pixelsPerPoint").error(vm["pixelsPerPoint"]!, "expected a number more than 0") }
+                guard ppp > 0, ppp.isFinite else {
+                    throw cx.at("pixelsPerPoint").error(vm["pixelsPerPoint"]!, "expected a number more than 0")
+                }
                 declaration.shape = .free(pixelsPerPoint: ppp)
             default:
                 guard let items = shape.sequence?.compactMap(\.scalarText), items.count == 2 else {
-                    throw cx.at("shape").error(shape, "expected screen, [width, height] in points, or free; got \(shape.summary)")
+                    throw cx.at("shape").error(
+                        shape, "expected screen, [width, height] in points, or free; got \(shape.summary)")
                 }
                 declaration.shape = .points(width: items[0], height: items[1])
             }

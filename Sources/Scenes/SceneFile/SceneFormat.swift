@@ -19,15 +19,29 @@ public enum SceneFormat {
         Key("version", "the format version, \(version)"),
         Key("name", "the scene's name, as `flipbook list` shows it"),
         Key("summary", "one line on what the transition is"),
-        Key("settings", "defaults of the settings every scene has: `canvas: {width, height}` in points, `scale`, `fps`, `background`"),
-        Key("params", "every tunable, declared once: a mapping of params and sections (a section is a mapping with a `doc` and params)"),
-        Key("let", "derived values, in order: `name: expression`, evaluated once per plan after the storyboard's own `let`"),
+        Key(
+            "settings",
+            "defaults of the settings every scene has: `canvas: {width, height}` in points, `scale`, `fps`, `background`"
+        ),
+        Key(
+            "params",
+            "every tunable, declared once: a mapping of params and sections (a section is a mapping with a `doc` and params)"
+        ),
+        Key(
+            "let",
+            "derived values, in order: `name: expression`, evaluated once per plan after the storyboard's own `let`"),
         Key("require", "checks on the params: a list of `{that: expression, key: param.path, message: text}`"),
-        Key("templates", "repeated layer trees: `name: {args: [a, b], …layer keys…}`; children are named `INSTANCE-CHILD`"),
-        Key("layers", "the layer tree, bottom first: `name: {…layer keys…}`; `for i in 1...3:` repeats the layers under it"),
+        Key(
+            "templates",
+            "repeated layer trees: `name: {args: [a, b], …layer keys…}`; children are named `INSTANCE-CHILD`"),
+        Key(
+            "layers",
+            "the layer tree, bottom first: `name: {…layer keys…}`; `for i in 1...3:` repeats the layers under it"),
         Key("poses", "named sets of changes, reused by steps: `name: {args: [a], layer.property: value, …}`"),
         Key("phases", "named step lists: `name: [steps]`, or `name: {args: [a, b], steps: [steps]}`"),
-        Key("storyboards", "what plays: `name: [steps and phase names]`, or `name: {let: {…}, steps: […]}`; the first is the default"),
+        Key(
+            "storyboards",
+            "what plays: `name: [steps and phase names]`, or `name: {let: {…}, steps: […]}`; the first is the default"),
     ]
 
     static let paramTypes: [Key] = [
@@ -40,7 +54,10 @@ public enum SceneFormat {
         Key("point", "[x, y] in points"),
         Key("animation", "{duration, damping, velocity, curve}: a UIKit spring, or any curve spec in `curve`"),
         Key("curve", "a curve spec, such as easeIn:duration=0.3 or caspring:mass=1,stiffness=200,damping=20"),
-        Key("image", "a PNG path, relative to the file; `shape: screen` (the whole canvas), `[width, height]` in points, or `free` (with `pixelsPerPoint`); any scale"),
+        Key(
+            "image",
+            "a PNG path, relative to the file; `shape: screen` (the whole canvas), `[width, height]` in points, or `free` (with `pixelsPerPoint`); any scale"
+        ),
         Key("path", "any file path, relative to the file"),
         Key("choice", "one of the names in `of: [a, b]`"),
     ]
@@ -88,10 +105,15 @@ public enum SceneFormat {
     static let steps: [Key] = [
         Key("hold", "`hold: seconds`: nothing happens for a while"),
         Key("set", "`set: {layer.property: value, pose: name}`: changes at once"),
-        Key("animate", "`animate: curve` with `layer.property: value` keys, `pose:` and `delay:`: one UIView.animate block"),
+        Key(
+            "animate",
+            "`animate: curve` with `layer.property: value` keys, `pose:` and `delay:`: one UIView.animate block"),
         Key("parallel", "`parallel: [steps]`: start together; lasts as long as the longest"),
         Key("sequence", "`sequence: [steps]`: one after another"),
-        Key("drag", "`drag: {gesture}` with `layer.property: value` keys: the changes follow the finger's progress (see below); `crossing:` runs steps when the drag passes a point"),
+        Key(
+            "drag",
+            "`drag: {gesture}` with `layer.property: value` keys: the changes follow the finger's progress (see below); `crossing:` runs steps when the drag passes a point"
+        ),
         Key("if", "`if: test` with `then: [steps]` and `else: [steps]`, decided when the plan is built"),
         Key("let", "`let: {name: value}`: values for later steps and phases (state such as `detail: true`)"),
         Key("require", "`require: test` with `message:`: the storyboard is an error unless the test holds"),
@@ -100,7 +122,10 @@ public enum SceneFormat {
 
     static let dragKeys: [Key] = [
         Key("from", "[x, y]: where the finger goes down"),
-        Key("moves", "a list of `{by: [dx, dy], over: seconds, easing: linear|easeIn|easeOut|easeInEaseOut|bezier:…}` (or an expression giving such a curve) and `{hold: seconds}`"),
+        Key(
+            "moves",
+            "a list of `{by: [dx, dy], over: seconds, easing: linear|easeIn|easeOut|easeInEaseOut|bezier:…}` (or an expression giving such a curve) and `{hold: seconds}`"
+        ),
         Key("release", "[vx, vy] in pt/s at lift (default: the last move's own speed)"),
         Key("axis", "x or y: which part of the translation drives progress"),
         Key("distance", "the translation in points (signed) that makes progress 1"),
@@ -117,22 +142,36 @@ public enum SceneFormat {
     static let names: [Key] = [
         Key("canvas", "the screen size in points: `canvas.width`, `canvas.height`"),
         Key("screen", "the whole canvas as a rect: `screen.midY`, `screen.center`"),
-        Key("PARAM", "any param by its key path (`timing.restHold`); an animation is its curve, and `present.duration` its parts"),
-        Key("gesture", "after a drag: `gesture.progress` and `gesture.travel` (points) at lift, `gesture.velocity` (pt/s on its axis), and `releaseVelocity(target)`: the lift speed as a spring's initial velocity toward `target` progress"),
-        Key("{expression}", "inside a layer name, a change's key or a param path: the value spliced in (`room-{i}`, `room{card + 1}.image`)"),
+        Key(
+            "PARAM",
+            "any param by its key path (`timing.restHold`); an animation is its curve, and `present.duration` its parts"
+        ),
+        Key(
+            "gesture",
+            "after a drag: `gesture.progress` and `gesture.travel` (points) at lift, `gesture.velocity` (pt/s on its axis), and `releaseVelocity(target)`: the lift speed as a spring's initial velocity toward `target` progress"
+        ),
+        Key(
+            "{expression}",
+            "inside a layer name, a change's key or a param path: the value spliced in (`room-{i}`, `room{card + 1}.image`)"
+        ),
     ]
 
     /// The format reference, in Markdown: the README prints this.
     public static func reference() -> String {
         func table(_ title: String, _ keys: [Key]) -> String {
-            "\(title)\n\n| key | meaning |\n|---|---|\n" + keys.map { "| `\($0.name)` | \($0.doc) |" }.joined(separator: "\n") + "\n"
+            "\(title)\n\n| key | meaning |\n|---|---|\n"
+                + keys.map { "| `\($0.name)` | \($0.doc) |" }.joined(separator: "\n") + "\n"
         }
-        let functions = "Functions in expressions\n\n| function | meaning |\n|---|---|\n"
-            + (SceneFunctions.all.map { "| `\($0.signature)` | \($0.doc) |" } + ["| `if(test, a, b)` | a when the test holds, else b (only the one taken is evaluated) |"])
+        let functions =
+            "Functions in expressions\n\n| function | meaning |\n|---|---|\n"
+            + (SceneFunctions.all.map { "| `\($0.signature)` | \($0.doc) |" } + [
+                "| `if(test, a, b)` | a when the test holds, else b (only the one taken is evaluated) |"
+            ])
             .joined(separator: "\n") + "\n"
         return [
             table("Top-level keys", topLevel), table("Param types (the type's key holds the default)", paramTypes),
-            table("Param options", paramOptions), table("Layer keys", layerKeys), table("Properties that steps change", properties),
+            table("Param options", paramOptions), table("Layer keys", layerKeys),
+            table("Properties that steps change", properties),
             table("Steps", steps), table("Drag gestures", dragKeys), table("Drag crossings", crossingKeys),
             table("Names in expressions", names), functions,
             "Expressions: numbers, `+ - * /`, comparisons, `&&`, `||`, `!`, parentheses, `a.b.c` names and fields of rects "

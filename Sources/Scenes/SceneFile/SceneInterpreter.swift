@@ -57,7 +57,11 @@ final class SceneInterpreter {
         }
         for step in try steps(stepsNode, cx) { builder.append(step) }
         guard builder.currentTime <= Self.maximumDuration else {
-            throw SceneError.invalid(key: "storyboard", message: "\(name) lasts \(show(builder.currentTime)) s; a storyboard lasts at most \(show(Self.maximumDuration)) s")
+            throw SceneError.invalid(
+                key: "storyboard",
+                message:
+                    "\(name) lasts \(show(builder.currentTime)) s; a storyboard lasts at most \(show(Self.maximumDuration)) s"
+            )
         }
         return builder.build()
     }
@@ -66,7 +70,9 @@ final class SceneInterpreter {
 
     func evaluate(_ node: Node, _ cx: ConfigContext) throws -> SceneValue {
         if let items = node.sequence { return .list(try items.map { try evaluate($0, cx) }) }
-        guard let text = node.scalarText else { throw cx.error(node, "expected a value or an expression, got \(node.summary)") }
+        guard let text = node.scalarText else {
+            throw cx.error(node, "expected a value or an expression, got \(node.summary)")
+        }
         if let v = Double(text), v.isFinite { return .number(v) }
         do {
             return try expression(interpolate(text)).evaluate(context)
@@ -91,12 +97,16 @@ final class SceneInterpreter {
     }
 
     private var context: Expression.Context {
-        Expression.Context(resolve: { [unowned self] in try self.resolve($0) }, functions: [
-            "releaseVelocity": { [unowned self] args in
-                guard args.count == 1 else { throw ExpressionError("releaseVelocity takes one argument, the target progress") }
-                return .number(try self.lastGesture().releaseVelocity(toward: args[0].number()))
-            },
-        ])
+        Expression.Context(
+            resolve: { [unowned self] in try self.resolve($0) },
+            functions: [
+                "releaseVelocity": { [unowned self] args in
+                    guard args.count == 1 else {
+                        throw ExpressionError("releaseVelocity takes one argument, the target progress")
+                    }
+                    return .number(try self.lastGesture().releaseVelocity(toward: args[0].number()))
+                }
+            ])
     }
 
     /// Splices `{expression}` values into a name or key: `room-{i + 1}`.
@@ -105,7 +115,9 @@ final class SceneInterpreter {
         var out = "", rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { throw ExpressionError("'\(text)': a '{' is not closed") }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw ExpressionError("'\(text)': a '{' is not closed")
+            }
             out += try expression(String(rest[rest.index(after: open)..<close])).evaluate(context).description
             rest = rest[rest.index(after: close)...]
         }
@@ -118,7 +130,8 @@ final class SceneInterpreter {
                 return try path[n...].reduce(v) { try $0.field($1) }
             }
         }
-        throw ExpressionError("unknown name '\(path.joined(separator: "."))'; expected a param, a let value, canvas, screen or gesture")
+        throw ExpressionError(
+            "unknown name '\(path.joined(separator: "."))'; expected a param, a let value, canvas, screen or gesture")
     }
 
     private func lookup(_ name: String) throws -> SceneValue? {
@@ -129,8 +142,12 @@ final class SceneInterpreter {
         case "canvas": return .size(canvas)
         case "screen": return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
         case "gesture.progress": return .number(try lastGesture().releaseProgress)
-        case "gesture.travel": let g = try lastGesture(); return .number(g.releaseProgress * g.distance)
-        case "gesture.velocity": let g = try lastGesture(); return .number(g.axis.of(g.track.velocityAtRelease))
+        case "gesture.travel":
+            let g = try lastGesture()
+            return .number(g.releaseProgress * g.distance)
+        case "gesture.velocity":
+            let g = try lastGesture()
+            return .number(g.axis.of(g.track.velocityAtRelease))
         default: return nil
         }
     }
@@ -144,9 +161,15 @@ final class SceneInterpreter {
     func bind(_ node: Node, _ cx: ConfigContext) throws {
         guard let m = node.mapping else { throw cx.error(node, "expected a mapping of name: value") }
         for (k, v) in m {
-            guard let name = k.scalarText, isName(name) else { throw cx.error(k, "a name is letters, digits and _, got \(k.summary)") }
+            guard let name = k.scalarText, isName(name) else {
+                throw cx.error(k, "a name is letters, digits and _, got \(k.summary)")
+            }
             let value = try evaluate(v, cx.at(name))
-            if let i = scopes.lastIndex(where: { $0[name] != nil }) { scopes[i][name] = value } else { globals[name] = value }
+            if let i = scopes.lastIndex(where: { $0[name] != nil }) {
+                scopes[i][name] = value
+            } else {
+                globals[name] = value
+            }
         }
     }
 
@@ -155,10 +178,16 @@ final class SceneInterpreter {
         let names = declared?.sequence?.compactMap(\.scalarText) ?? []
         var out: [String: SceneValue] = [:]
         if let given {
-            guard let m = given.mapping else { throw cx.error(given, "expected the arguments of \(what) as a mapping: {\(names.joined(separator: ", "))}") }
+            guard let m = given.mapping else {
+                throw cx.error(
+                    given, "expected the arguments of \(what) as a mapping: {\(names.joined(separator: ", "))}")
+            }
             for (k, v) in m {
                 guard let name = k.scalarText, names.contains(name) else {
-                    throw cx.error(k, "\(what) has no argument \(k.summary); expected \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+                    throw cx.error(
+                        k,
+                        "\(what) has no argument \(k.summary); expected \(names.isEmpty ? "none" : names.joined(separator: ", "))"
+                    )
                 }
                 out[name] = try evaluate(v, cx.at(name))
             }
@@ -170,9 +199,12 @@ final class SceneInterpreter {
     }
 
     /// Runs `body` with `scope` pushed and `name` marked as being expanded.
-    func expand<T>(_ name: String, scope: [String: SceneValue], _ cx: ConfigContext, at node: Node, _ body: () throws -> T) throws -> T {
+    func expand<T>(
+        _ name: String, scope: [String: SceneValue], _ cx: ConfigContext, at node: Node, _ body: () throws -> T
+    ) throws -> T {
         guard !expanding.contains(name) else {
-            throw cx.error(node, "\(name) uses itself: \((expanding.drop { $0 != name } + [name]).joined(separator: " → "))")
+            throw cx.error(
+                node, "\(name) uses itself: \((expanding.drop { $0 != name } + [name]).joined(separator: " → "))")
         }
         expanding.append(name)
         scopes.append(scope)
@@ -190,10 +222,14 @@ final class SceneInterpreter {
             try requireInside(params[rect: d.key], canvas, key: d.key)
         }
         guard let checks = file.root["require"] else { return }
-        guard let list = checks.sequence else { throw top.at("require").error(checks, "expected a list of {that: test, key: param, message: text}") }
+        guard let list = checks.sequence else {
+            throw top.at("require").error(checks, "expected a list of {that: test, key: param, message: text}")
+        }
         for (i, item) in list.enumerated() {
             let cx = top.at("require", "\(i)")
-            guard let m = item.mapping, let that = m["that"], let key = m["key"]?.scalarText, let message = m["message"]?.scalarText else {
+            guard let m = item.mapping, let that = m["that"], let key = m["key"]?.scalarText,
+                let message = m["message"]?.scalarText
+            else {
                 throw cx.error(item, "expected {that: test, key: param, message: text}")
             }
             if !(try value(that, cx.at("that")) { try $0.flag() }) {

@@ -9,7 +9,14 @@ public struct SceneParams: Sendable, Hashable {
     var values: [String: ParamValue] = [:]
 
     enum ParamValue: Sendable, Hashable {
-        case number(Double), integer(Int), flag(Bool), text(String), color(Color), rect(Rect), point(Point), animation(AnimationSetting)
+        case number(Double)
+        case integer(Int)
+        case flag(Bool)
+        case text(String)
+        case color(Color)
+        case rect(Rect)
+        case point(Point)
+        case animation(AnimationSetting)
     }
 
     subscript(number key: String) -> Double {
@@ -59,7 +66,9 @@ public struct SceneParams: Sendable, Hashable {
         case nil:
             // An animation's parts are params too: `present.duration`.
             let parts = key.split(separator: ".")
-            guard parts.count > 1, case .animation(let a)? = values[parts.dropLast().joined(separator: ".")] else { return nil }
+            guard parts.count > 1, case .animation(let a)? = values[parts.dropLast().joined(separator: ".")] else {
+                return nil
+            }
             switch parts.last! {
             case "duration": return .number(a.duration)
             case "damping": return .number(a.damping)

@@ -17,9 +17,13 @@ extension SceneInterpreter {
 
     func step(_ node: Node, _ cx: ConfigContext) throws -> [Step] {
         if let name = node.scalarText { return try callPhase(name, args: nil, node, cx) }
-        guard let m = node.mapping else { throw cx.error(node, "expected a step: \(Self.stepKinds.joined(separator: ", ")), or a phase") }
+        guard let m = node.mapping else {
+            throw cx.error(node, "expected a step: \(Self.stepKinds.joined(separator: ", ")), or a phase")
+        }
         let kinds = m.keys.compactMap(\.scalarText).filter(Self.stepKinds.contains)
-        guard kinds.count <= 1 else { throw cx.error(node, "one step at a time; got \(kinds.joined(separator: " and "))") }
+        guard kinds.count <= 1 else {
+            throw cx.error(node, "one step at a time; got \(kinds.joined(separator: " and "))")
+        }
         func only(_ allowed: [String]) throws { try SceneFile.checkKeys(m, allowed: allowed, cx) }
         switch kinds.first {
         case "hold"?:
@@ -29,7 +33,9 @@ extension SceneInterpreter {
             return [.hold(d)]
         case "set"?:
             try only(["set"])
-            guard let changes = m["set"]!.mapping else { throw cx.at("set").error(m["set"]!, "expected a mapping of layer.property: value") }
+            guard let changes = m["set"]!.mapping else {
+                throw cx.at("set").error(m["set"]!, "expected a mapping of layer.property: value")
+            }
             return [.set(try self.changes(Array(changes.map { ($0.key, $0.value) }), cx.at("set")))]
         case "animate"?:
             let curve = try value(m["animate"]!, cx.at("animate")) { try $0.curve() }
@@ -59,13 +65,18 @@ extension SceneInterpreter {
         case "require"?:
             try only(["require", "message"])
             if !(try value(m["require"]!, cx.at("require")) { try $0.flag() }) {
-                let message = try m["message"].map { try interpolating($0.scalarText ?? "", $0, cx) } ?? "requires \(m["require"]!.summary)"
+                let message =
+                    try m["message"].map { try interpolating($0.scalarText ?? "", $0, cx) }
+                    ?? "requires \(m["require"]!.summary)"
                 throw SceneError.invalid(key: "storyboard", message: message)
             }
             return []
         default:
             guard m.count == 1, let (k, v) = m.first, let name = k.scalarText else {
-                throw cx.error(node, "expected a step (\(Self.stepKinds.joined(separator: ", "))) or a phase with its arguments, {phase: {arg: value}}")
+                throw cx.error(
+                    node,
+                    "expected a step (\(Self.stepKinds.joined(separator: ", "))) or a phase with its arguments, {phase: {arg: value}}"
+                )
             }
             return try callPhase(name, args: v, k, cx)
         }
@@ -75,7 +86,10 @@ extension SceneInterpreter {
         let phases = file.root["phases"]?.mapping
         guard let phase = phases?[name] else {
             let known = phases?.keys.compactMap(\.scalarText) ?? []
-            throw cx.error(node, "no step or phase '\(name)'; steps: \(Self.stepKinds.joined(separator: ", ")); phases: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+            throw cx.error(
+                node,
+                "no step or phase '\(name)'; steps: \(Self.stepKinds.joined(separator: ", ")); phases: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+            )
         }
         let pcx = top.at("phases", name)
         var body = phase, declared: Node? = nil
@@ -106,7 +120,10 @@ extension SceneInterpreter {
             }
             let layerName = String(key[..<dot]), property = String(key[key.index(after: dot)...])
             guard let id = layerIDs[layerName] else {
-                throw cx.at(key).error(k, "no layer '\(layerName)'; layers: \(layerIDs.sorted { $0.value.index < $1.value.index }.map(\.key).joined(separator: ", "))")
+                throw cx.at(key).error(
+                    k,
+                    "no layer '\(layerName)'; layers: \(layerIDs.sorted { $0.value.index < $1.value.index }.map(\.key).joined(separator: ", "))"
+                )
             }
             let c = cx.at(key)
             switch property {
@@ -120,7 +137,10 @@ extension SceneInterpreter {
             case "background": out.append(Change(id, .backgroundColor, .color(try value(v, c) { try $0.color() })))
             case "hidden": out.append(Change(id, .hidden, .flag(try value(v, c) { try $0.flag() })))
             default:
-                throw cx.at(key).error(k, "no property '\(property)'; expected one of \(SceneFormat.properties.map(\.name).joined(separator: ", "))")
+                throw cx.at(key).error(
+                    k,
+                    "no property '\(property)'; expected one of \(SceneFormat.properties.map(\.name).joined(separator: ", "))"
+                )
             }
         }
         return out
@@ -132,7 +152,10 @@ extension SceneInterpreter {
         let poses = file.root["poses"]?.mapping
         guard let name, let definition = poses?[name]?.mapping else {
             let known = poses?.keys.compactMap(\.scalarText) ?? []
-            throw cx.error(node, "no pose \(name.map { "'\($0)'" } ?? node.summary); poses: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+            throw cx.error(
+                node,
+                "no pose \(name.map { "'\($0)'" } ?? node.summary); poses: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+            )
         }
         let scope = try arguments(declared: definition["args"], given: args, of: "pose \(name)", cx)
         let pairs = definition.filter { $0.key.scalarText != "args" }.map { ($0.key, $0.value) }
@@ -147,7 +170,10 @@ extension SceneInterpreter {
     private func moveEasing(_ node: Node, _ cx: ConfigContext) throws -> CubicBezier {
         if let text = node.scalarText, case .bezier(let b)? = try? Curve(spec: text) { return b }
         guard case .bezier(let b) = try value(node, cx, { try $0.curve() }) else {
-            throw cx.error(node, "expected a Bézier easing (linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2); a spring has no fixed shape to move a finger along")
+            throw cx.error(
+                node,
+                "expected a Bézier easing (linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2); a spring has no fixed shape to move a finger along"
+            )
         }
         return b
     }
@@ -156,42 +182,64 @@ extension SceneInterpreter {
     /// steps at each moment the drag passes a point, sampled every millisecond.
     private func drag(_ m: Node.Mapping, _ cx: ConfigContext) throws -> [Step] {
         let dcx = cx.at("drag")
-        guard let spec = m["drag"]!.mapping else { throw dcx.error(m["drag"]!, "expected a gesture: {\(SceneFormat.dragKeys.map(\.name).joined(separator: ", "))}") }
+        guard let spec = m["drag"]!.mapping else {
+            throw dcx.error(
+                m["drag"]!, "expected a gesture: {\(SceneFormat.dragKeys.map(\.name).joined(separator: ", "))}")
+        }
         try SceneFile.checkKeys(spec, allowed: SceneFormat.dragKeys.map(\.name), dcx)
         func need(_ key: String) throws -> Node {
-            guard let n = spec[key] else { throw dcx.error(m["drag"]!, "a drag needs \(key): \(SceneFormat.dragKeys.first { $0.name == key }!.doc)") }
+            guard let n = spec[key] else {
+                throw dcx.error(
+                    m["drag"]!, "a drag needs \(key): \(SceneFormat.dragKeys.first { $0.name == key }!.doc)")
+            }
             return n
         }
         var track = GestureTrack(pressAt: try value(need("from"), dcx.at("from")) { try $0.point() })
-        guard let moves = try need("moves").sequence else { throw dcx.at("moves").error(spec["moves"]!, "expected a list of moves") }
+        guard let moves = try need("moves").sequence else {
+            throw dcx.at("moves").error(spec["moves"]!, "expected a list of moves")
+        }
         for (i, move) in moves.enumerated() {
             let mcx = dcx.at("moves", "\(i)")
-            guard let mm = move.mapping else { throw mcx.error(move, "expected {by: [dx, dy], over: seconds, easing: name} or {hold: seconds}") }
+            guard let mm = move.mapping else {
+                throw mcx.error(move, "expected {by: [dx, dy], over: seconds, easing: name} or {hold: seconds}")
+            }
             if let hold = mm["hold"] {
                 try SceneFile.checkKeys(mm, allowed: ["hold"], mcx)
                 track = track.holding(for: max(0, try number(hold, mcx.at("hold"))))
                 continue
             }
             try SceneFile.checkKeys(mm, allowed: ["by", "over", "easing"], mcx)
-            guard let byNode = mm["by"], let overNode = mm["over"] else { throw mcx.error(move, "a move needs by: [dx, dy] and over: seconds") }
+            guard let byNode = mm["by"], let overNode = mm["over"] else {
+                throw mcx.error(move, "a move needs by: [dx, dy] and over: seconds")
+            }
             let by = try value(byNode, mcx.at("by")) { try $0.point() }
             var easing = CubicBezier.linear
             if let e = mm["easing"] { easing = try moveEasing(e, mcx.at("easing")) }
             track = track.dragging(by: by.x, by.y, over: try number(overNode, mcx.at("over")), easing: easing)
         }
-        if let r = spec["release"] { track = track.releasing(velocity: try value(r, dcx.at("release")) { try $0.point() }) }
+        if let r = spec["release"] {
+            track = track.releasing(velocity: try value(r, dcx.at("release")) { try $0.point() })
+        }
         guard track.duration <= SceneInterpreter.maximumDuration else {
-            throw dcx.at("moves").error(spec["moves"]!, "the finger is down for \(show(track.duration)) s; at most \(show(SceneInterpreter.maximumDuration)) s")
+            throw dcx.at("moves").error(
+                spec["moves"]!,
+                "the finger is down for \(show(track.duration)) s; at most \(show(SceneInterpreter.maximumDuration)) s")
         }
         let axisNode = try need("axis")
-        let axisText = try axisNode.scalarText.flatMap(Axis.init(rawValue:)) != nil ? axisNode.scalarText! : value(axisNode, dcx.at("axis")) { $0.description }
-        guard let axis = Axis(rawValue: axisText) else { throw dcx.at("axis").error(axisNode, "expected x or y, got '\(axisText)'") }
+        let axisText =
+            try axisNode.scalarText.flatMap(Axis.init(rawValue:)) != nil
+            ? axisNode.scalarText! : value(axisNode, dcx.at("axis")) { $0.description }
+        guard let axis = Axis(rawValue: axisText) else {
+            throw dcx.at("axis").error(axisNode, "expected x or y, got '\(axisText)'")
+        }
         let distance = try number(need("distance"), dcx.at("distance"))
         guard distance != 0 else { throw dcx.at("distance").error(spec["distance"]!, "a drag's distance cannot be 0") }
         var mapping = GestureDrive.Mapping.linear
         if let band = spec["rubberBand"] {
             let d = try number(band, dcx.at("rubberBand"))
-            guard d > 0 else { throw dcx.at("rubberBand").error(band, "the rubber band's dimension must be more than 0") }
+            guard d > 0 else {
+                throw dcx.at("rubberBand").error(band, "the rubber band's dimension must be more than 0")
+            }
             mapping = .rubberBand(dimension: d)
         }
         var range = 0.0...1.0
@@ -207,7 +255,9 @@ extension SceneInterpreter {
         guard let crossingNode = m["crossing"] else { return [follow] }
 
         let ccx = cx.at("crossing")
-        guard let crossing = crossingNode.mapping, let atNode = crossing["at"] else { throw ccx.error(crossingNode, "expected {at: points, above: [steps], below: [steps]}") }
+        guard let crossing = crossingNode.mapping, let atNode = crossing["at"] else {
+            throw ccx.error(crossingNode, "expected {at: points, above: [steps], below: [steps]}")
+        }
         try SceneFile.checkKeys(crossing, allowed: SceneFormat.crossingKeys.map(\.name), ccx)
         let at = try number(atNode, ccx.at("at"))
         var out: [Step] = [follow]

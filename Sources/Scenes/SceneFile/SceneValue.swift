@@ -54,7 +54,9 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     private func numbers(_ count: Int, _ what: String) throws -> [Double] {
-        guard case .list(let items) = self, items.count == count else { throw ExpressionError("expected \(what), got \(kind) (\(self))") }
+        guard case .list(let items) = self, items.count == count else {
+            throw ExpressionError("expected \(what), got \(kind) (\(self))")
+        }
         return try items.map { try $0.number() }
     }
 
@@ -89,7 +91,10 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
         case .curve(let c): return c
         case .text(let spec):
             do { return try Curve(spec: spec) } catch { throw ExpressionError("\(error)") }
-        default: throw ExpressionError("expected a curve (an animation param, a spec such as 'easeIn:duration=0.3', or spring(…)), got \(kind)")
+        default:
+            throw ExpressionError(
+                "expected a curve (an animation param, a spec such as 'easeIn:duration=0.3', or spring(…)), got \(kind)"
+            )
         }
     }
 
