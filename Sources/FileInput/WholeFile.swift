@@ -14,7 +14,7 @@ public enum FileInputError: Error, Equatable {
 /// Reads a whole file, or a pipe (`<(…)`, a FIFO) until its writer closes it: never by its
 /// stat size, which a pipe does not have. A FIFO no one writes to reads as empty rather than
 /// waiting forever for a writer.
-public func readWholeFile(_ path: String) throws -> [UInt8] {
+package func readWholeFile(_ path: String) throws -> [UInt8] {
     let fd = open(path, O_RDONLY | O_NONBLOCK)
     if fd < 0 {
         if errno == ENOENT { throw FileInputError.notFound }

@@ -4,14 +4,14 @@ import Geometry
 /// integer. For channel products that is the exact `a·b/255`; a tie never occurs there, because
 /// `2ab` is even and `255·(2k+1)` is odd.
 @inline(__always)
-public func mul255(_ a: Int, _ b: Int) -> Int {
+package func mul255(_ a: Int, _ b: Int) -> Int {
     let t = a * b + 128
     return (t + (t >> 8)) >> 8
 }
 
 /// `mul255` on 32-bit lanes, for the hot loops (the same exact result for a, b in 0...255).
 @inline(__always)
-public func mul255(_ a: UInt32, _ b: UInt32) -> UInt32 {
+package func mul255(_ a: UInt32, _ b: UInt32) -> UInt32 {
     let t = a &* b &+ 128
     return (t &+ (t >> 8)) >> 8
 }
@@ -74,7 +74,7 @@ public struct PremultipliedColor: Hashable, Sendable {
 }
 
 /// Converts straight-alpha RGBA8 bytes to premultiplied, in place.
-public func premultiplyRGBA(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+package func premultiplyRGBA(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
     var i = 0
     let n = bytes.count
     while i + 3 < n {
@@ -89,7 +89,7 @@ public func premultiplyRGBA(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
 }
 
 /// Converts premultiplied RGBA8 bytes to straight alpha, in place.
-public func unpremultiplyRGBA(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+package func unpremultiplyRGBA(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
     var i = 0
     let n = bytes.count
     while i + 3 < n {

@@ -11,18 +11,18 @@ import Raster
 /// is composited row by row as the snapshot is drawn (`overlay`), and skips those pixels
 /// itself. A frame can also be drawn from an earlier one, redrawing only the pixels that
 /// changed (`redraw(_:after:drawn:)`).
-public struct Compositor: Sendable {
+struct Compositor: Sendable {
     /// Textures by the image names draw lists use.
-    public let textures: [String: Texture]
-    public let background: Color
+    let textures: [String: Texture]
+    let background: Color
 
-    public init(textures: [String: Texture], background: Color) {
+    init(textures: [String: Texture], background: Color) {
         self.textures = textures
         self.background = background
     }
 
     /// A new frame with `list` drawn on the background.
-    public func render(_ list: DrawList) -> Bitmap {
+    func render(_ list: DrawList) -> Bitmap {
         let frame = Self.frame(of: list)
         let hidden = occlusions(list.commands)
         // Every pixel is either painted by `paint` or hidden, and hidden pixels are painted
@@ -34,7 +34,7 @@ public struct Compositor: Sendable {
     /// their `damage` are copied, and only those inside it are painted. The same pixels as
     /// `render(list)`, whatever the size of the damage: copying a pixel costs no more than
     /// painting it would, so there is no threshold. Nil when the lists do not match.
-    public func redraw(_ list: DrawList, after previousList: DrawList, drawn previous: Bitmap) -> Bitmap? {
+    func redraw(_ list: DrawList, after previousList: DrawList, drawn previous: Bitmap) -> Bitmap? {
         let frame = Self.frame(of: list)
         guard previous.width == frame.width, previous.height == frame.height,
             let damage = damage(from: previousList, to: list)
@@ -52,7 +52,7 @@ public struct Compositor: Sendable {
     /// every command that changed, where it was and where it is. Outside them every pixel is
     /// under the same commands, in the same order, as before. Commands are matched by
     /// position; nil when the lists do not match (another frame size or command count).
-    public func damage(from old: DrawList, to new: DrawList) -> PixelRect? {
+    func damage(from old: DrawList, to new: DrawList) -> PixelRect? {
         guard old.size == new.size, old.commands.count == new.commands.count else { return nil }
         let frame = Self.frame(of: new)
         var damage = PixelRect.zero
@@ -64,7 +64,7 @@ public struct Compositor: Sendable {
 
     /// Draws `list` over what `view` holds. With `culling: false` every command is drawn
     /// whole, hidden or not (for tests).
-    public func draw(_ list: DrawList, into view: BitmapView, culling: Bool = true) {
+    func draw(_ list: DrawList, into view: BitmapView, culling: Bool = true) {
         let hidden = culling ? occlusions(list.commands) : Array(repeating: .none, count: list.commands.count + 1)
         draw(list.commands, into: view, hidden: hidden)
     }
@@ -72,7 +72,7 @@ public struct Compositor: Sendable {
     /// What each run of commands hides: entry `i` holds the pixels that commands `i...` paint
     /// opaquely, so command `i` draws around entry `i + 1`, and the background around entry 0.
     /// With `region`, every pixel of `frame` outside it counts as hidden too.
-    public func occlusions(_ commands: [DrawCommand], drawingOnly region: PixelRect? = nil, in frame: PixelRect? = nil)
+    func occlusions(_ commands: [DrawCommand], drawingOnly region: PixelRect? = nil, in frame: PixelRect? = nil)
         -> [Occlusion]
     {
         var hidden = Occlusion.none
@@ -89,7 +89,7 @@ public struct Compositor: Sendable {
 
     /// The pixels `command` paints fully covered, with an opaque colour at full opacity:
     /// whatever lay under them cannot show.
-    public func opaquePixelRects(_ command: DrawCommand) -> [PixelRect] {
+    func opaquePixelRects(_ command: DrawCommand) -> [PixelRect] {
         guard Self.opacity(command) == 255, !command.rect.isEmpty else { return [] }
         var rects: [PixelRect]
         switch command.kind {

@@ -21,7 +21,7 @@ public enum RenderError: Error, CustomStringConvertible {
 public struct SceneRenderer: Sendable {
     public let scene: PreparedScene
     public let plan: Plan
-    public let compositor: Compositor
+    let compositor: Compositor
 
     /// Loads the scene's images (each once, through `load`, which decodes them: rendering
     /// takes bitmaps) and plans it. `load` is given each image and the most pixels it may have.

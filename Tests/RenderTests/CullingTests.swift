@@ -1,7 +1,7 @@
 import Geometry
 import Planner
 import Raster
-import Render
+@testable import Render
 import Scenes
 import Testing
 

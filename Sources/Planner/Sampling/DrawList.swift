@@ -40,7 +40,7 @@ public struct DrawList: Sendable, Hashable {
 }
 
 /// Times at which to sample a plan: `i / fps` for every frame that starts before `duration`.
-public func frameTimes(fps: Double, duration: Double) -> [Double] {
+package func frameTimes(fps: Double, duration: Double) -> [Double] {
     guard fps > 0, duration > 0 else { return [0] }
     let count = max(1, Int((duration * fps - 1e-9).rounded(.up)))
     return (0..<count).map { Double($0) / fps }

@@ -9,4 +9,4 @@ public protocol TimingCurve: Sendable {
 
 /// Linear interpolation: `a + (b − a)·p`, extrapolating when a spring overshoots.
 @inline(__always)
-public func lerp(_ a: Double, _ b: Double, _ p: Double) -> Double { a + (b - a) * p }
+package func lerp(_ a: Double, _ b: Double, _ p: Double) -> Double { a + (b - a) * p }
