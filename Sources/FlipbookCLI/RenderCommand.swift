@@ -213,6 +213,11 @@ struct RenderCommand: ParsableCommand {
         let sheetEvery = max(1, (times.count + 39) / 40)
         var contact = sheet.map { _ in ContactSheet() }
         let progress = Progress(total: times.count, quiet: quiet)
+        // What every render does with each frame as it comes, besides its output.
+        func observe(_ k: Int, _ frame: Bitmap) {
+            if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
+            progress.step()
+        }
 
         switch target {
         case .gif, .webp, .mp4:
@@ -225,11 +230,8 @@ struct RenderCommand: ParsableCommand {
                 try fit(renderer, within: maxSize.bytes, to: output, started: started)
                 return
             }
-            let (written, rendered) = try encode(renderer, times: times, indices: indices, to: output, options: gif) {
-                k, frame in
-                if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
-                progress.step()
-            }
+            let (written, rendered) = try encode(
+                renderer, times: times, indices: indices, to: output, options: gif, each: observe)
             progress.done()
             try writeStats(rendered, encoder: written.gif, wall: Date().timeIntervalSince(started))
             report(
@@ -247,8 +249,7 @@ struct RenderCommand: ParsableCommand {
                         frame,
                         to: (output as NSString).appendingPathComponent(
                             String(format: "frame%0\(digits)d.png", indices[k])))
-                    if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
-                    progress.step()
+                    observe(k, frame)
                 }
                 try writer.finish()
             } catch {
@@ -261,10 +262,7 @@ struct RenderCommand: ParsableCommand {
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
             report("wrote \(times.count) PNG frames to \(output) (\(formatted(playback)) fps, \(sizeLabel(settings)))")
         case .nothing:
-            let rendered = try renderer.render(times: times, threads: threadCount) { k, frame in
-                if k % sheetEvery == 0 { contact?.add(frame, at: times[k]) }
-                progress.step()
-            }
+            let rendered = try renderer.render(times: times, threads: threadCount, sink: observe)
             progress.done()
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
             report(
