@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests",
             dependencies: ["Render", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "CGIF", "Raster", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "Codecs", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         .testTarget(

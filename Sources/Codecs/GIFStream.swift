@@ -5,7 +5,7 @@ import CGIF
 /// Bytes go to an `AtomicOutput`.
 final class GIFStream {
     let path: String
-    private var gif: UnsafeMutablePointer<GifFileType>?
+    private(set) var gif: UnsafeMutablePointer<GifFileType>?
     private(set) var frames = 0
 
     init(output: AtomicOutput, width: Int, height: Int, plays: Int?) throws {
@@ -74,21 +74,6 @@ final class GIFStream {
         if delay > Self.longestDelay { try putHold(delay - Self.longestDelay) }
     }
 
-    /// Writes one image with giflib's own LZW coder: `indices` is `w·h` palette indices,
-    /// `rowStride` a row. The reference `LZWCoder` is tested against.
-    func putFrame(
-        x: Int, y: Int, w: Int, h: Int, indices: UnsafeMutablePointer<UInt8>, rowStride: Int,
-        palette: [UInt8], transparent: Int, delay: Int
-    ) throws {
-        try putHeader(
-            x: x, y: y, w: w, h: h, palette: palette, transparent: transparent, delay: min(delay, Self.longestDelay))
-        for row in 0..<h {
-            try check(EGifPutLine(gif, indices + row * rowStride, Int32(w)))
-        }
-        frames += 1
-        if delay > Self.longestDelay { try putHold(delay - Self.longestDelay) }
-    }
-
     /// The longest delay a frame can carry: the field is 16 bits of centiseconds (655.35 s).
     static let longestDelay = 65535
 
@@ -105,8 +90,10 @@ final class GIFStream {
         }
     }
 
-    /// The graphics control extension, the image descriptor and its colour table.
-    private func putHeader(x: Int, y: Int, w: Int, h: Int, palette: [UInt8], transparent: Int, delay: Int) throws {
+    /// The graphics control extension, the image descriptor and its colour table. Internal,
+    /// as `check` and `gif` are, so that the tests can write a frame through giflib's own LZW
+    /// coder behind the same header.
+    func putHeader(x: Int, y: Int, w: Int, h: Int, palette: [UInt8], transparent: Int, delay: Int) throws {
         var gcb = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
             TransparentColor: transparent < 0 ? NO_TRANSPARENT_COLOR : Int32(transparent))
@@ -142,7 +129,7 @@ final class GIFStream {
         }
     }
 
-    private func check(_ status: Int32) throws {
+    func check(_ status: Int32) throws {
         if status != GIF_OK {
             throw CodecError.gif(path: path, message: gifMessage(gif?.pointee.Error ?? 0))
         }

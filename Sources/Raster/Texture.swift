@@ -12,7 +12,6 @@ public final class Texture: Sendable {
 
     public var width: Int { levels[0].width }
     public var height: Int { levels[0].height }
-    public var bitmap: Bitmap { levels[0] }
     public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
 
     public init(_ bitmap: Bitmap) {

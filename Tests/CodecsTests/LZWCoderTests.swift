@@ -1,3 +1,4 @@
+import CGIF
 import Foundation
 import Raster
 import Testing
@@ -41,9 +42,7 @@ struct LZWCoderTests {
         } else {
             var copy = indices
             try copy.withUnsafeMutableBufferPointer { p in
-                try stream.putFrame(
-                    x: 0, y: 0, w: w, h: h, indices: p.baseAddress!, rowStride: w,
-                    palette: palette, transparent: -1, delay: 5)
+                try stream.putFrameWithGiflibCoder(w: w, h: h, indices: p.baseAddress!, palette: palette, delay: 5)
             }
         }
         try stream.close()
@@ -247,5 +246,18 @@ struct LZWCoderTests {
         // And the data decodes to exactly the indices the coder settled on.
         let path = temporaryFolder("lzw-lossy") + "/l.gif"
         #expect(try decodedMismatches(path, w: w, h: h, indices: lossy, palette: pal, blocks: blocks) == 0)
+    }
+}
+
+extension GIFStream {
+    /// One image coded by giflib's own LZW coder (`EGifPutLine`), at the canvas's origin with no
+    /// transparent index: the reference `LZWCoder` is held to, byte for byte.
+    func putFrameWithGiflibCoder(w: Int, h: Int, indices: UnsafeMutablePointer<UInt8>, palette: [UInt8], delay: Int)
+        throws
+    {
+        try putHeader(x: 0, y: 0, w: w, h: h, palette: palette, transparent: -1, delay: delay)
+        for row in 0..<h {
+            try check(EGifPutLine(gif, indices + row * w, Int32(w)))
+        }
     }
 }
