@@ -31,10 +31,6 @@ func byteString(_ n: Int) -> String {
     return "\(n) B"
 }
 
-func formatted(_ v: Double) -> String {
-    v == v.rounded() ? String(Int(v)) : String(v)
-}
-
 /// Prints a warning on standard error.
 func warn(_ message: String) {
     FileHandle.standardError.write(Data("warning: \(message)\n".utf8))

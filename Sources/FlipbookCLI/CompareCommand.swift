@@ -2,6 +2,7 @@ import ArgumentParser
 import Codecs
 import Flipbook
 import Foundation
+import Geometry
 import Raster
 import Render
 import Video
@@ -215,7 +216,7 @@ struct CompareCommand: ParsableCommand {
         guard let text else { return value }
         guard let v = Double(text), v.isFinite, range.contains(v), !whole || v == v.rounded() else {
             throw CLIError(
-                "\(name) '\(text)': expected \(whole ? "a whole number" : "a number") in \(formatted(range.lowerBound))...\(formatted(range.upperBound))"
+                "\(name) '\(text)': expected \(whole ? "a whole number" : "a number") in \(range.lowerBound.plainText)...\(range.upperBound.plainText)"
             )
         }
         return v

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Codecs
 import Foundation
+import Geometry
 
 /// `flipbook encode`: a numbered PNG sequence to a GIF.
 struct EncodeCommand: ParsableCommand {
@@ -42,7 +43,7 @@ struct EncodeCommand: ParsableCommand {
                 "\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
         }
         if output.hasSuffix(".mp4") && fps > 120 {
-            throw ValidationError("--fps \(formatted(fps)): an MP4 plays at most 120 fps")
+            throw ValidationError("--fps \(fps.plainText): an MP4 plays at most 120 fps")
         }
         try OutputRules(outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)])
             .check()
@@ -52,7 +53,7 @@ struct EncodeCommand: ParsableCommand {
         let files = try pngFiles(in: frames)
         if fps > 50 && output.hasSuffix(".gif") {
             warn(
-                "\(formatted(fps)) fps asks for delays under 2 cs, which GIF players slow down; "
+                "\(fps.plainText) fps asks for delays under 2 cs, which GIF players slow down; "
                     + "frames are dropped so that every delay is at least 2 cs and the total duration stays exact")
         }
         let first = try PNGCodec.read(path: files[0])

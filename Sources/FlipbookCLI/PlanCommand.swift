@@ -34,10 +34,7 @@ struct PlanCommand: ParsableCommand {
     }
 
     func json(_ c: DrawCommand, t: Double, files: [String: String]) -> String {
-        func n(_ v: Double) -> String {
-            let r = (v * 1e6).rounded() / 1e6
-            return r == r.rounded() ? String(Int(r)) : String(r)
-        }
+        func n(_ v: Double) -> String { ((v * 1e6).rounded() / 1e6).plainText }
         /// A JSON string: a user's path may hold quotes or backslashes.
         func string(_ s: String) -> String {
             let data = try? JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])

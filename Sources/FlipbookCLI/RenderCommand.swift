@@ -1,6 +1,7 @@
 import ArgumentParser
 import Codecs
 import Foundation
+import Geometry
 import Raster
 import Render
 import Scenes
@@ -196,7 +197,7 @@ struct RenderCommand: ParsableCommand {
         var times = renderer.times(speed: speed)
         guard times.count <= RenderCommand.maximumFrames else {
             throw ValidationError(
-                "\(times.count) frames (\(String(format: "%.2f", renderer.plan.duration)) s at \(formatted(settings.fps / speed)) fps): at most \(RenderCommand.maximumFrames); a higher --speed or a lower --fps"
+                "\(times.count) frames (\(String(format: "%.2f", renderer.plan.duration)) s at \((settings.fps / speed).plainText) fps): at most \(RenderCommand.maximumFrames); a higher --speed or a lower --fps"
             )
         }
         var indices = Array(times.indices)
@@ -223,7 +224,7 @@ struct RenderCommand: ParsableCommand {
         case .gif, .webp, .mp4:
             if target == .gif && playback > 50 {
                 warn(
-                    "\(formatted(playback)) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration"
+                    "\(playback.plainText) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration"
                 )
             }
             if let maxSize {
@@ -235,7 +236,7 @@ struct RenderCommand: ParsableCommand {
             progress.done()
             try writeStats(rendered, encoder: written.gif, wall: Date().timeIntervalSince(started))
             report(
-                written.line + " at \(formatted(playback)) fps, \(sizeLabel(settings)), in "
+                written.line + " at \(playback.plainText) fps, \(sizeLabel(settings)), in "
                     + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .sequence:
             try FrameFolder.prepare(output, overwrite: overwrite)
@@ -260,13 +261,13 @@ struct RenderCommand: ParsableCommand {
             }
             progress.done()
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
-            report("wrote \(times.count) PNG frames to \(output) (\(formatted(playback)) fps, \(sizeLabel(settings)))")
+            report("wrote \(times.count) PNG frames to \(output) (\(playback.plainText) fps, \(sizeLabel(settings)))")
         case .nothing:
             let rendered = try renderer.render(times: times, threads: threadCount, sink: observe)
             progress.done()
             try writeStats(rendered, encoder: nil, wall: Date().timeIntervalSince(started))
             report(
-                "rendered \(times.count) frames (\(formatted(playback)) fps, \(sizeLabel(settings))), wrote none, in "
+                "rendered \(times.count) frames (\(playback.plainText) fps, \(sizeLabel(settings))), wrote none, in "
                     + String(format: "%.1f s", Date().timeIntervalSince(started)))
         case .still:
             break
@@ -328,7 +329,7 @@ struct RenderCommand: ParsableCommand {
         progress.done()
         let summary = tries.sorted { rungs.firstIndex(of: $0.rung)! < rungs.firstIndex(of: $1.rung)! }
             .map { t in
-                "\(t.rung.brief)\(t.rung.fps == settings.fps ? "" : " \(formatted(t.rung.fps)) fps")\(t.rung.width == width ? "" : " \(t.rung.width) px") \(byteString(t.bytes))"
+                "\(t.rung.brief)\(t.rung.fps == settings.fps ? "" : " \(t.rung.fps.plainText) fps")\(t.rung.width == width ? "" : " \(t.rung.width) px") \(byteString(t.bytes))"
             }
             .joined(separator: ", ")
         guard let chosen, let winner = tries.first(where: { $0.rung == rungs[chosen] }) else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geometry
 
 /// A file size given on the command line: `5MB`, `800KB`, `1.5MiB` or plain bytes. Decimal
 /// units are powers of 1000 (as GitHub and Slack state their limits), binary ones of 1024.
@@ -49,7 +50,7 @@ struct BudgetRung: Equatable, CustomStringConvertible {
     var description: String {
         var parts = [quality.map { "--quality \($0)" } ?? "lossless"]
         if lossy > 0 { parts.append("--dither 0 --lossy \(lossy)") }
-        parts.append("--fps \(formatted(fps))")
+        parts.append("--fps \(fps.plainText)")
         parts.append("--width \(width)")
         return parts.joined(separator: " ")
     }

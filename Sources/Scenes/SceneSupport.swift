@@ -102,7 +102,7 @@ func imageScale(_ image: SceneImage, _ sizes: ImageSizes, size: Size) throws -> 
         throw SceneError.imageSize(
             key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
             expected:
-                "a \(show(size.width))x\(show(size.height)) pt image at any scale (e.g. \(show(size.width * 2))x\(show(size.height * 2)) at @2x)"
+                "a \(size.width.plainText)x\(size.height.plainText) pt image at any scale (e.g. \((size.width * 2).plainText)x\((size.height * 2).plainText) at @2x)"
         )
     }
     return k

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A timing curve as configs and the command line name it: a Bézier, a UIKit spring fitted to
 /// a duration, a Core Animation spring, or UIKit's system spring.
 public enum Curve: Sendable, Hashable, CustomStringConvertible {
@@ -57,10 +59,7 @@ public enum Curve: Sendable, Hashable, CustomStringConvertible {
 
     /// The canonical spec, which `init(spec:)` reads back.
     public var description: String {
-        func n(_ v: Double) -> String {
-            let s = String(v)
-            return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
-        }
+        func n(_ v: Double) -> String { v.plainText }
         switch self {
         case .bezier(let b):
             for (name, preset) in CurveGrammar.namedBeziers

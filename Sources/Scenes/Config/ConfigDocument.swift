@@ -1,5 +1,6 @@
 import FileInput
 import Foundation
+import Geometry
 import Yams
 
 /// Reads YAML config files against a scene's fields, and prints the documented defaults.

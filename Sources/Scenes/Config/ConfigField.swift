@@ -31,17 +31,17 @@ public struct ConfigField<Root> {
                     guard let text = node.scalarText, let v = Double(text), v.isFinite else {
                         throw cx.error(
                             node,
-                            "expected a number in \(show(range.lowerBound))...\(show(range.upperBound)), got \(node.summary)"
+                            "expected a number in \(range.lowerBound.plainText)...\(range.upperBound.plainText), got \(node.summary)"
                         )
                     }
                     guard range.contains(v) else {
                         throw cx.error(
                             node,
-                            "\(show(v)) is out of range; expected \(show(range.lowerBound))...\(show(range.upperBound))"
+                            "\(v.plainText) is out of range; expected \(range.lowerBound.plainText)...\(range.upperBound.plainText)"
                         )
                     }
                     root[keyPath: path] = v
-                }, show: { show($0[keyPath: path]) }))
+                }, show: { $0[keyPath: path].plainText }))
     }
 
     /// A whole number in `range`.
@@ -125,7 +125,7 @@ public struct ConfigField<Root> {
                 },
                 show: { r in
                     let v = r[keyPath: path]
-                    return "[\(show(v.minX)), \(show(v.minY)), \(show(v.width)), \(show(v.height))]"
+                    return "[\(v.minX.plainText), \(v.minY.plainText), \(v.width.plainText), \(v.height.plainText)]"
                 }))
     }
 
@@ -155,7 +155,7 @@ public struct ConfigField<Root> {
                 },
                 show: { r in
                     let v = r[keyPath: path]
-                    return "[\(show(v.x)), \(show(v.y))]"
+                    return "[\(v.x.plainText), \(v.y.plainText)]"
                 }))
     }
 
@@ -275,10 +275,6 @@ extension Node {
         if sequence != nil { return "a list" }
         return "nothing"
     }
-}
-
-func show(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
 }
 
 func quoted(_ s: String) -> String { "\"\(s)\"" }

@@ -61,7 +61,7 @@ indirect enum Expression: Sendable, Hashable {
             case "-": return try finite(x - y)
             case "*": return try finite(x * y)
             case "/":
-                guard y != 0 else { throw ExpressionError("divides by zero (\(show(x)) / 0)") }
+                guard y != 0 else { throw ExpressionError("divides by zero (\(x.plainText) / 0)") }
                 return try finite(x / y)
             case "<": return .flag(x < y)
             case "<=": return .flag(x <= y)

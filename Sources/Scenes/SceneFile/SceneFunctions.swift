@@ -30,7 +30,7 @@ enum SceneFunctions {
             doc: "Core Animation's \(name) Bézier over `duration` seconds"
         ) { a in
             let d = try a[0].number()
-            guard d > 0 else { throw ExpressionError("\(name)(\(show(d))): the duration must be more than 0") }
+            guard d > 0 else { throw ExpressionError("\(name)(\(d.plainText)): the duration must be more than 0") }
             return .curve(.bezier(preset, duration: d))
         }
     }
@@ -46,7 +46,7 @@ enum SceneFunctions {
             $0[0].rounded()
         },
         numeric("sqrt", "sqrt(x)", 1...1, "the square root of x, 0 or more") { x in
-            guard x[0] >= 0 else { throw ExpressionError("sqrt(\(show(x[0]))): expected 0 or more") }
+            guard x[0] >= 0 else { throw ExpressionError("sqrt(\((x[0]).plainText)): expected 0 or more") }
             return x[0].squareRoot()
         },
         numeric("lerp", "lerp(a, b, p)", 3...3, "a + (b − a)·p") { lerp($0[0], $0[1], $0[2]) },
@@ -65,7 +65,8 @@ enum SceneFunctions {
         ) { a in
             let d = try a[0].number(), z = try a[1].number()
             guard d > 0, z > 0 else {
-                throw ExpressionError("spring(\(show(d)), \(show(z))): duration and damping must be more than 0")
+                throw ExpressionError(
+                    "spring(\(d.plainText), \(z.plainText)): duration and damping must be more than 0")
             }
             return .curve(.spring(duration: d, damping: z, velocity: a.count > 2 ? try a[2].number() : 0))
         },
@@ -84,7 +85,7 @@ enum SceneFunctions {
             doc: "the curve refitted to another duration"
         ) { a in
             let d = try a[1].number()
-            guard d > 0 else { throw ExpressionError("withDuration: \(show(d)) s must be more than 0") }
+            guard d > 0 else { throw ExpressionError("withDuration: \(d.plainText) s must be more than 0") }
             return .curve(try a[0].curve().with(duration: d))
         },
         numeric(

@@ -60,7 +60,7 @@ final class SceneInterpreter {
             throw SceneError.invalid(
                 key: "storyboard",
                 message:
-                    "\(name) lasts \(show(builder.currentTime)) s; a storyboard lasts at most \(show(Self.maximumDuration)) s"
+                    "\(name) lasts \(builder.currentTime.plainText) s; a storyboard lasts at most \(Self.maximumDuration.plainText) s"
             )
         }
         return builder.build()

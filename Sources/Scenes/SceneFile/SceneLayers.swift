@@ -34,11 +34,12 @@ extension SceneInterpreter {
         }
         let ends = try bounds.map { text -> Double in
             let v = try value(scalarNode(text, at: node.mark), cx.at(key)) { try $0.number() }
-            guard v == v.rounded() else { throw cx.error(node, "'\(text)' = \(show(v)) is not a whole number") }
+            guard v == v.rounded() else { throw cx.error(node, "'\(text)' = \(v.plainText) is not a whole number") }
             return v
         }
         guard ends[0] <= ends[1], ends[1] - ends[0] < 1000 else {
-            throw cx.error(node, "\(show(ends[0]))...\(show(ends[1])): expected FIRST ≤ LAST, at most 1000 times")
+            throw cx.error(
+                node, "\((ends[0]).plainText)...\((ends[1]).plainText): expected FIRST ≤ LAST, at most 1000 times")
         }
         return (
             parts[0].trimmingCharacters(in: .whitespaces), stride(from: ends[0], through: ends[1], by: 1).map { $0 }
@@ -161,7 +162,7 @@ extension SceneInterpreter {
     private func shapeSide(_ text: String, _ node: Node, _ cx: ConfigContext) throws -> Double {
         let v = try value(scalarNode(text, at: node.mark), cx.at("shape")) { try $0.number() }
         guard v > 0 else {
-            throw cx.error(node, "the image's shape has a side of \(show(v)) points; expected more than 0")
+            throw cx.error(node, "the image's shape has a side of \(v.plainText) points; expected more than 0")
         }
         return v
     }

@@ -29,7 +29,7 @@ extension SceneInterpreter {
         case "hold"?:
             try only(["hold"])
             let d = try number(m["hold"]!, cx.at("hold"))
-            guard d >= 0 else { throw cx.at("hold").error(m["hold"]!, "\(show(d)) s: a hold is 0 seconds or more") }
+            guard d >= 0 else { throw cx.at("hold").error(m["hold"]!, "\(d.plainText) s: a hold is 0 seconds or more") }
             return [.hold(d)]
         case "set"?:
             try only(["set"])
@@ -223,7 +223,8 @@ extension SceneInterpreter {
         guard track.duration <= SceneInterpreter.maximumDuration else {
             throw dcx.at("moves").error(
                 spec["moves"]!,
-                "the finger is down for \(show(track.duration)) s; at most \(show(SceneInterpreter.maximumDuration)) s")
+                "the finger is down for \(track.duration.plainText) s; at most \(SceneInterpreter.maximumDuration.plainText) s"
+            )
         }
         let axisNode = try need("axis")
         let axisText =

@@ -31,11 +31,12 @@ public enum SceneValue: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .number(let v): return show(v)
+        case .number(let v): return v.plainText
         case .flag(let f): return f ? "true" : "false"
-        case .point(let p): return "[\(show(p.x)), \(show(p.y))]"
-        case .size(let s): return "[\(show(s.width)), \(show(s.height))]"
-        case .rect(let r): return "[\(show(r.minX)), \(show(r.minY)), \(show(r.width)), \(show(r.height))]"
+        case .point(let p): return "[\(p.x.plainText), \(p.y.plainText)]"
+        case .size(let s): return "[\(s.width.plainText), \(s.height.plainText)]"
+        case .rect(let r):
+            return "[\(r.minX.plainText), \(r.minY.plainText), \(r.width.plainText), \(r.height.plainText)]"
         case .color(let c): return c.description
         case .curve(let c): return c.description
         case .text(let s): return s
