@@ -75,11 +75,7 @@ struct SceneOptionGroup: ParsableArguments {
 
     /// A built-in scene's name or a scene file's path.
     static func validate(scene: String) throws {
-        guard SceneCatalog.names.contains(scene) || SceneCatalog.isFile(scene) else {
-            throw ValidationError(
-                "no scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", ")), or a scene file's path (.yaml)"
-            )
-        }
+        do { try SceneCatalog.check(scene: scene) } catch { throw ValidationError("\(error)") }
     }
 
     /// The scene, with the options applied. A bad `--set` or `--storyboard` is a bad option

@@ -63,9 +63,14 @@ public enum SceneCatalog {
 
     /// A built-in scene (by name) or a scene file (by path), read and checked.
     public static func file(named scene: String) throws -> SceneFile {
-        if isFile(scene) { return try SceneFile.load(path: scene) }
-        guard names.contains(scene) else { throw SceneError.unknownScene(scene, known: names) }
-        return try SceneFile.load(path: path(of: scene))
+        try check(scene: scene)
+        return try SceneFile.load(path: isFile(scene) ? scene : path(of: scene))
+    }
+
+    /// Throws unless `scene` names a built-in or looks like a scene file's path; the file
+    /// itself is read later.
+    public static func check(scene: String) throws {
+        guard isFile(scene) || names.contains(scene) else { throw SceneError.unknownScene(scene, known: names) }
     }
 
     /// Reads `configFile` (if any) over the scene's defaults, then each `--set` assignment, then
@@ -77,16 +82,9 @@ public enum SceneCatalog {
         try file(named: scene).prepare(configFile: configFile, assignments: assignments, overrides: overrides)
     }
 
-    static func apply(_ o: SceneOverrides, to s: SceneSettings, scene: String, storyboards: [String]) throws
-        -> SceneSettings
-    {
+    static func apply(_ o: SceneOverrides, to s: SceneSettings) -> SceneSettings {
         var s = s
-        if let storyboard = o.storyboard {
-            guard storyboards.contains(storyboard) else {
-                throw SceneError.unknownStoryboard(storyboard, scene: scene, known: storyboards)
-            }
-            s.storyboard = storyboard
-        }
+        if let storyboard = o.storyboard { s.storyboard = storyboard }
         if let fps = o.fps { s.fps = fps }
         if let scale = o.scale { s.scale = scale }
         if let width = o.width { s.width = width }

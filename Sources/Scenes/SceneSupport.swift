@@ -65,7 +65,8 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownScene(let name, let known):
-            return "no scene '\(name)'; expected one of \(known.joined(separator: ", "))"
+            return
+                "no scene '\(name)'; expected one of \(known.joined(separator: ", ")), or a scene file's path (.yaml)"
         case .unknownStoryboard(let name, let scene, let known):
             return "\(scene) has no storyboard '\(name)'; expected one of \(known.joined(separator: ", "))"
         case .imageSize(let key, let path, let got, let expected):

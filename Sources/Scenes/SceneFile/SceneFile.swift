@@ -100,7 +100,8 @@ public struct SceneFile {
         var p = defaults
         if let configFile { p = try ConfigDocument.read(file: configFile, over: p, fields: fields) }
         for a in assignments { p = try ConfigDocument.read(assignment: a, over: p, fields: fields) }
-        p.settings = try SceneCatalog.apply(overrides, to: p.settings, scene: name, storyboards: storyboards)
+        if let board = overrides.storyboard { _ = try storyboard(named: board) }
+        p.settings = SceneCatalog.apply(overrides, to: p.settings)
         let images = declarations.filter { $0.shape != nil }.map {
             SceneCatalog.locate(SceneImage(name: $0.key, path: p[text: $0.key], key: $0.key))
         }
@@ -111,6 +112,14 @@ public struct SceneFile {
             makePlan: { sizes in
                 try SceneInterpreter(SceneFile(text: text, path: path), params: params, sizes: sizes).plan()
             })
+    }
+
+    /// The storyboard called `name`, or an error that lists the scene's storyboards.
+    func storyboard(named name: String) throws -> Node {
+        guard let board = root["storyboards"]?.mapping?[name] else {
+            throw SceneError.unknownStoryboard(name, scene: self.name, known: storyboards)
+        }
+        return board
     }
 
     // MARK: Params

@@ -38,9 +38,7 @@ final class SceneInterpreter {
 
     func plan() throws -> Plan {
         let name = params.settings.storyboard
-        guard let board = file.root["storyboards"]?.mapping?[name] else {
-            throw SceneError.unknownStoryboard(name, scene: file.name, known: file.storyboards)
-        }
+        let board = try file.storyboard(named: name)
         let cx = top.at("storyboards", name)
         var stepsNode = board
         if let m = board.mapping {
