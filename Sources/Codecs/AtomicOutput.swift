@@ -1,5 +1,6 @@
 import FileInput
 import Glibc
+import Synchronization
 
 /// An output file that appears only when complete: bytes go to a temporary file beside the
 /// destination, which `commit` renames into place. Abandoned or failed outputs leave nothing.
@@ -131,30 +132,22 @@ func readFile(_ path: String) throws -> [UInt8] {
 }
 
 /// A set of paths shared by every thread that writes outputs.
-final class TemporaryFiles: @unchecked Sendable {
-    private var paths: Set<String> = []
-    private var lock = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&lock, nil) }
+final class TemporaryFiles: Sendable {
+    private let paths = Mutex<Set<String>>([])
 
     func insert(_ path: String) {
-        pthread_mutex_lock(&lock)
-        paths.insert(path)
-        pthread_mutex_unlock(&lock)
+        paths.withLock { _ = $0.insert(path) }
     }
 
     func remove(_ path: String) {
-        pthread_mutex_lock(&lock)
-        paths.remove(path)
-        pthread_mutex_unlock(&lock)
+        paths.withLock { _ = $0.remove(path) }
     }
 
     /// Every path, leaving the set empty.
     func drain() -> Set<String> {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        let all = paths
-        paths = []
-        return all
+        paths.withLock { all in
+            defer { all = [] }
+            return all
+        }
     }
 }

@@ -6,7 +6,8 @@ import Glibc
 /// parallel: the rect that changed since the previous source frame, the pixels that did not
 /// change inside it (importance 0: they stay as shown), and libimagequant's palette for the
 /// rest (or the palette of an earlier frame to reuse). Remapping, which needs what is on
-/// screen, happens later and in order (`ScreenRemap`).
+/// screen, happens later and in order (`ScreenRemap`). Unchecked `Sendable`: one worker
+/// writes the results, and readers see them only after `wait`.
 final class FramePalette: @unchecked Sendable {
     /// The flattened frame (opaque RGBA, tightly packed).
     let current: [UInt8]

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Raster
+import Synchronization
 
 /// A folder of numbered PNG frames.
 public enum PNGSequence {
@@ -18,13 +19,12 @@ public enum PNGSequence {
 /// next ones: each frame is compressed (zlib's fast level) and written atomically on a worker,
 /// at most `threads` at a time. The first failure stops later writes and is rethrown by
 /// `finish`; `abandon` removes every frame it wrote.
-public final class PNGSequenceWriter: @unchecked Sendable {
+public final class PNGSequenceWriter: Sendable {
     private let queue = DispatchQueue(label: "flipbook.png-sequence", attributes: .concurrent)
     private let group = DispatchGroup()
     private let room: DispatchSemaphore
-    private let lock = NSLock()
-    private var written: [String] = []
-    private var failure: Error?
+    /// The frames written so far, and the first failure.
+    private let state = Mutex<(written: [String], failure: (any Error)?)>(([], nil))
 
     public init(threads: Int) {
         room = DispatchSemaphore(value: max(1, threads))
@@ -32,16 +32,16 @@ public final class PNGSequenceWriter: @unchecked Sendable {
 
     /// Queues `bitmap` to be written to `path`; waits while `threads` writes are under way.
     public func write(_ bitmap: Bitmap, to path: String) throws {
-        if let failure = lock.withLock({ self.failure }) { throw failure }
+        if let failure = state.withLock({ $0.failure }) { throw failure }
         room.wait()
         queue.async(group: group) { [self] in
             defer { room.signal() }
-            guard lock.withLock({ failure == nil }) else { return }
+            guard state.withLock({ $0.failure == nil }) else { return }
             do {
                 try PNGCodec.write(bitmap, to: path, fast: true)
-                lock.withLock { written.append(path) }
+                state.withLock { $0.written.append(path) }
             } catch {
-                lock.withLock { if failure == nil { failure = error } }
+                state.withLock { if $0.failure == nil { $0.failure = error } }
             }
         }
     }
@@ -49,12 +49,12 @@ public final class PNGSequenceWriter: @unchecked Sendable {
     /// Waits for every write; rethrows the first failure.
     public func finish() throws {
         group.wait()
-        if let failure = lock.withLock({ self.failure }) { throw failure }
+        if let failure = state.withLock({ $0.failure }) { throw failure }
     }
 
     /// Waits for the writes under way, then removes every frame written.
     public func abandon() {
         group.wait()
-        for path in lock.withLock({ written }) { try? FileManager.default.removeItem(atPath: path) }
+        for path in state.withLock({ $0.written }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }

@@ -18,7 +18,8 @@ import Dispatch
 ///
 /// The rect is cut into bands of `bandRows` rows that run in parallel; each band starts with
 /// no carried error. The cut does not depend on the thread count, so neither do the bytes.
-/// All arithmetic is integer.
+/// All arithmetic is integer. Unchecked `Sendable`: the bands share the pointers, but each
+/// writes only its own rows of `screen` and its own output.
 struct ScreenRemap: @unchecked Sendable {
     static let bandRows = 128
 

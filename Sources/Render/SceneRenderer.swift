@@ -4,6 +4,7 @@ import Geometry
 import Planner
 import Raster
 import Scenes
+import Synchronization
 
 /// What can go wrong rendering, with the file or value involved.
 public enum RenderError: Error, CustomStringConvertible {
@@ -165,53 +166,39 @@ public struct RenderStats: Sendable {
 
 /// Frames handed from the render workers to the sink, each slot written once; `take` waits
 /// for its frame. A repeated frame's slot holds no bitmap.
-final class FrameSlots: @unchecked Sendable {
-    private var slots: [(Bitmap?, Bool, Double, Double)?]
+final class FrameSlots: Sendable {
+    typealias Slot = (Bitmap?, Bool, Double, Double)
+    private let slots: Mutex<(frames: [Slot?], stopped: Bool)>
     private let ready: [DispatchSemaphore]
-    private let lock = NSLock()
-    private var stopped = false
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        slots = Mutex((Array(repeating: nil, count: count), false))
         ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
     }
 
-    var cancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    var cancelled: Bool { slots.withLock { $0.stopped } }
 
-    func cancel() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
-    }
+    func cancel() { slots.withLock { $0.stopped = true } }
 
     func set(_ k: Int, _ bitmap: Bitmap, partial: Bool, planning: Double, raster: Double) {
-        lock.lock()
-        slots[k] = (bitmap, partial, planning, raster)
-        lock.unlock()
+        slots.withLock { $0.frames[k] = (bitmap, partial, planning, raster) }
         ready[k].signal()
     }
 
     /// Marks frame `k` as the same pixels as frame `k - 1`.
     func setRepeat(_ k: Int, planning: Double) {
-        lock.lock()
-        slots[k] = (nil, false, planning, 0)
-        lock.unlock()
+        slots.withLock { $0.frames[k] = (nil, false, planning, 0) }
         ready[k].signal()
     }
 
     /// Waits for frame `k` and hands it over (the slot lets go of it); nil pixels repeat
     /// the frame before.
-    func take(_ k: Int) -> (Bitmap?, Bool, Double, Double) {
+    func take(_ k: Int) -> Slot {
         ready[k].wait()
-        lock.lock()
-        defer { lock.unlock() }
-        let frame = slots[k]!
-        slots[k] = nil
-        return frame
+        return slots.withLock { state in
+            defer { state.frames[k] = nil }
+            return state.frames[k]!
+        }
     }
 }
 
@@ -242,7 +229,8 @@ final class RenderLane: @unchecked Sendable {
 
 /// A counting semaphore that can be opened for good: a cancelled render releases whoever
 /// waits, whatever the count. (A dispatch semaphore traps when it is freed below its initial
-/// count, which a render that stops early on an error can leave it at.)
+/// count, which a render that stops early on an error can leave it at.) Its state is touched
+/// only under `condition`, which `Mutex` cannot wait on.
 final class CountingGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var count: Int
