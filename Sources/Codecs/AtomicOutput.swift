@@ -21,7 +21,7 @@ public final class AtomicOutput {
         var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 {
-            throw CodecError.unwritable(path: path, reason: String(cString: strerror(errno)))
+            throw EncodeError.unwritable(path: path, reason: String(cString: strerror(errno)))
         }
         self.fd = fd
         self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -46,7 +46,7 @@ public final class AtomicOutput {
             let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw CodecError.unwritable(path: path, reason: String(cString: strerror(errno)))
+                throw EncodeError.unwritable(path: path, reason: String(cString: strerror(errno)))
             }
             offset += n
         }
@@ -72,7 +72,7 @@ public final class AtomicOutput {
         if rename(temporaryPath, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw CodecError.unwritable(path: path, reason: reason)
+            throw EncodeError.unwritable(path: path, reason: reason)
         }
     }
 
@@ -123,11 +123,11 @@ func readFile(_ path: String) throws -> [UInt8] {
     do {
         return try readWholeFile(path)
     } catch FileInputError.notFound {
-        throw CodecError.fileNotFound(path: path)
+        throw DecodeError.fileNotFound(path: path)
     } catch FileInputError.directory {
-        throw CodecError.unreadable(path: path, reason: "is a directory")
+        throw DecodeError.unreadable(path: path, reason: "is a directory")
     } catch FileInputError.unreadable(let reason) {
-        throw CodecError.unreadable(path: path, reason: reason)
+        throw DecodeError.unreadable(path: path, reason: reason)
     }
 }
 

@@ -21,7 +21,7 @@ final class FramePalette: @unchecked Sendable {
     /// 0 where a crop pixel equals the previous frame's, else 255.
     private(set) var importance: [UInt8] = []
     private(set) var result: OpaquePointer?
-    private(set) var error: CodecError?
+    private(set) var error: EncodeError?
     /// Seconds this frame's palette took on its worker.
     private(set) var seconds = 0.0
     /// The part of the crop with pixels that are not transparent (x, y, w, h in crop pixels),
@@ -125,7 +125,7 @@ final class FramePalette: @unchecked Sendable {
         }
         if reuse != nil { return }
         guard let attr = attrCopy else {
-            error = .quantize(path: path, message: "cannot copy attributes")
+            error = .library(.libimagequant, path: path, message: "cannot copy attributes")
             return
         }
         // The palette comes from every other pixel of every other row: a quarter of the
@@ -145,7 +145,7 @@ final class FramePalette: @unchecked Sendable {
             }
         }
         guard let small = liq_image_create_rgba(attr, sample.baseAddress!, Int32(sw), Int32(sh), 0) else {
-            error = .quantize(path: path, message: "cannot create a \(sw)x\(sh) image")
+            error = .library(.libimagequant, path: path, message: "cannot create a \(sw)x\(sh) image")
             return
         }
         defer { liq_image_destroy(small) }
@@ -158,7 +158,7 @@ final class FramePalette: @unchecked Sendable {
         var result: OpaquePointer?
         let status = liq_image_quantize(small, attr, &result)
         guard status == LIQ_OK, let result else {
-            error = .quantize(path: path, message: "quantization failed (liq_error \(status.rawValue))")
+            error = .library(.libimagequant, path: path, message: "quantization failed (liq_error \(status.rawValue))")
             return
         }
         self.result = result

@@ -55,16 +55,17 @@ public final class GIFReader {
         _ = try readFile(path)  // a clear error for a missing or unreadable file
         var error: Int32 = 0
         guard let gif = DGifOpenFileName(path, &error) else {
-            throw CodecError.gif(path: path, message: gifMessage(error))
+            throw DecodeError.library(.giflib, path: path, message: gifMessage(error))
         }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
         guard width > 0, height > 0 else {
             DGifCloseFile(gif, &error)
-            throw CodecError.gif(path: path, message: "empty logical screen")
+            throw DecodeError.library(.giflib, path: path, message: "empty logical screen")
         }
         guard width * height <= maximumPixels else {
             DGifCloseFile(gif, &error)
-            throw CodecError.gif(
+            throw DecodeError.library(
+                .giflib,
                 path: path,
                 message:
                     "logical screen \(width)x\(height) is over the budget of \(maximumPixels / 1_000_000) megapixels")
@@ -82,7 +83,9 @@ public final class GIFReader {
         DGifCloseFile(gif, &error)
     }
 
-    private func fail() -> CodecError { CodecError.gif(path: path, message: gifMessage(gif.pointee.Error)) }
+    private func fail() -> DecodeError {
+        DecodeError.library(.giflib, path: path, message: gifMessage(gif.pointee.Error))
+    }
 
     /// The next frame as a viewer shows it, or nil after the last.
     public func next() throws -> GIFFrame? {
@@ -134,7 +137,8 @@ public final class GIFReader {
         let desc = gif.pointee.Image
         let (fx, fy, fw, fh) = (Int(desc.Left), Int(desc.Top), Int(desc.Width), Int(desc.Height))
         guard fw >= 0, fh >= 0, fw * fh <= maximumPixels else {
-            throw CodecError.gif(
+            throw DecodeError.library(
+                .giflib,
                 path: path,
                 message: "frame \(index) is \(fw)x\(fh), over the budget of \(maximumPixels / 1_000_000) megapixels")
         }
@@ -150,7 +154,7 @@ public final class GIFReader {
             }
         }
         guard let map = desc.ColorMap ?? gif.pointee.SColorMap else {
-            throw CodecError.gif(path: path, message: "frame \(index) has no colour map")
+            throw DecodeError.library(.giflib, path: path, message: "frame \(index) has no colour map")
         }
         let before = gcb.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
         let colours = Int(map.pointee.ColorCount), transparent = Int(gcb.TransparentColor)

@@ -39,29 +39,29 @@ public struct GIFOptions: Sendable, Equatable {
     /// Throws on the first value out of range, naming it.
     public func validate() throws {
         if let plays, !Self.validPlays.contains(plays) {
-            throw CodecError.invalidSetting(
+            throw EncodeError.invalidSetting(
                 name: "loop", value: "\(plays)", expected: "forever, or \(Self.validPlays) plays")
         }
         if !Self.validColors.contains(colors) {
-            throw CodecError.invalidSetting(name: "colors", value: "\(colors)", expected: "\(Self.validColors)")
+            throw EncodeError.invalidSetting(name: "colors", value: "\(colors)", expected: "\(Self.validColors)")
         }
         if !Self.validQuality.contains(quality) {
-            throw CodecError.invalidSetting(name: "quality", value: "\(quality)", expected: "\(Self.validQuality)")
+            throw EncodeError.invalidSetting(name: "quality", value: "\(quality)", expected: "\(Self.validQuality)")
         }
         if !Self.validDithering.contains(dithering) {
-            throw CodecError.invalidSetting(name: "dither", value: "\(dithering)", expected: "a number in 0...1")
+            throw EncodeError.invalidSetting(name: "dither", value: "\(dithering)", expected: "a number in 0...1")
         }
         if !Self.validLossy.contains(lossy) {
-            throw CodecError.invalidSetting(name: "lossy", value: "\(lossy)", expected: "\(Self.validLossy) levels")
+            throw EncodeError.invalidSetting(name: "lossy", value: "\(lossy)", expected: "\(Self.validLossy) levels")
         }
         if lossy > 0 && dithering > 0 {
-            throw CodecError.invalidSetting(name: "lossy", value: "\(lossy)", expected: "0 when dithering is on")
+            throw EncodeError.invalidSetting(name: "lossy", value: "\(lossy)", expected: "0 when dithering is on")
         }
         if !Self.validSpeed.contains(speed) {
-            throw CodecError.invalidSetting(name: "speed", value: "\(speed)", expected: "\(Self.validSpeed)")
+            throw EncodeError.invalidSetting(name: "speed", value: "\(speed)", expected: "\(Self.validSpeed)")
         }
         if !Self.validRefineSteps.contains(refineSteps) {
-            throw CodecError.invalidSetting(
+            throw EncodeError.invalidSetting(
                 name: "palette-steps", value: "\(refineSteps)", expected: "\(Self.validRefineSteps)")
         }
     }
@@ -140,7 +140,7 @@ public final class GIFEncoder {
     public init(path: String, width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
         try options.validate()
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
-            throw CodecError.invalidSetting(
+            throw EncodeError.invalidSetting(
                 name: "GIF size", value: "\(width)x\(height)", expected: "1...65535 on each side")
         }
         self.path = path
@@ -151,7 +151,7 @@ public final class GIFEncoder {
         stream = try GIFStream(output: output, width: width, height: height, plays: options.plays)
         writer = FrameWriter(stream: stream)
         guard let attr = liq_attr_create() else {
-            throw CodecError.quantize(path: path, message: "cannot create attributes")
+            throw EncodeError.library(.libimagequant, path: path, message: "cannot create attributes")
         }
         self.attr = attr
         liq_set_max_colors(attr, Int32(options.colors))
@@ -170,9 +170,9 @@ public final class GIFEncoder {
 
     /// Adds the frame that starts showing at `time` seconds.
     public func add(_ frame: Bitmap, at time: Double) throws {
-        guard !finished else { throw CodecError.usage("\(path): frame added after finish") }
+        guard !finished else { throw EncodeError.usage("\(path): frame added after finish") }
         guard frame.width == width, frame.height == height else {
-            throw CodecError.frameSize(
+            throw EncodeError.frameSize(
                 path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
         }
         for item in scheduler.add(frame, at: time, sameAsShowing: { $0 == $1 }) {
@@ -184,7 +184,7 @@ public final class GIFEncoder {
     /// into place.
     @discardableResult
     public func finish(at endTime: Double) throws -> GIFSummary {
-        guard !finished else { throw CodecError.usage("\(path): finished twice") }
+        guard !finished else { throw EncodeError.usage("\(path): finished twice") }
         finished = true
         do {
             for item in scheduler.finish(at: endTime) {
@@ -192,7 +192,7 @@ public final class GIFEncoder {
             }
             while !inFlight.isEmpty { try write(inFlight.removeFirst()) }
             stages.write = try writer.drain()
-            guard stream.frames > 0 else { throw CodecError.usage("\(path): no frames to write") }
+            guard stream.frames > 0 else { throw EncodeError.usage("\(path): no frames to write") }
             try stream.close()
             try output.commit()
         } catch {
@@ -257,7 +257,7 @@ public final class GIFEncoder {
             return
         }
         if !job.isFirst && palette.transparent < 0 {
-            throw CodecError.quantize(path: path, message: "the palette has no transparent entry")
+            throw EncodeError.library(.libimagequant, path: path, message: "the palette has no transparent entry")
         }
         var indices = [UInt8](repeating: 0, count: job.width * job.height)
         let lossy = options.lossy > 0

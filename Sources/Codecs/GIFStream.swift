@@ -24,7 +24,7 @@ final class GIFStream {
                     return 0
                 }
             }, &error)
-        guard let gif else { throw CodecError.gif(path: path, message: gifMessage(error)) }
+        guard let gif else { throw EncodeError.library(.giflib, path: path, message: gifMessage(error)) }
         EGifSetGifVersion(gif, true)
         try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil))
         if plays != 1 {
@@ -106,7 +106,7 @@ final class GIFStream {
             entries[i] = GifColorType(Red: palette[i * 3], Green: palette[i * 3 + 1], Blue: palette[i * 3 + 2])
         }
         guard let map = GifMakeMapObject(Int32(size), entries) else {
-            throw CodecError.gif(path: path, message: "cannot make a colour map")
+            throw EncodeError.library(.giflib, path: path, message: "cannot make a colour map")
         }
         defer { GifFreeMapObject(map) }
         try check(EGifPutImageDesc(gif, Int32(x), Int32(y), Int32(w), Int32(h), false, map))
@@ -117,7 +117,7 @@ final class GIFStream {
         var error: Int32 = 0
         let closed = EGifCloseFile(gif, &error)
         gif = nil
-        guard closed == GIF_OK else { throw CodecError.gif(path: path, message: gifMessage(error)) }
+        guard closed == GIF_OK else { throw EncodeError.library(.giflib, path: path, message: gifMessage(error)) }
     }
 
     /// Releases giflib's state without caring about the bytes.
@@ -131,7 +131,7 @@ final class GIFStream {
 
     func check(_ status: Int32) throws {
         if status != GIF_OK {
-            throw CodecError.gif(path: path, message: gifMessage(gif?.pointee.Error ?? 0))
+            throw EncodeError.library(.giflib, path: path, message: gifMessage(gif?.pointee.Error ?? 0))
         }
     }
 }

@@ -33,19 +33,20 @@ public enum PNGCodec {
         -> Bitmap
     {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard data.count >= 8, Array(data[0..<8]) == signature else { throw CodecError.notPNG(path: source) }
+        guard data.count >= 8, Array(data[0..<8]) == signature else { throw DecodeError.notPNG(path: source) }
         var image = png_image()
         image.version = cpng_image_version()
         defer { png_image_free(&image) }
         let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        guard begun != 0 else { throw CodecError.png(path: source, message: message(of: image)) }
+        guard begun != 0 else { throw DecodeError.library(.libpng, path: source, message: message(of: image)) }
         image.format = cpng_format_rgba()
         let width = Int(image.width), height = Int(image.height)
         guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
-            throw CodecError.png(path: source, message: "image size \(width)x\(height) is out of range")
+            throw DecodeError.library(.libpng, path: source, message: "image size \(width)x\(height) is out of range")
         }
         guard width * height <= maximumPixels else {
-            throw CodecError.png(
+            throw DecodeError.library(
+                .libpng,
                 path: source,
                 message: "image size \(width)x\(height) is over the budget of \(maximumPixels / 1_000_000) megapixels")
         }
@@ -57,7 +58,7 @@ public enum PNGCodec {
             png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
         }
         guard finished != 0, cpng_image_failed(&image) == 0 else {
-            throw CodecError.png(path: source, message: message(of: image))
+            throw DecodeError.library(.libpng, path: source, message: message(of: image))
         }
         pixels.withUnsafeMutableBufferPointer { premultiplyRGBA($0) }
         return Bitmap(width: width, height: height, premultipliedPixels: pixels)
@@ -109,8 +110,8 @@ public enum PNGCodec {
                     buffer[i] = index
                 } else {
                     guard entries.count < 256 * 4 else {
-                        throw CodecError.invalidSetting(
-                            name: "\(name): PNG format", value: "palette", expected: "an image of at most 256 colours")
+                        throw EncodeError.invalidSetting(
+                            name: "\(name) format", value: "palette", expected: "an image of at most 256 colours")
                     }
                     let index = UInt8(entries.count / 4)
                     indexOf[key] = index
@@ -143,7 +144,7 @@ public enum PNGCodec {
             ok = write()
         }
         png_image_free(&image)
-        guard ok != 0 else { throw CodecError.png(path: name, message: message(of: image)) }
+        guard ok != 0 else { throw EncodeError.library(.libpng, path: name, message: message(of: image)) }
         return Array(out[..<size])
     }
 

@@ -36,7 +36,7 @@ public final class WebPEncoder {
 
     public init(path: String, width: Int, height: Int, options: WebPOptions = WebPOptions()) throws {
         guard width > 0, height > 0, width <= 16383, height <= 16383 else {
-            throw CodecError.invalidSetting(
+            throw EncodeError.invalidSetting(
                 name: "WebP size", value: "\(width)x\(height)", expected: "1...16383 pixels a side (the format's limit)"
             )
         }
@@ -45,7 +45,7 @@ public final class WebPEncoder {
         self.height = height
         var animation = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&animation) != 0, WebPConfigInit(&config) != 0 else {
-            throw CodecError.webp(path: path, message: "libwebp's version does not match its headers")
+            throw EncodeError.library(.libwebp, path: path, message: "libwebp's version does not match its headers")
         }
         // NETSCAPE-style count: 0 repeats forever.
         animation.anim_params.loop_count = Int32(options.plays ?? 0)
@@ -66,10 +66,10 @@ public final class WebPEncoder {
         // Lossy coding splits its analysis and alpha plane across threads; a no-op for lossless.
         config.thread_level = 1
         guard WebPValidateConfig(&config) != 0 else {
-            throw CodecError.webp(path: path, message: "invalid encoder settings")
+            throw EncodeError.library(.libwebp, path: path, message: "invalid encoder settings")
         }
         guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &animation) else {
-            throw CodecError.webp(path: path, message: "cannot start an animation encoder")
+            throw EncodeError.library(.libwebp, path: path, message: "cannot start an animation encoder")
         }
         self.encoder = encoder
     }
@@ -79,7 +79,7 @@ public final class WebPEncoder {
     /// Adds the frame that starts showing at `time` seconds.
     public func add(_ frame: Bitmap, at time: Double) throws {
         guard frame.width == width, frame.height == height else {
-            throw CodecError.frameSize(
+            throw EncodeError.frameSize(
                 path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
         }
         let timestamp = Int((time * 1000).rounded())
@@ -88,7 +88,7 @@ public final class WebPEncoder {
         straight.withUnsafeMutableBufferPointer { unpremultiplyRGBA($0) }
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else {
-            throw CodecError.webp(path: path, message: "cannot make a picture")
+            throw EncodeError.library(.libwebp, path: path, message: "cannot make a picture")
         }
         defer { WebPPictureFree(&picture) }
         picture.use_argb = 1
@@ -97,10 +97,10 @@ public final class WebPEncoder {
         guard
             straight.withUnsafeBufferPointer({ WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }) != 0
         else {
-            throw CodecError.webp(path: path, message: "out of memory for frame \(frames)")
+            throw EncodeError.library(.libwebp, path: path, message: "out of memory for frame \(frames)")
         }
         guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp), &config) != 0 else {
-            throw CodecError.webp(path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
+            throw EncodeError.library(.libwebp, path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
         }
         frames += 1
         lastTimestamp = timestamp
@@ -112,11 +112,11 @@ public final class WebPEncoder {
         finished = true
         let end = max(lastTimestamp + 1, Int((endTime * 1000).rounded()))
         guard WebPAnimEncoderAdd(encoder, nil, Int32(end), nil) != 0 else {
-            throw CodecError.webp(path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
+            throw EncodeError.library(.libwebp, path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
         }
         var data = WebPData()
         guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
-            throw CodecError.webp(path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
+            throw EncodeError.library(.libwebp, path: path, message: String(cString: WebPAnimEncoderGetError(encoder)))
         }
         defer { WebPDataClear(&data) }
         let bytes = Array(UnsafeBufferPointer(start: data.bytes, count: data.size))
@@ -149,10 +149,11 @@ public final class WebPReader {
         var features = WebPBitstreamFeatures()
         let status = file.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
         guard status == VP8_STATUS_OK else {
-            throw CodecError.webp(path: path, message: "not a WebP file (status \(status.rawValue))")
+            throw DecodeError.library(.libwebp, path: path, message: "not a WebP file (status \(status.rawValue))")
         }
         guard Int(features.width) * Int(features.height) <= maximumPixels else {
-            throw CodecError.webp(
+            throw DecodeError.library(
+                .libwebp,
                 path: path,
                 message:
                     "\(features.width)x\(features.height) is over the budget of \(maximumPixels / 1_000_000) megapixels"
@@ -164,13 +165,13 @@ public final class WebPReader {
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else {
             bytes.deallocate()
-            throw CodecError.webp(path: path, message: "libwebp's version does not match its headers")
+            throw DecodeError.library(.libwebp, path: path, message: "libwebp's version does not match its headers")
         }
         options.color_mode = MODE_RGBA
         var data = WebPData(bytes: UnsafePointer(bytes.baseAddress), size: file.count)
         guard let decoder = WebPAnimDecoderNew(&data, &options) else {
             bytes.deallocate()
-            throw CodecError.webp(path: path, message: "cannot decode (a damaged or unsupported WebP)")
+            throw DecodeError.library(.libwebp, path: path, message: "cannot decode (a damaged or unsupported WebP)")
         }
         var info = WebPAnimInfo()
         WebPAnimDecoderGetInfo(decoder, &info)
@@ -192,7 +193,7 @@ public final class WebPReader {
         var buffer: UnsafeMutablePointer<UInt8>? = nil
         var timestamp: Int32 = 0
         guard WebPAnimDecoderGetNext(decoder, &buffer, &timestamp) != 0, let buffer else {
-            throw CodecError.webp(path: path, message: "a frame does not decode")
+            throw DecodeError.library(.libwebp, path: path, message: "a frame does not decode")
         }
         var pixels = Array(UnsafeBufferPointer(start: buffer, count: width * height * 4))
         pixels.withUnsafeMutableBufferPointer { premultiplyRGBA($0) }

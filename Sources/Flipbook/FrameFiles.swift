@@ -12,12 +12,12 @@ extension FrameReader {
     public static func open(_ path: String, fps: Double = 30) throws -> FrameReader {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CodecError.fileNotFound(path: path)
+            throw DecodeError.fileNotFound(path: path)
         }
         if isDirectory.boolValue {
             let files = try PNGSequence.files(in: path)
             guard !files.isEmpty else {
-                throw CodecError.unreadable(path: path, reason: "no .png files in this folder")
+                throw DecodeError.unreadable(path: path, reason: "no .png files in this folder")
             }
             var i = 0
             return FrameReader(source: path) {

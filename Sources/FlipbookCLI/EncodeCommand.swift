@@ -63,7 +63,7 @@ struct EncodeCommand: ParsableCommand {
         for (i, file) in files.enumerated().dropFirst() {
             let frame = try PNGCodec.read(path: file)
             guard frame.width == first.width, frame.height == first.height else {
-                throw CodecError.frameSize(
+                throw EncodeError.frameSize(
                     path: file, expected: "\(first.width)x\(first.height)", got: "\(frame.width)x\(frame.height)")
             }
             try animation.add(frame, at: Double(i) / fps)

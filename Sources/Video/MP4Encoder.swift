@@ -51,14 +51,14 @@ public final class MP4Encoder {
 
     public init(path: String, width: Int, height: Int, fps: Double, options: MP4Options = MP4Options()) throws {
         guard width > 0, height > 0, width <= 8192, height <= 8192 else {
-            throw CodecError.invalidSetting(
+            throw EncodeError.invalidSetting(
                 name: "MP4 size", value: "\(width)x\(height)", expected: "1...8192 pixels a side")
         }
         guard fps >= 1, fps <= 120 else {
-            throw CodecError.invalidSetting(name: "MP4 frame rate", value: "\(fps)", expected: "1...120")
+            throw EncodeError.invalidSetting(name: "MP4 frame rate", value: "\(fps)", expected: "1...120")
         }
         guard (0...51).contains(options.crf) else {
-            throw CodecError.invalidSetting(name: "CRF", value: "\(options.crf)", expected: "0...51")
+            throw EncodeError.invalidSetting(name: "CRF", value: "\(options.crf)", expected: "0...51")
         }
         self.path = path
         self.width = width
@@ -80,7 +80,9 @@ public final class MP4Encoder {
     }
 
     private func check(_ code: Int32, _ what: String) throws {
-        guard code >= 0 else { throw CodecError.video(path: path, message: "\(what): \(Self.message(code))") }
+        guard code >= 0 else {
+            throw EncodeError.library(.ffmpeg, path: path, message: "\(what): \(Self.message(code))")
+        }
     }
 
     static func message(_ code: Int32) -> String {
@@ -90,12 +92,13 @@ public final class MP4Encoder {
 
     private func open(_ options: MP4Options) throws {
         try check(avformat_alloc_output_context2(&format, nil, "mp4", temporaryPath), "the MP4 muxer")
-        guard let format else { throw CodecError.video(path: path, message: "no MP4 muxer") }
+        guard let format else { throw EncodeError.library(.ffmpeg, path: path, message: "no MP4 muxer") }
         guard let encoder = avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_H264) else {
-            throw CodecError.video(path: path, message: "no H.264 encoder in this libavcodec (Debian's has libx264)")
+            throw EncodeError.library(
+                .ffmpeg, path: path, message: "no H.264 encoder in this libavcodec (Debian's has libx264)")
         }
         guard let stream = avformat_new_stream(format, nil), let codec = avcodec_alloc_context3(encoder) else {
-            throw CodecError.video(path: path, message: "out of memory")
+            throw EncodeError.library(.ffmpeg, path: path, message: "out of memory")
         }
         self.stream = stream
         self.codec = codec
@@ -130,12 +133,14 @@ public final class MP4Encoder {
         scaler = sws_getContext(
             Int32(paddedWidth), Int32(paddedHeight), AV_PIX_FMT_RGBA, Int32(paddedWidth), Int32(paddedHeight),
             AV_PIX_FMT_YUV420P, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)
-        guard let scaler else { throw CodecError.video(path: path, message: "no RGBA to YUV 4:2:0 converter") }
+        guard let scaler else {
+            throw EncodeError.library(.ffmpeg, path: path, message: "no RGBA to YUV 4:2:0 converter")
+        }
         // Full-range RGB in, limited-range BT.709 YUV out, as the stream's tags say.
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
         guard let picture = av_frame_alloc(), let packet = av_packet_alloc() else {
-            throw CodecError.video(path: path, message: "out of memory")
+            throw EncodeError.library(.ffmpeg, path: path, message: "out of memory")
         }
         self.picture = picture
         self.packet = packet
@@ -147,9 +152,9 @@ public final class MP4Encoder {
 
     /// Adds the frame shown from `time` seconds; frame slots it skips repeat the frame before.
     public func add(_ frame: Bitmap, at time: Double) throws {
-        guard !finished else { throw CodecError.usage("\(path): a frame after the MP4 was finished") }
+        guard !finished else { throw EncodeError.usage("\(path): a frame after the MP4 was finished") }
         guard frame.width == width, frame.height == height else {
-            throw CodecError.frameSize(
+            throw EncodeError.frameSize(
                 path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
         }
         let slot = Int64((time * fps).rounded())
@@ -161,8 +166,8 @@ public final class MP4Encoder {
 
     /// Repeats the last frame up to `end` seconds, flushes the encoder and moves the file into place.
     public func finish(at end: Double) throws -> MP4Summary {
-        guard !finished else { throw CodecError.usage("\(path): finished twice") }
-        guard let last else { throw CodecError.usage("\(path): no frames to write") }
+        guard !finished else { throw EncodeError.usage("\(path): finished twice") }
+        guard let last else { throw EncodeError.usage("\(path): no frames to write") }
         let endSlot = Int64((end * fps).rounded())
         while nextSlot < endSlot { try encode(last) }
         finished = true
@@ -172,7 +177,7 @@ public final class MP4Encoder {
             avio_closep(&format!.pointee.pb)
             release()
             guard rename(temporaryPath, path) == 0 else {
-                throw CodecError.unwritable(path: path, reason: String(cString: strerror(errno)))
+                throw EncodeError.unwritable(path: path, reason: String(cString: strerror(errno)))
             }
         } catch {
             release()
@@ -212,7 +217,7 @@ public final class MP4Encoder {
             }
         }
         guard converted == Int32(paddedHeight) else {
-            throw CodecError.video(path: path, message: "converting a frame to YUV")
+            throw EncodeError.library(.ffmpeg, path: path, message: "converting a frame to YUV")
         }
         picture!.pointee.pts = nextSlot
         nextSlot += 1

@@ -36,18 +36,20 @@ public final class MP4Reader {
     }
 
     private func check(_ code: Int32, _ what: String) throws {
-        guard code >= 0 else { throw CodecError.video(path: path, message: "\(what): \(MP4Encoder.message(code))") }
+        guard code >= 0 else {
+            throw DecodeError.library(.ffmpeg, path: path, message: "\(what): \(MP4Encoder.message(code))")
+        }
     }
 
     private func open() throws {
-        guard FileManager.default.fileExists(atPath: path) else { throw CodecError.fileNotFound(path: path) }
+        guard FileManager.default.fileExists(atPath: path) else { throw DecodeError.fileNotFound(path: path) }
         try check(avformat_open_input(&format, path, nil, nil), "not a video FFmpeg can read")
         try check(avformat_find_stream_info(format, nil), "reading the streams")
         var decoder: UnsafePointer<AVCodec>? = nil
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
         try check(index, "no video stream")
         guard let decoder, let codec = avcodec_alloc_context3(decoder) else {
-            throw CodecError.video(path: path, message: "no decoder for its video")
+            throw DecodeError.library(.ffmpeg, path: path, message: "no decoder for its video")
         }
         self.codec = codec
         streamIndex = index
@@ -58,7 +60,8 @@ public final class MP4Reader {
         width = Int(codec.pointee.width)
         height = Int(codec.pointee.height)
         guard width > 0, height > 0, width * height <= maximumPixels else {
-            throw CodecError.video(path: path, message: "\(width)x\(height) pixels; at most \(maximumPixels)")
+            throw DecodeError.library(
+                .ffmpeg, path: path, message: "\(width)x\(height) pixels; at most \(maximumPixels)")
         }
         if let entry = av_dict_get(format!.pointee.metadata, "comment", nil, 0),
             let text = entry.pointee.value.map({ String(cString: $0) }),
@@ -72,7 +75,7 @@ public final class MP4Reader {
         let rate = stream.pointee.avg_frame_rate
         frameDuration = rate.num > 0 ? Double(rate.den) / Double(rate.num) : 1.0 / 30
         guard let decoded = av_frame_alloc(), let packet = av_packet_alloc() else {
-            throw CodecError.video(path: path, message: "out of memory")
+            throw DecodeError.library(.ffmpeg, path: path, message: "out of memory")
         }
         self.decoded = decoded
         self.packet = packet
@@ -130,7 +133,7 @@ public final class MP4Reader {
         scaler = sws_getCachedContext(
             scaler, frame.width, frame.height, AVPixelFormat(rawValue: frame.format),
             frame.width, frame.height, AV_PIX_FMT_RGBA, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)
-        guard let scaler else { throw CodecError.video(path: path, message: "no converter to RGBA") }
+        guard let scaler else { throw DecodeError.library(.ffmpeg, path: path, message: "no converter to RGBA") }
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         sws_setColorspaceDetails(
             scaler, bt709, frame.color_range == AVCOL_RANGE_JPEG ? 1 : 0, bt709, 1, 0, 1 << 16, 1 << 16)
@@ -151,7 +154,9 @@ public final class MP4Reader {
                 }
             }
         }
-        guard rows == frame.height else { throw CodecError.video(path: path, message: "converting a frame to RGBA") }
+        guard rows == frame.height else {
+            throw DecodeError.library(.ffmpeg, path: path, message: "converting a frame to RGBA")
+        }
         if width == fullWidth && height == fullHeight {
             return Bitmap(width: width, height: height, premultipliedPixels: rgba)
         }

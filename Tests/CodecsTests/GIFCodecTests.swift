@@ -175,7 +175,7 @@ struct GIFCodecTests {
         try AtomicOutput.write(Array("old".utf8), to: path)
         let e = try GIFEncoder(path: path, width: 20, height: 20)
         try e.add(Bitmap(width: 20, height: 20, fill: Color.white.premultiplied), at: 0)
-        #expect(throws: CodecError.frameSize(path: path, expected: "20x20", got: "21x20")) {
+        #expect(throws: EncodeError.frameSize(path: path, expected: "20x20", got: "21x20")) {
             try e.add(Bitmap(width: 21, height: 20), at: 0.1)
         }
         e.abandon()
@@ -238,7 +238,7 @@ struct GIFCodecTests {
         do {
             try o.validate()
             Issue.record("\(name) accepted")
-        } catch let CodecError.invalidSetting(setting, _, _) {
+        } catch let EncodeError.invalidSetting(setting, _, _) {
             #expect(setting == name)
         } catch {
             Issue.record("unexpected \(error)")
@@ -252,8 +252,8 @@ struct GIFCodecTests {
         _ = try encode((0..<4).map { sceneFrame(width: 40, height: 40, t: Double($0)) }, fps: 10, to: path)
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
         try AtomicOutput.write(Array(bytes[0..<(bytes.count / 3)]), to: folder + "/cut.gif")
-        #expect(throws: CodecError.self) { try GIFDecoder.read(path: folder + "/cut.gif") }
-        #expect(throws: CodecError.fileNotFound(path: folder + "/none.gif")) {
+        #expect(throws: DecodeError.self) { try GIFDecoder.read(path: folder + "/cut.gif") }
+        #expect(throws: DecodeError.fileNotFound(path: folder + "/none.gif")) {
             try GIFDecoder.read(path: folder + "/none.gif")
         }
     }

@@ -83,7 +83,7 @@ struct PNGCodecTests {
 
     @Test("A missing file is named")
     func missing() {
-        #expect(throws: CodecError.fileNotFound(path: "/nonexistent/x.png")) {
+        #expect(throws: DecodeError.fileNotFound(path: "/nonexistent/x.png")) {
             try PNGCodec.read(path: "/nonexistent/x.png")
         }
     }
@@ -92,7 +92,7 @@ struct PNGCodecTests {
     func notPNG() throws {
         let path = temporaryFolder() + "/text.png"
         try "hello, not a png".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: CodecError.notPNG(path: path)) { try PNGCodec.read(path: path) }
+        #expect(throws: DecodeError.notPNG(path: path)) { try PNGCodec.read(path: path) }
     }
 
     @Test("A truncated PNG fails with libpng's message and the path")
@@ -103,7 +103,8 @@ struct PNGCodecTests {
         do {
             _ = try PNGCodec.read(path: path)
             Issue.record("a truncated PNG decoded")
-        } catch let CodecError.png(p, message) {
+        } catch let DecodeError.library(library, p, message) {
+            #expect(library == .libpng)
             #expect(p == path)
             #expect(!message.isEmpty && message != "unknown error")
         }
@@ -116,7 +117,8 @@ struct PNGCodecTests {
         do {
             _ = try PNGCodec.decode(bytes, source: "corrupt.png")
             Issue.record("a corrupt PNG decoded")
-        } catch let CodecError.png(p, message) {
+        } catch let DecodeError.library(library, p, message) {
+            #expect(library == .libpng)
             #expect(p == "corrupt.png")
             #expect(message.count > 3)
         }
@@ -126,13 +128,16 @@ struct PNGCodecTests {
     func unwritable() throws {
         let folder = temporaryFolder()
         let path = folder + "/missing-folder/out.png"
-        #expect(throws: CodecError.self) { try PNGCodec.write(Bitmap(width: 2, height: 2), to: path) }
+        #expect(throws: EncodeError.self) { try PNGCodec.write(Bitmap(width: 2, height: 2), to: path) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
     @Test("Palette format refuses more than 256 colours, naming the limit")
     func paletteTooManyColours() {
-        #expect(throws: CodecError.self) {
+        #expect(
+            throws: EncodeError.invalidSetting(
+                name: "PNG format", value: "palette", expected: "an image of at most 256 colours")
+        ) {
             try PNGCodec.encode(randomBitmap(width: 40, height: 40, seed: 9, opaque: true), format: .palette)
         }
     }

@@ -65,13 +65,15 @@ struct MP4CodecTests {
     func errors() throws {
         let folder = temporaryFolder()
         let encoder = try MP4Encoder(path: folder + "/c.mp4", width: 16, height: 16, fps: 30)
-        #expect(throws: CodecError.self) { try encoder.add(frame(0, width: 8, height: 8), at: 0) }
-        #expect(throws: CodecError.self) { _ = try encoder.finish(at: 1) }
+        #expect(throws: EncodeError.frameSize(path: folder + "/c.mp4", expected: "16x16", got: "8x8")) {
+            try encoder.add(frame(0, width: 8, height: 8), at: 0)
+        }
+        #expect(throws: EncodeError.usage(folder + "/c.mp4: no frames to write")) { _ = try encoder.finish(at: 1) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/c.mp4"))
         try Data("not a video".utf8).write(to: URL(fileURLWithPath: folder + "/d.mp4"))
         #expect { _ = try MP4Reader(path: folder + "/d.mp4") } throws: { "\($0)".hasPrefix(folder + "/d.mp4: FFmpeg:") }
         #expect { _ = try MP4Reader(path: folder + "/none.mp4") } throws: { "\($0)".contains("no such file") }
-        #expect(throws: CodecError.self) {
+        #expect(throws: EncodeError.invalidSetting(name: "MP4 frame rate", value: "500.0", expected: "1...120")) {
             _ = try MP4Encoder(path: folder + "/e.mp4", width: 16, height: 16, fps: 500)
         }
     }
