@@ -26,21 +26,13 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "What it should look like.")
     var expected: String
 
-    @Option(help: ArgumentHelp("Largest per-channel difference allowed, 0...255 (default 0).", valueName: "N"))
-    var maxDelta: String?
+    @OptionGroup(title: "Tolerance")
+    var tolerances: ToleranceOptionGroup
 
     @Option(
-        help: ArgumentHelp(
-            "Fraction of pixels allowed to differ, 0...1, or a percentage like 0.5% (default 0).", valueName: "F"))
-    var maxFraction: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Also require a CIE76 ΔE above this for a pixel to differ (about 1 is just noticeable).", valueName: "ΔE"))
-    var perceptual: String?
-
-    @Option(help: ArgumentHelp("Frames per second of PNG folders (default 30).", valueName: "fps"))
-    var fps: String?
+        help: ArgumentHelp("Frames per second of PNG folders, 0.1...1000 (default 30).", valueName: "fps"),
+        transform: { try boundedNumber($0, 0.1...1000) })
+    var fps = 30.0
 
     @Option(
         help: ArgumentHelp(
@@ -63,18 +55,11 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let tolerance: Tolerance
-        let folderFPS: Double
+        let tolerance = tolerances.tolerance
         let a: FrameReader, e: FrameReader
         do {
-            tolerance = Tolerance(
-                maxChannelDelta: try parse(maxDelta, "--max-delta", default: 0, range: 0...255, whole: true).map(
-                    Int.init) ?? 0,
-                maxDifferingFraction: try parseFraction(maxFraction),
-                perceptual: try parse(perceptual, "--perceptual", default: nil, range: 0...1000, whole: false))
-            folderFPS = try parse(fps, "--fps", default: 30, range: 0.1...1000, whole: false) ?? 30
-            a = try Self.open(actual, fps: folderFPS)
-            e = try Self.open(expected, fps: folderFPS)
+            a = try Self.open(actual, fps: fps)
+            e = try Self.open(expected, fps: fps)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
@@ -207,27 +192,6 @@ struct CompareCommand: ParsableCommand {
         if failing.count > 50 { lines.append("    … and \(failing.count - 50) more") }
         lines.append(r.passes ? "MATCH" : "DIFFERENT")
         return lines.joined(separator: "\n")
-    }
-
-    /// A number in range, or an error naming the option; fails closed on NaN and text.
-    func parse(_ text: String?, _ name: String, default value: Double?, range: ClosedRange<Double>, whole: Bool) throws
-        -> Double?
-    {
-        guard let text else { return value }
-        guard let v = Double(text), v.isFinite, range.contains(v), !whole || v == v.rounded() else {
-            throw CLIError(
-                "\(name) '\(text)': expected \(whole ? "a whole number" : "a number") in \(range.lowerBound.plainText)...\(range.upperBound.plainText)"
-            )
-        }
-        return v
-    }
-
-    func parseFraction(_ text: String?) throws -> Double {
-        guard let text else { return 0 }
-        if text.hasSuffix("%") {
-            return try parse(String(text.dropLast()), "--max-fraction", default: 0, range: 0...100, whole: false)! / 100
-        }
-        return try parse(text, "--max-fraction", default: 0, range: 0...1, whole: false)!
     }
 }
 

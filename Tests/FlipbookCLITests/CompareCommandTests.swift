@@ -134,7 +134,8 @@ struct CompareCommandTests {
         let run = try Tool.run(["compare", "\(folder)/a.png", "\(folder)/a.png"] + option)
         #expect(run.status == 2)
         let name = option[0].split(separator: "=")[0]
-        #expect(run.stderr.contains("error: \(name) '"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("' is invalid for '\(name) <") && run.stderr.contains("expected a"), "\(run.stderr)")
     }
 
     @Test("An unreadable input is an error (exit 2) naming it")
