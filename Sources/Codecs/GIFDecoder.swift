@@ -6,7 +6,7 @@ import Raster
 public struct GIFFrame: Sendable, Equatable {
     public var bitmap: Bitmap
     /// When it starts showing, in centiseconds from the start.
-    public var start: Int
+    public var startCentiseconds: Int
     /// How long it shows, in centiseconds.
     public var delay: Int
 }
@@ -166,7 +166,7 @@ public final class GIFReader {
                 canvas[fx + x, fy + y] = PremultipliedColor(r: c.Red, g: c.Green, b: c.Blue, a: 255)
             }
         }
-        let frame = GIFFrame(bitmap: canvas, start: clock, delay: Int(gcb.DelayTime))
+        let frame = GIFFrame(bitmap: canvas, startCentiseconds: clock, delay: Int(gcb.DelayTime))
         clock += Int(gcb.DelayTime)
         index += 1
         switch gcb.DisposalMode {

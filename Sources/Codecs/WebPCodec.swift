@@ -125,11 +125,11 @@ public final class WebPEncoder {
     }
 }
 
-/// One frame of a decoded WebP animation: the canvas as shown, from `start` to `end` ms.
+/// One frame of a decoded WebP animation: the canvas as shown, and when it starts and stops showing.
 public struct WebPFrame: Sendable {
     public var bitmap: Bitmap
-    public var start: Int
-    public var end: Int
+    public var startMilliseconds: Int
+    public var endMilliseconds: Int
 }
 
 /// Reads animated (or still) WebPs with libwebp's WebPAnimDecoder, one frame at a time,
@@ -200,7 +200,7 @@ public final class WebPReader {
         // WebPAnimDecoder gives each frame's end; it starts where the one before ended.
         defer { previous = Int(timestamp) }
         return WebPFrame(
-            bitmap: Bitmap(width: width, height: height, premultipliedPixels: pixels), start: previous,
-            end: Int(timestamp))
+            bitmap: Bitmap(width: width, height: height, premultipliedPixels: pixels), startMilliseconds: previous,
+            endMilliseconds: Int(timestamp))
     }
 }

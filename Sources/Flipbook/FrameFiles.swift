@@ -31,12 +31,18 @@ extension FrameReader {
         }
         if path.lowercased().hasSuffix(".webp") {
             let webp = try WebPReader(path: path)
-            return animation(path) { try webp.next().map { ($0.bitmap, Double($0.start), Double($0.end)) } }
+            return animation(path) {
+                try webp.next().map {
+                    ($0.bitmap, Double($0.startMilliseconds) / 1000, Double($0.endMilliseconds) / 1000)
+                }
+            }
         }
         if path.lowercased().hasSuffix(".gif") {
             let gif = try GIFReader(path: path)
             return animation(path) {
-                try gif.next().map { ($0.bitmap, Double($0.start * 10), Double(($0.start + $0.delay) * 10)) }
+                try gif.next().map {
+                    ($0.bitmap, Double($0.startCentiseconds) / 100, Double($0.startCentiseconds + $0.delay) / 100)
+                }
             }
         }
         var done = false
@@ -53,7 +59,7 @@ extension FrameReader {
 }
 
 extension FrameReader {
-    /// A reader over an animation's decoder: frames labelled by their number, times in ms.
+    /// A reader over an animation's decoder: frames labelled by their number, times in seconds.
     private static func animation(_ path: String, _ next: @escaping () throws -> (Bitmap, start: Double, end: Double)?)
         -> FrameReader
     {

@@ -72,7 +72,7 @@ struct CompareCommand: ParsableCommand {
         let progress: (Double) -> Void = { t in
             compared += 1
             if tty && compared % 10 == 0 {
-                FileHandle.standardError.write(Data(String(format: "\rcomparing: %.2f s", t / 1000).utf8))
+                FileHandle.standardError.write(Data(String(format: "\rcomparing: %.2f s", t).utf8))
             }
         }
         let comparison = Result {
@@ -80,7 +80,7 @@ struct CompareCommand: ParsableCommand {
                 t, actualFrame, expectedFrame, _ in
                 guard let diff, writeError == nil else { return }
                 do {
-                    let stem = (diff as NSString).appendingPathComponent(String(format: "t%08.3fs", t / 1000))
+                    let stem = (diff as NSString).appendingPathComponent(String(format: "t%08.3fs", t))
                     try FailureArtifacts.write(
                         actual: actualFrame, expected: expectedFrame, tolerance: tolerance, to: stem)
                     written.append(stem)
@@ -143,7 +143,7 @@ struct CompareCommand: ParsableCommand {
         }
         let moments = r.moments.map { m in
             Moment(
-                time: m.time / 1000, actual: m.actual, expected: m.expected,
+                time: m.time, actual: m.actual, expected: m.expected,
                 differingPixels: m.difference?.differingPixels,
                 differingFraction: m.difference?.differingFraction, maxChannelDelta: m.difference?.maxChannelDelta,
                 worstPixel: m.difference?.worstPixel.map { [$0.x, $0.y] },
@@ -156,8 +156,8 @@ struct CompareCommand: ParsableCommand {
                 perceptual: r.tolerance.perceptual),
             momentsCompared: r.moments.count, momentsDiffering: r.moments.filter { !$0.passes }.count,
             oneSided: r.oneSided.count,
-            firstDifference: r.firstFailure.map { $0.time / 1000 },
-            worstDifference: r.worst.flatMap { $0.difference!.differingPixels > 0 ? $0.time / 1000 : nil },
+            firstDifference: r.firstFailure.map(\.time),
+            worstDifference: r.worst.flatMap { $0.difference!.differingPixels > 0 ? $0.time : nil },
             diffs: diffs, moments: moments)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -165,7 +165,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func describe(_ r: ComparisonReport) -> String {
-        func when(_ t: Double) -> String { String(format: "%.2f s", t / 1000) }
+        func when(_ t: Double) -> String { String(format: "%.2f s", t) }
         func detail(_ m: ComparisonReport.Moment) -> String {
             guard let d = m.difference else {
                 return

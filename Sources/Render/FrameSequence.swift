@@ -3,7 +3,7 @@ import Geometry
 import Raster
 
 /// Frames with the times they start showing: a decoded GIF, one PNG, or a folder of PNG
-/// frames at an fps. Times are in milliseconds, so GIF centiseconds and fps both fit.
+/// frames at an fps. Times are in seconds, as everywhere in the library.
 public struct FrameSequence: Sendable {
     public struct Frame: Sendable {
         public var start: Double
@@ -19,8 +19,8 @@ public struct FrameSequence: Sendable {
     }
 
     public var frames: [Frame]
-    /// When the last frame stops showing, in milliseconds (0 for a still, which shows at
-    /// every time).
+    /// When the last frame stops showing, in seconds (0 for a still, which shows at every
+    /// time).
     public var duration: Double
     public var source: String
 
@@ -30,14 +30,14 @@ public struct FrameSequence: Sendable {
         self.source = source
     }
 
-    /// When frame `i` of a PNG folder starts, in milliseconds: at `i / fps` rounded to the
+    /// When frame `i` of a PNG folder starts, in seconds: at `i / fps` rounded to the
     /// centisecond, as a GIF of the same frames shows it, so that one render compares the same
     /// whichever container holds it.
     public static func folderFrameStart(_ i: Int, fps: Double) -> Double {
-        (Double(i) * 100 / fps).rounded() * 10
+        (Double(i) * 100 / fps).rounded() / 100
     }
 
-    /// The frame showing at `t` ms (nil past the end; a single still shows at every time).
+    /// The frame showing at `t` seconds (nil past the end; a single still shows at every time).
     public func frame(at t: Double) -> Frame? {
         if frames.count == 1 && duration == 0 { return frames[0] }
         guard t < duration else { return nil }

@@ -5,7 +5,7 @@ import Raster
 /// which either side starts a frame is compared, so merged holds still line up.
 public struct ComparisonReport: Sendable {
     public struct Moment: Sendable {
-        /// Milliseconds from the start.
+        /// Seconds from the start.
         public var time: Double
         public var actual: String?
         public var expected: String?
@@ -28,8 +28,8 @@ public struct ComparisonReport: Sendable {
 }
 
 public enum SequenceComparison {
-    /// Frame starts closer than this (ms) are the same moment: a centisecond, GIF's unit.
-    public static let sameMoment = 10.0
+    /// Frame starts closer than this (seconds) are the same moment: a centisecond, GIF's unit.
+    public static let sameMoment = 0.01
 
     /// Compares `actual` with `expected` at every frame start of either.
     public static func compare(
@@ -42,7 +42,7 @@ public enum SequenceComparison {
     }
 
     /// Compares two readers as they read, holding at most two frames of each: the one showing
-    /// and the next. `progress` hears each moment's time (ms) as it is compared.
+    /// and the next. `progress` hears each moment's time (seconds) as it is compared.
     public static func compare(
         _ actual: FrameReader, _ expected: FrameReader, tolerance: Tolerance = .exact,
         progress: ((Double) -> Void)? = nil,
@@ -54,7 +54,9 @@ public enum SequenceComparison {
         // starts less than a centisecond apart are one moment, compared once both have begun.
         func nextMoment() -> Double {
             let first = min(a.nextStart, e.nextStart), second = max(a.nextStart, e.nextStart)
-            return second - first < SequenceComparison.sameMoment ? second : first
+            // Starts a whole centisecond apart stay two moments, whatever the rounding of their
+            // decimal fractions.
+            return second - first < SequenceComparison.sameMoment - 1e-9 ? second : first
         }
         var t = nextMoment()
         while t.isFinite {

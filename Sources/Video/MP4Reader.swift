@@ -4,7 +4,7 @@ import Foundation
 import Raster
 
 /// Reads a video's frames one at a time through FFmpeg (any container and codec it knows),
-/// as opaque RGBA bitmaps with their start and end in milliseconds. A picture that
+/// as opaque RGBA bitmaps with their start and end in seconds. A picture that
 /// `MP4Encoder` padded to even sizes comes back at its true size.
 public final class MP4Reader {
     public let path: String
@@ -81,7 +81,7 @@ public final class MP4Reader {
         self.packet = packet
     }
 
-    /// The next frame with its start and end in milliseconds, or nil after the last.
+    /// The next frame with its start and end in seconds, or nil after the last.
     public func next() throws -> (bitmap: Bitmap, start: Double, end: Double)? {
         while !ended {
             guard let (bitmap, start) = try decodeNext() else {
@@ -96,10 +96,10 @@ public final class MP4Reader {
         }
         guard let (bitmap, start) = pending else { return nil }
         pending = nil
-        return (bitmap, start, start + frameDuration * 1000)
+        return (bitmap, start, start + frameDuration)
     }
 
-    /// The next decoded picture and its start in milliseconds.
+    /// The next decoded picture and its start in seconds.
     private func decodeNext() throws -> (Bitmap, Double)? {
         while true {
             let got = avcodec_receive_frame(codec, decoded)
@@ -124,7 +124,7 @@ public final class MP4Reader {
 
     private func start() -> Double {
         let pts = decoded!.pointee.best_effort_timestamp
-        return Double(pts) * Double(timeBase.num) / Double(timeBase.den) * 1000
+        return Double(pts) * Double(timeBase.num) / Double(timeBase.den)
     }
 
     /// The decoded picture as an opaque RGBA bitmap at the true size.

@@ -104,9 +104,10 @@ struct GIFCodecTests {
         let gif = try GIFDecoder.read(path: path)
         #expect(gif.centiseconds == 101_000)
         #expect(gif.frames.allSatisfy { $0.delay <= 65535 })
-        #expect(gif.frames.first { $0.start >= 100_000 }?.bitmap[4, 4] == Color(rgb: 0xFF6534).premultiplied)
         #expect(
-            gif.frames.filter { $0.start < 100_000 }.allSatisfy {
+            gif.frames.first { $0.startCentiseconds >= 100_000 }?.bitmap[4, 4] == Color(rgb: 0xFF6534).premultiplied)
+        #expect(
+            gif.frames.filter { $0.startCentiseconds < 100_000 }.allSatisfy {
                 $0.bitmap[4, 4] == Color(rgb: 0x3067F4).premultiplied
             })
     }

@@ -25,8 +25,8 @@ struct WebPCodecTests {
         #expect(reader.width == 64 && reader.height == 48 && reader.plays == 3)
         var decoded: [WebPFrame] = []
         while let f = try reader.next() { decoded.append(f) }
-        #expect(decoded.map(\.start) == [0, 33, 67, 100, 133, 167, 200, 233, 267])
-        #expect(decoded.last?.end == 300)
+        #expect(decoded.map(\.startMilliseconds) == [0, 33, 67, 100, 133, 167, 200, 233, 267])
+        #expect(decoded.last?.endMilliseconds == 300)
         for (d, s) in zip(decoded, source) { #expect(d.bitmap == s) }
     }
 

@@ -45,21 +45,21 @@ struct ComparisonTests {
         let report = SequenceComparison.compare(
             try FrameSequence.load(folder + "/a.gif"), try FrameSequence.load(folder + "/frames", fps: 10))
         #expect(report.passes)
-        #expect(report.moments.map(\.time) == [0, 100, 200, 300, 400, 500])
+        #expect(report.moments.map(\.time) == [0, 0.1, 0.2, 0.3, 0.4, 0.5])
     }
 
     @Test("A sequence that ends early leaves moments on one side only, and fails")
     func oneSided() throws {
         let long = FrameSequence(
             frames: frames([0, 0xFFFFFF]).enumerated().map {
-                .init(start: Double($0.offset) * 100, bitmap: $0.element, label: "f\($0.offset)")
+                .init(start: Double($0.offset) / 10, bitmap: $0.element, label: "f\($0.offset)")
             },
-            duration: 200, source: "long")
+            duration: 0.2, source: "long")
         let short = FrameSequence(
-            frames: [.init(start: 0, bitmap: frames([0])[0], label: "f0")], duration: 100, source: "short")
+            frames: [.init(start: 0, bitmap: frames([0])[0], label: "f0")], duration: 0.1, source: "short")
         let report = SequenceComparison.compare(short, long)
         #expect(!report.passes)
-        #expect(report.oneSided.count == 1 && report.oneSided[0].time == 100 && report.oneSided[0].actual == nil)
+        #expect(report.oneSided.count == 1 && report.oneSided[0].time == 0.1 && report.oneSided[0].actual == nil)
     }
 }
 
@@ -91,11 +91,11 @@ struct RenderPlumbingTests {
     func readerEnds() throws {
         let bitmap = Bitmap(width: 1, height: 1)
         let sequence = FrameSequence(
-            frames: [.init(start: 0, bitmap: bitmap, label: "a"), .init(start: 30, bitmap: bitmap, label: "b")],
-            duration: 100, source: "s")
+            frames: [.init(start: 0, bitmap: bitmap, label: "a"), .init(start: 0.03, bitmap: bitmap, label: "b")],
+            duration: 0.1, source: "s")
         let reader = FrameReader(sequence)
-        #expect(try reader.next()?.end == 30)
-        #expect(try reader.next()?.end == 100)
+        #expect(try reader.next()?.end == 0.03)
+        #expect(try reader.next()?.end == 0.1)
         #expect(try reader.next() == nil)
         let still = FrameReader(
             FrameSequence(frames: [.init(start: 0, bitmap: bitmap, label: "x")], duration: 0, source: "x"))

@@ -34,8 +34,8 @@ struct MP4CodecTests {
         while let (bitmap, start, end) = try reader.next() {
             #expect(bitmap.width == width && bitmap.height == height)
             #expect(
-                abs(start - Double(k) * 40) < 0.5 && abs(end - Double(k + 1) * 40) < 0.5,
-                "frame \(k): \(start)-\(end) ms")
+                abs(start - Double(k) * 0.04) < 0.0005 && abs(end - Double(k + 1) * 0.04) < 0.0005,
+                "frame \(k): \(start)-\(end) s")
             let expected = frame(k, width: width, height: height)
             // Inside the band, away from its edges (chroma is subsampled), every channel is close.
             let a = bitmap[width / 2, height / 2], e = expected[width / 2, height / 2]
@@ -58,7 +58,7 @@ struct MP4CodecTests {
         let reader = try MP4Reader(path: path)
         var starts: [Double] = []
         while let (_, start, _) = try reader.next() { starts.append(start) }
-        #expect(starts.count == 10 && abs(starts.last! - 900) < 0.5)
+        #expect(starts.count == 10 && abs(starts.last! - 0.9) < 0.0005)
     }
 
     @Test("Bad input is an error naming the file: a wrong frame size, no frames, not a video, a missing file")
