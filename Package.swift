@@ -5,9 +5,12 @@ import PackageDescription
 ///
 /// Data flows one way; each stage knows only the ones it depends on:
 /// Geometry → Planner (time, no pixels) → Scenes (scene files into plans)
-/// Geometry → Raster (pixels, no time) → Codecs (PNG, GIF)
-/// Planner + Raster + Codecs + Scenes → Render (draw lists into frames) → Flipbook (the public
-/// library) → FlipbookTesting (assertions for users' tests); FlipbookCLI → flipbook (the tool).
+/// Geometry → Raster (pixels, no time)
+/// Planner + Scenes + Raster → Render (draw lists into frames, no files)
+/// GIFCore (GIF timing, palettes, remapping, LZW: pure Swift) → Codecs (PNG, GIF and WebP
+/// through the C libraries, and files) → Video (MP4 through FFmpeg)
+/// Render + Codecs → Flipbook (the public library; decoding happens here, at the edge) →
+/// FlipbookTesting (assertions for users' tests); FlipbookCLI → flipbook (the tool).
 /// The C libraries come from apt on Linux and Homebrew on macOS.
 let package = Package(
     name: "Flipbook",
@@ -41,11 +44,13 @@ let package = Package(
         .target(name: "FileInput"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Planner", dependencies: ["Geometry"]),
+        .target(name: "GIFCore"),
         .target(
             name: "Scenes", dependencies: ["Geometry", "Planner", "FileInput", .product(name: "Yams", package: "Yams")]),
         .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster"]),
         .target(
-            name: "Codecs", dependencies: ["Geometry", "Raster", "FileInput", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
+            name: "Codecs",
+            dependencies: ["Geometry", "Raster", "FileInput", "GIFCore", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
         .target(name: "Video", dependencies: ["Raster", "Codecs", "CFFmpeg"]),
         .target(name: "Flipbook", dependencies: ["Raster", "Codecs", "Render", "Scenes"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
@@ -71,7 +76,8 @@ let package = Package(
         .testTarget(
             name: "RenderTests",
             dependencies: ["Render", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "CGIF", "Raster", "TestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GIFCore", "CGIF", "Raster", "TestSupport"]),
+        .testTarget(name: "GIFCoreTests", dependencies: ["GIFCore", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "Codecs", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import CImageQuant
 import Dispatch
+import GIFCore
 import Glibc
 
 /// One frame's palette, built from source pixels alone, so that frames can build theirs in

@@ -1,4 +1,5 @@
 import Dispatch
+import GIFCore
 
 /// Compacts each frame's palette, LZW-codes it and writes it through giflib on a serial queue
 /// of its own, so that the file is written while the next frame is remapped. Frames are

@@ -1,6 +1,7 @@
 import CImageQuant
 import Foundation
 import Geometry
+import GIFCore
 import Raster
 
 /// How a GIF is quantized and written.

@@ -1,4 +1,5 @@
 import CGIF
+import GIFCore
 
 /// The giflib side of writing: the header, the loop extension and one image per frame, each
 /// with its own colour table, a delay, a transparent index and disposal "do not dispose".

@@ -4,6 +4,7 @@ import Raster
 import Testing
 import TestSupport
 @testable import Codecs
+@testable import GIFCore
 
 @Suite("LZW: giflib's bytes, exact with a deferred clear, bounded when lossy")
 struct LZWCoderTests {

@@ -5,7 +5,7 @@
 /// screen), whose colour is no farther from the source than `tolerance` levels (Euclidean, in
 /// RGB), or than the colour remapping chose, whichever is farther. Pixels that did not change
 /// keep the transparent index, so still pixels never flicker.
-struct LossyMatch {
+package struct LossyMatch {
     /// The frame's pixels under the indices, opaque RGBA, `cropStride` pixels a row.
     let crop: UnsafePointer<UInt8>
     let cropStride: Int
@@ -23,11 +23,26 @@ struct LossyMatch {
     let tolerance: Int32
 
     /// An index's kind: an entry libimagequant left clear, which no pixel may take.
-    static let unusable: UInt8 = 0
+    package static let unusable: UInt8 = 0
     /// An index's kind: a palette colour.
-    static let colour: UInt8 = 1
+    package static let colour: UInt8 = 1
     /// An index's kind: the transparent index, which shows what is on the screen.
-    static let showsScreen: UInt8 = 2
+    package static let showsScreen: UInt8 = 2
+
+    package init(
+        crop: UnsafePointer<UInt8>, cropStride: Int, importance: UnsafePointer<UInt8>?,
+        screen: UnsafeMutablePointer<UInt8>, frameWidth: Int, palette: UnsafePointer<Int32>,
+        kinds: UnsafePointer<UInt8>, tolerance: Int32
+    ) {
+        self.crop = crop
+        self.cropStride = cropStride
+        self.importance = importance
+        self.screen = screen
+        self.frameWidth = frameWidth
+        self.palette = palette
+        self.kinds = kinds
+        self.tolerance = tolerance
+    }
 }
 
 extension LossyMatch {

@@ -20,7 +20,7 @@ import Dispatch
 /// no carried error. The cut does not depend on the thread count, so neither do the bytes.
 /// All arithmetic is integer. Unchecked `Sendable`: the bands share the pointers, but each
 /// writes only its own rows of `screen` and its own output.
-struct ScreenRemap: @unchecked Sendable {
+package struct ScreenRemap: @unchecked Sendable {
     static let bandRows = 128
 
     /// The changed rect's pixels, opaque RGBA, `width·height·4` bytes.
@@ -44,11 +44,31 @@ struct ScreenRemap: @unchecked Sendable {
     /// Output: `width·height` indices.
     let indices: UnsafeMutablePointer<UInt8>
     /// False when a lossy LZW pass chooses the final colours and paints the screen itself.
-    var updatesScreen = true
+    package var updatesScreen = true
+
+    package init(
+        crop: UnsafePointer<UInt8>, importance: UnsafePointer<UInt8>?, screen: UnsafeMutablePointer<UInt8>,
+        frameWidth: Int, x0: Int, y0: Int, width: Int, height: Int, palette: [UInt8], clear: [Bool],
+        transparent: Int, dithering: Double, indices: UnsafeMutablePointer<UInt8>
+    ) {
+        self.crop = crop
+        self.importance = importance
+        self.screen = screen
+        self.frameWidth = frameWidth
+        self.x0 = x0
+        self.y0 = y0
+        self.width = width
+        self.height = height
+        self.palette = palette
+        self.clear = clear
+        self.transparent = transparent
+        self.dithering = dithering
+        self.indices = indices
+    }
 
     /// Remaps every band; returns the box of pixels that are not transparent, in rect pixels
     /// (x, y, w, h), or a 1x1 box at the origin when every pixel is.
-    func run() -> (x: Int, y: Int, w: Int, h: Int) {
+    package func run() -> (x: Int, y: Int, w: Int, h: Int) {
         let bands = (height + Self.bandRows - 1) / Self.bandRows
         let boxes = UnsafeMutableBufferPointer<(Int, Int, Int, Int)>.allocate(capacity: bands)
         defer { boxes.deallocate() }

@@ -1,5 +1,5 @@
 /// The bounding box of pixels that differ between two frames of the same size.
-func changedBox(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (Int, Int, Int, Int) {
+package func changedBox(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (Int, Int, Int, Int) {
     var box = (x0: width, y0: height, x1: 0, y1: 0)
     a.withUnsafeBytes { pa in
         b.withUnsafeBytes { pb in

@@ -1,5 +1,5 @@
 import Testing
-@testable import Codecs
+@testable import GIFCore
 
 @Suite("Frame scheduling: centisecond delays")
 struct FrameSchedulerTests {

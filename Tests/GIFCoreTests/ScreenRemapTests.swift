@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import Codecs
+@testable import GIFCore
 
 @Suite("Remapping: exact nearest colour, screen-aware transparency, bands")
 struct ScreenRemapTests {

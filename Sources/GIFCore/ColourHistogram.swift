@@ -9,7 +9,7 @@
 /// Open addressing, keyed by `r << 16 | g << 8 | b` (`colourSlot`), doubling at half load.
 /// The steps sum in integers, so the order of the slots does not matter: the result depends
 /// on the pixels alone.
-final class ColourHistogram {
+package final class ColourHistogram {
     /// `key + 1` per slot (0 marks an empty one), and the pixel count.
     private var keys: UnsafeMutablePointer<UInt32>
     private var counts: UnsafeMutablePointer<UInt32>
@@ -17,11 +17,11 @@ final class ColourHistogram {
     private var bits = 12
     private var mask: Int { (1 << bits) - 1 }
     /// Distinct colours held.
-    private(set) var distinct = 0
+    package private(set) var distinct = 0
 
     /// Counts the opaque RGBA pixels at `pixels` whose `importance` is not 0 (all of them when
     /// `importance` is nil).
-    init(pixels: UnsafePointer<UInt8>, count: Int, importance: UnsafePointer<UInt8>?) {
+    package init(pixels: UnsafePointer<UInt8>, count: Int, importance: UnsafePointer<UInt8>?) {
         let slots = 1 << bits
         keys = .allocate(capacity: slots)
         keys.initialize(repeating: 0, count: slots)
@@ -82,7 +82,7 @@ final class ColourHistogram {
     /// One Lloyd step: every usable entry of `palette` (RGB triples) moves to the rounded mean
     /// of the colours nearest to it, weighted by their counts; an entry nothing is nearest to
     /// stays. Returns false when no entry moved.
-    func lloydStep(_ palette: inout [UInt8], usable: [Bool]) -> Bool {
+    package func lloydStep(_ palette: inout [UInt8], usable: [Bool]) -> Bool {
         let nearest = NearestColour(palette: palette, usable: usable)
         if nearest.isEmpty || distinct == 0 { return false }
         var sums = [Int](repeating: 0, count: usable.count * 4)

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import Codecs
+@testable import GIFCore
 
 @Suite("Palette refinement: a colour histogram's Lloyd step equals one over every pixel")
 struct ColourHistogramTests {

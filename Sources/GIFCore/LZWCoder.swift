@@ -7,13 +7,13 @@
 /// With a `LossyMatch`, a pixel may take another colour close enough to its source when that
 /// lets the current string grow (gifsicle's `--lossy` idea, judged against the source pixels
 /// rather than the already quantized ones).
-enum LZWCoder {
+package enum LZWCoder {
     /// The image data as GIF sub-blocks (a length byte, then up to 255 bytes, repeated),
     /// without the minimum-code-size byte before them or the empty block after them.
     ///
     /// `indices` is `width·height` palette indices, `rowStride` a row. With `lossy`, indices
     /// may be replaced by the colours actually written, and the screen is updated to match.
-    static func encode(
+    package static func encode(
         indices: UnsafeMutablePointer<UInt8>, rowStride: Int, width: Int, height: Int,
         minCodeSize: Int, lossy: LossyMatch? = nil, deferredClear: Bool = false
     ) -> [UInt8] {
@@ -46,7 +46,7 @@ enum LZWCoder {
     /// one pass over the pixels: two coders read each pixel in turn, so that the processor
     /// overlaps their table lookups, each of which waits on the one before. Cheaper than
     /// coding one after the other, though not half: each table fills L1 on its own.
-    static func encodeBothClears(
+    package static func encodeBothClears(
         indices: UnsafePointer<UInt8>, rowStride: Int, width: Int, height: Int,
         minCodeSize: Int
     ) -> (eager: [UInt8], deferred: [UInt8]) {

@@ -1,16 +1,18 @@
 /// Which colours a frame's changed pixels use, in 32³ bins of 8 levels a side, so that a
 /// frame can reuse an earlier frame's palette when that palette was built for the same
 /// colours (the common case in UI motion: the same pixels, moved).
-struct PaletteColours {
+package struct PaletteColours {
     private var bits = [UInt64](repeating: 0, count: 32768 / 64)
 
     /// One pixel in every `step`² of the frame's changed pixels.
-    static let step = 2
+    package static let step = 2
+
+    package init() {}
 
     /// Collects the colours of `current`'s pixels inside the box that differ from `previous`
     /// (all of them when there is none); returns how many sampled pixels fall in bins that
     /// `key` lacks, and how many were sampled.
-    mutating func collect(
+    package mutating func collect(
         _ current: [UInt8], previous: [UInt8]?, box: (x0: Int, y0: Int, x1: Int, y1: Int), width: Int,
         against key: PaletteColours?
     ) -> (uncovered: Int, sampled: Int) {
