@@ -3,7 +3,9 @@ import Foundation
 
 /// The one rule every command's outputs follow, checked before any work: an output is none of
 /// the inputs (by resolved path), and no other output; an output folder neither holds an
-/// input nor lies in an input folder; and each can be written where it is.
+/// input nor lies in an input folder; and each can be written where it is. Outputs that
+/// contradict the inputs are bad option values (exit 64); a folder that is missing or read-only
+/// is a fact about the machine, an output failure (exit 1), and prints no usage.
 struct OutputRules {
     /// Something a command writes: a file, or a folder of files.
     struct Output {
@@ -68,17 +70,17 @@ struct OutputRules {
             }
             if a.isFolder {
                 if FileManager.default.fileExists(atPath: pa) && !Self.isDirectory(pa) {
-                    throw ValidationError("\(a.option) \(a.path) is a file, not a folder")
+                    throw CLIError("\(a.option) \(a.path) is a file, not a folder")
                 }
                 continue
             }
-            if Self.isDirectory(pa) { throw ValidationError("\(a.option) \(a.path) is a folder; expected a file name") }
+            if Self.isDirectory(pa) { throw CLIError("\(a.option) \(a.path) is a folder; expected a file name") }
             let parent = (pa as NSString).deletingLastPathComponent
             guard Self.isDirectory(parent) else {
-                throw ValidationError("\(a.option) \(a.path): the folder \(parent) does not exist")
+                throw CLIError("\(a.option) \(a.path): the folder \(parent) does not exist")
             }
             guard access(parent, W_OK) == 0 else {
-                throw ValidationError("\(a.option) \(a.path): the folder \(parent) is not writable")
+                throw CLIError("\(a.option) \(a.path): the folder \(parent) is not writable")
             }
         }
     }

@@ -13,8 +13,9 @@ extension FlipbookCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
+            // compare promises 1 for "different" (its own ExitCode) and 2 for every error.
             let isCompare = CommandLine.arguments.dropFirst().first == "compare"
-            if isCompare && exitCode(for: error) == .validationFailure {
+            if isCompare && !(error is ExitCode) && exitCode(for: error) != .success {
                 FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
                 Foundation.exit(2)
             }

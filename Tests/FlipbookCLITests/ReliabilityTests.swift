@@ -106,7 +106,7 @@ struct ReliabilityTests {
             (["-o", "OUT/s.png", "--time", "1", "--speed", "2"], 64, "--speed: a PNG still is one moment"),
             (["-o", "OUT/s.png", "--time", "1", "--sheet", "OUT/sheet.png"], 64, "--sheet"),
             (["-o", "OUT/f/", "--frames", "100-500"], 64, "--frames 100-500: the render has frames 0-163"),
-            (["-o", "OUT/g.gif", "--stats", "OUT/missing/s.json"], 64, "does not exist"),
+            (["-o", "OUT/g.gif", "--stats", "OUT/missing/s.json"], 1, "does not exist"),
         ])
     func optionValues(arguments: [String], status: Int32, message: String) throws {
         let dir = temporaryFolder()
