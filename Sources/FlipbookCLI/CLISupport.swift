@@ -41,3 +41,25 @@ struct CLIError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+/// Frame progress on a terminal (one line, redrawn); nothing when piped or quiet.
+final class Progress {
+    let total: Int
+    let enabled: Bool
+    private var count = 0
+
+    init(total: Int, quiet: Bool) {
+        self.total = total
+        self.enabled = !quiet && isatty(STDERR_FILENO) != 0
+    }
+
+    func step() {
+        count += 1
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\rrendering frame \(count)/\(total)".utf8))
+    }
+
+    func done() {
+        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -298,54 +298,6 @@ struct RenderCommand: ParsableCommand {
         return (written, rendered)
     }
 
-    /// `--max-size`: bisects the budget ladder, each try a whole render and encode to a file
-    /// beside the output, and moves the best-looking one that fits into place.
-    func fit(_ renderer: SceneRenderer, within budget: Int, to output: String, started: Date) throws {
-        let settings = renderer.scene.settings
-        let width = Int(renderer.plan.sample(at: 0, scale: renderer.scale).size.width.rounded())
-        let rungs = SizeBudget.ladder(
-            target == .webp ? .webp : target == .mp4 ? .mp4 : .gif, quality: gif.quality, fps: settings.fps,
-            width: width)
-        var tries: [(rung: BudgetRung, bytes: Int, path: String)] = []
-        defer { for t in tries { try? FileManager.default.removeItem(atPath: t.path) } }
-        let progress = Progress(total: rungs.count, quiet: quiet)
-        let chosen = try SizeBudget.search(count: rungs.count) { i in
-            let rung = rungs[i]
-            let trialRenderer =
-                rung.fps == settings.fps && rung.width == width
-                ? renderer : try SceneRenderer(sceneOptions.prepare(fps: rung.fps, width: rung.width))
-            var options = gif
-            options.quality = rung.quality
-            if rung.lossy > 0 { (options.lossy, options.dither) = (rung.lossy, 0) }
-            let path = AtomicOutput.siblingPath(of: output, tag: "try\(i)")
-            let times = trialRenderer.times(speed: speed)
-            let (written, _) = try encode(
-                trialRenderer, times: times, indices: Array(times.indices), to: path, options: options
-            ) { _, _ in }
-            tries.append((rung, written.bytes, path))
-            progress.step()
-            return written.bytes <= budget
-        }
-        progress.done()
-        let summary = tries.sorted { rungs.firstIndex(of: $0.rung)! < rungs.firstIndex(of: $1.rung)! }
-            .map { t in
-                "\(t.rung.brief)\(t.rung.fps == settings.fps ? "" : " \(t.rung.fps.plainText) fps")\(t.rung.width == width ? "" : " \(t.rung.width) px") \(byteString(t.bytes))"
-            }
-            .joined(separator: ", ")
-        guard let chosen, let winner = tries.first(where: { $0.rung == rungs[chosen] }) else {
-            throw CLIError(
-                "--max-size \(byteString(budget)): no setting tried fits (\(summary)); a shorter storyboard, a higher --speed or a WebP"
-            )
-        }
-        guard rename(winner.path, output) == 0 else {
-            throw CLIError("\(output): cannot write: \(String(cString: strerror(errno)))")
-        }
-        report(
-            "wrote \(output): \(byteString(winner.bytes)), within \(byteString(budget)), with \(winner.rung)\n"
-                + "  \(tries.count) encode\(tries.count == 1 ? "" : "s") in "
-                + String(format: "%.1f s", Date().timeIntervalSince(started)) + ": " + summary)
-    }
-
     /// "@2x", or "300 px wide" for a --width render.
     func sizeLabel(_ settings: SceneSettings) -> String {
         settings.width.map { "\($0) px wide" } ?? "@\(settings.scale)x"
@@ -378,27 +330,5 @@ struct RenderCommand: ParsableCommand {
 
     func fileSize(_ path: String) -> Int {
         (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    }
-}
-
-/// Frame progress on a terminal (one line, redrawn); nothing when piped or quiet.
-final class Progress {
-    let total: Int
-    let enabled: Bool
-    private var count = 0
-
-    init(total: Int, quiet: Bool) {
-        self.total = total
-        self.enabled = !quiet && isatty(STDERR_FILENO) != 0
-    }
-
-    func step() {
-        count += 1
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\rrendering frame \(count)/\(total)".utf8))
-    }
-
-    func done() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
