@@ -20,7 +20,7 @@ extension FrameReader {
                 throw DecodeError.unreadable(path: path, reason: "no .png files in this folder")
             }
             var i = 0
-            return FrameReader(source: path) {
+            return FrameReader {
                 guard i < files.count else { return nil }
                 defer { i += 1 }
                 let frame = FrameSequence.Frame(
@@ -31,7 +31,7 @@ extension FrameReader {
         }
         if path.lowercased().hasSuffix(".webp") {
             let webp = try WebPReader(path: path)
-            return animation(path) {
+            return animation {
                 try webp.next().map {
                     ($0.bitmap, Double($0.startMilliseconds) / 1000, Double($0.endMilliseconds) / 1000)
                 }
@@ -39,14 +39,14 @@ extension FrameReader {
         }
         if path.lowercased().hasSuffix(".gif") {
             let gif = try GIFReader(path: path)
-            return animation(path) {
+            return animation {
                 try gif.next().map {
                     ($0.bitmap, Double($0.startCentiseconds) / 100, Double($0.startCentiseconds + $0.delay) / 100)
                 }
             }
         }
         var done = false
-        return FrameReader(source: path) {
+        return FrameReader {
             guard !done else { return nil }
             done = true
             return (
@@ -60,11 +60,11 @@ extension FrameReader {
 
 extension FrameReader {
     /// A reader over an animation's decoder: frames labelled by their number, times in seconds.
-    private static func animation(_ path: String, _ next: @escaping () throws -> (Bitmap, start: Double, end: Double)?)
+    private static func animation(_ next: @escaping () throws -> (Bitmap, start: Double, end: Double)?)
         -> FrameReader
     {
         var i = 0
-        return FrameReader(source: path) {
+        return FrameReader {
             guard let (bitmap, start, end) = try next() else { return nil }
             defer { i += 1 }
             return (FrameSequence.Frame(start: start, bitmap: bitmap, label: "frame \(i)"), end)
@@ -82,7 +82,7 @@ extension FrameSequence {
             frames.append(frame)
             end = until
         }
-        return FrameSequence(frames: frames, duration: end.isFinite ? end : 0, source: path)
+        return FrameSequence(frames: frames, duration: end.isFinite ? end : 0)
     }
 }
 

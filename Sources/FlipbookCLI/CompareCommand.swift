@@ -203,7 +203,7 @@ extension CompareCommand {
         }
         let video = try MP4Reader(path: path)
         var i = 0
-        return FrameReader(source: path) {
+        return FrameReader {
             guard let (bitmap, start, end) = try video.next() else { return nil }
             defer { i += 1 }
             return (FrameSequence.Frame(start: start, bitmap: bitmap, label: "frame \(i)"), end)

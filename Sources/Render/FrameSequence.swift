@@ -22,12 +22,10 @@ public struct FrameSequence: Sendable {
     /// When the last frame stops showing, in seconds (0 for a still, which shows at every
     /// time).
     public var duration: Double
-    public var source: String
 
-    public init(frames: [Frame], duration: Double, source: String) {
+    public init(frames: [Frame], duration: Double) {
         self.frames = frames
         self.duration = duration
-        self.source = source
     }
 
     /// When frame `i` of a PNG folder starts, in seconds: at `i / fps` rounded to the
@@ -48,18 +46,15 @@ public struct FrameSequence: Sendable {
 /// Reads a sequence's frames one at a time, in order, each with the time it stops showing,
 /// so that memory does not grow with the length. `FrameReader.open` (in Flipbook) reads files.
 public final class FrameReader {
-    public let source: String
     private let read: () throws -> (FrameSequence.Frame, end: Double)?
 
     /// A reader over whatever `read` gives: each frame with the time it stops showing, then nil.
-    public init(source: String, read: @escaping () throws -> (FrameSequence.Frame, end: Double)?) {
-        self.source = source
+    public init(read: @escaping () throws -> (FrameSequence.Frame, end: Double)?) {
         self.read = read
     }
 
     /// A reader over frames already in memory.
     public init(_ sequence: FrameSequence) {
-        source = sequence.source
         var i = 0
         let frames = sequence.frames
         let still = frames.count == 1 && sequence.duration == 0

@@ -54,9 +54,9 @@ struct ComparisonTests {
             frames: frames([0, 0xFFFFFF]).enumerated().map {
                 .init(start: Double($0.offset) / 10, bitmap: $0.element, label: "f\($0.offset)")
             },
-            duration: 0.2, source: "long")
+            duration: 0.2)
         let short = FrameSequence(
-            frames: [.init(start: 0, bitmap: frames([0])[0], label: "f0")], duration: 0.1, source: "short")
+            frames: [.init(start: 0, bitmap: frames([0])[0], label: "f0")], duration: 0.1)
         let report = SequenceComparison.compare(short, long)
         #expect(!report.passes)
         #expect(report.oneSided.count == 1 && report.oneSided[0].time == 0.1 && report.oneSided[0].actual == nil)
@@ -92,13 +92,13 @@ struct RenderPlumbingTests {
         let bitmap = Bitmap(width: 1, height: 1)
         let sequence = FrameSequence(
             frames: [.init(start: 0, bitmap: bitmap, label: "a"), .init(start: 0.03, bitmap: bitmap, label: "b")],
-            duration: 0.1, source: "s")
+            duration: 0.1)
         let reader = FrameReader(sequence)
         #expect(try reader.next()?.end == 0.03)
         #expect(try reader.next()?.end == 0.1)
         #expect(try reader.next() == nil)
         let still = FrameReader(
-            FrameSequence(frames: [.init(start: 0, bitmap: bitmap, label: "x")], duration: 0, source: "x"))
+            FrameSequence(frames: [.init(start: 0, bitmap: bitmap, label: "x")], duration: 0))
         #expect(try still.next()?.end == .infinity)
     }
 }
