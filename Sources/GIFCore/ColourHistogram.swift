@@ -2,9 +2,9 @@
 /// palette is refined against.
 ///
 /// A k-means (Lloyd) step over pixels searches the palette once per pixel; over this table it
-/// searches once per colour, and UI frames repeat colours heavily (sliding-panels @2x: 1,700
-/// to 43,000 distinct colours in a million pixels). So every changed pixel can count in every
-/// step, for one hashing pass over the crop.
+/// searches once per colour, and UI frames repeat colours heavily (a few thousand to tens of
+/// thousands of distinct colours in a million pixels). So every changed pixel can count in
+/// every step, for one hashing pass over the crop.
 ///
 /// Open addressing, keyed by `r << 16 | g << 8 | b` (`colourSlot`), doubling at half load.
 /// The steps sum in integers, so the order of the slots does not matter: the result depends
