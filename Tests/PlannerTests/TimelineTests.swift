@@ -153,6 +153,27 @@ struct TimelineTests {
         #expect(barCommand.clip?.rect == Rect(x: 0, y: 0, width: 750, height: 60))
     }
 
+    @Test("contentOffset scrolls a snapshot up and left inside its layer, which then clips it, whatever its mode")
+    func contentOffset() throws {
+        var p = builder()
+        var page = LayerState(frame: Rect(x: 0, y: 100, width: 200, height: 300))
+        page.contentOffset = Point(x: 5, y: 40)
+        let layer = try p.addLayer(
+            "page",
+            content: .snapshot(
+                Snapshot(image: "detail", source: Rect(x: 0, y: 0, width: 400, height: 600), pixelsPerPoint: 2)),
+            initial: page)
+        p.append(.animate(.bezier(.linear, duration: 1), [Change(layer, .contentOffset, .point(Point(x: 0, y: 0)))]))
+        let plan = p.build()
+        let start = plan.sample(at: 0, scale: 2).commands[0]
+        #expect(start.rect == Rect(x: -10, y: 120, width: 400, height: 600))
+        #expect(start.clip?.rect == Rect(x: 0, y: 200, width: 400, height: 600))
+        #expect(plan.sample(at: 0.5, scale: 2).commands[0].rect.minY == 160)
+        // Back at zero, a scale-to-fill snapshot fills its layer exactly and needs no clip.
+        let end = plan.sample(at: 1, scale: 2).commands[0]
+        #expect(end.rect == Rect(x: 0, y: 200, width: 400, height: 600) && end.clip == nil)
+    }
+
     @Test("Hidden layers and their children draw nothing; a name is used once")
     func hiddenAndNames() throws {
         var p = builder()

@@ -63,6 +63,9 @@ public struct LayerState: Sendable, Hashable {
     /// Among siblings, higher draws later (on top); ties keep insertion order.
     public var zIndex: Double = 0
     public var isHidden = false
+    /// How far the snapshot is scrolled, as `UIScrollView.contentOffset`: it moves up and left
+    /// by this many points, and the layer's bounds clip it.
+    public var contentOffset = Point(x: 0, y: 0)
 
     /// A state whose frame (before scale) is `frame`, anchored at its centre.
     public init(frame: Rect) {

@@ -2,7 +2,7 @@ import Geometry
 
 /// A property of a layer that animations can change.
 public enum LayerProperty: String, Sendable, Hashable, CaseIterable {
-    case position, size, scale, alpha, cornerRadius, backgroundColor, zIndex, hidden
+    case position, size, scale, alpha, cornerRadius, backgroundColor, zIndex, hidden, contentOffset
 }
 
 /// A value of an animatable property.
@@ -54,6 +54,7 @@ extension LayerState {
         case .backgroundColor: return .color(backgroundColor ?? .clear)
         case .zIndex: return .number(zIndex)
         case .hidden: return .flag(isHidden)
+        case .contentOffset: return .point(contentOffset)
         }
     }
 
@@ -68,6 +69,7 @@ extension LayerState {
         case (.backgroundColor, .color(let c)): backgroundColor = c.a == 0 ? nil : c
         case (.zIndex, .number(let v)): zIndex = v
         case (.hidden, .flag(let f)): isHidden = f
+        case (.contentOffset, .point(let p)): contentOffset = p
         default: break
         }
     }

@@ -66,8 +66,11 @@ extension Plan {
                         layer: name, kind: .fill(c), rect: rect, scale: totalScale, alpha: a, cornerRadius: radius,
                         clip: clip))
             case .snapshot(let snap):
-                let (dest, source) = place(snap, in: bounds)
-                let contentClip = s.clipsToBounds || snap.mode != .scaleToFill ? intersect(clip, own) : clip
+                let (placed, source) = place(snap, in: bounds)
+                let scrolled = s.contentOffset != Point(x: 0, y: 0)
+                let dest = placed.offsetBy(dx: -s.contentOffset.x, dy: -s.contentOffset.y)
+                let contentClip =
+                    s.clipsToBounds || snap.mode != .scaleToFill || scrolled ? intersect(clip, own) : clip
                 commands.append(
                     DrawCommand(
                         layer: name, kind: .snapshot(image: snap.image, sourceRect: source),

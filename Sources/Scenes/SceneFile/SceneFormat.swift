@@ -87,6 +87,7 @@ public enum SceneFormat {
         Key("background", "a colour behind the content"),
         Key("z", "among siblings, higher draws later; ties keep file order"),
         Key("hidden", "true: not drawn, nor its children"),
+        Key("contentOffset", "[x, y]: how far the image is scrolled up and left inside the bounds, which clip it"),
         Key("children", "layers inside this one, in its coordinates"),
     ]
 
@@ -100,6 +101,7 @@ public enum SceneFormat {
         Key("background", "a colour"),
         Key("z", "a number"),
         Key("hidden", "true or false (switches when its animation ends)"),
+        Key("contentOffset", "a point: the image's scroll, as `UIScrollView.contentOffset`"),
     ]
 
     static let steps: [Key] = [

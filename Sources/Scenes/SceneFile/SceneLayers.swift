@@ -101,6 +101,7 @@ extension SceneInterpreter {
         }
         if let n = m["z"] { s.zIndex = try number(n, cx.at("z")) }
         if let n = m["hidden"] { s.isHidden = try value(n, cx.at("hidden")) { try $0.flag() } }
+        if let n = m["contentOffset"] { s.contentOffset = try value(n, cx.at("contentOffset")) { try $0.point() } }
         guard layerIDs.count < SceneInterpreter.maximumLayers else {
             throw cx.error(
                 m.keys.first ?? Node(""),

@@ -136,6 +136,8 @@ extension SceneInterpreter {
             case "z": out.append(Change(id, .zIndex, .number(try number(v, c))))
             case "background": out.append(Change(id, .backgroundColor, .color(try value(v, c) { try $0.color() })))
             case "hidden": out.append(Change(id, .hidden, .flag(try value(v, c) { try $0.flag() })))
+            case "contentOffset":
+                out.append(Change(id, .contentOffset, .point(try value(v, c) { try $0.point() })))
             default:
                 throw cx.at(key).error(
                     k,
