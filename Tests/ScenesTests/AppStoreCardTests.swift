@@ -178,6 +178,34 @@ struct AppStoreCardOlderDemoTests {
             plan.state(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.4 + 0.6 + 1e-9).position == card1.origin)
     }
 
+    @Test("As recorded, the finger scrolls the first detail's content 17.5 pt up and back to the top before the drag")
+    func peekScroll() {
+        let card = plan.layer(named: "card-1")!
+        // The present's blocks last 0.5 s; the scroll starts 0.2 s into the detail.
+        let start = presentStart + 0.5 + 0.2
+        let up = Curve.bezier(.easeOut, duration: 0.1), back = Curve.bezier(.easeOut, duration: 0.2)
+        #expect(plan.state(of: card, at: start).contentOffset == Point(x: 0, y: 0))
+        for t in stride(from: 0.0, through: 0.1, by: 0.025) {
+            #expect(abs(plan.state(of: card, at: start + t).contentOffset.y - 17.5 * up.progress(at: t)) < 1e-9)
+        }
+        for t in stride(from: 0.0, through: 0.2, by: 0.05) {
+            let y = plan.state(of: card, at: start + 0.1 + t).contentOffset.y
+            #expect(abs(y - 17.5 * (1 - back.progress(at: t))) < 1e-9)
+        }
+        #expect(plan.state(of: card, at: start + 0.3 + 1e-9).contentOffset == Point(x: 0, y: 0))
+        // At the peak the screenshot is drawn 17.5 pt higher, clipped to the card, over the
+        // body colour; before and after, the card draws the screenshot alone.
+        let peak = plan.sample(at: start + 0.1 + 1e-9, scale: 2).commands.filter { $0.layer == "card-1" }
+        #expect(peak.count == 2 && peak[0].kind == .fill(Color(rgb: 0xFFFFFF)))
+        #expect(
+            abs(peak[1].rect.minY + 35) < 1e-6 && peak[1].clip?.rect == Rect(x: 0, y: 0, width: 750, height: 1334),
+            "\(peak[1])")
+        for t in [start - 0.05, start + 0.35] {
+            let commands = plan.sample(at: t, scale: 2).commands.filter { $0.layer == "card-1" }
+            #expect(commands.count == 1 && commands[0].rect.minY == 0, "t \(t)")
+        }
+    }
+
     @Test("The storyboard lasts as long as the recording (7.4 s), within 10 %")
     func length() {
         #expect(abs(plan.duration - 7.4) / 7.4 < 0.1, "\(plan.duration) s")
