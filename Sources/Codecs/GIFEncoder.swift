@@ -172,10 +172,7 @@ public final class GIFEncoder {
     /// Adds the frame that starts showing at `time` seconds.
     public func add(_ frame: Bitmap, at time: Double) throws {
         guard !finished else { throw EncodeError.usage("\(path): frame added after finish") }
-        guard frame.width == width, frame.height == height else {
-            throw EncodeError.frameSize(
-                path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
-        }
+        try EncodeError.checkSize(of: frame, width: width, height: height, path: path)
         for item in scheduler.add(frame, at: time, sameAsShowing: { $0 == $1 }) {
             try queue(item.frame, delay: item.delay)
         }

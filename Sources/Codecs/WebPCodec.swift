@@ -78,10 +78,7 @@ public final class WebPEncoder {
 
     /// Adds the frame that starts showing at `time` seconds.
     public func add(_ frame: Bitmap, at time: Double) throws {
-        guard frame.width == width, frame.height == height else {
-            throw EncodeError.frameSize(
-                path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
-        }
+        try EncodeError.checkSize(of: frame, width: width, height: height, path: path)
         let timestamp = Int((time * 1000).rounded())
         guard timestamp > lastTimestamp else { return }  // two frames in one millisecond: the first shows
         var straight = tightlyPacked(frame)

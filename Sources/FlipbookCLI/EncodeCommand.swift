@@ -62,10 +62,7 @@ struct EncodeCommand: ParsableCommand {
         try animation.add(first, at: 0)
         for (i, file) in files.enumerated().dropFirst() {
             let frame = try PNGCodec.read(path: file)
-            guard frame.width == first.width, frame.height == first.height else {
-                throw EncodeError.frameSize(
-                    path: file, expected: "\(first.width)x\(first.height)", got: "\(frame.width)x\(frame.height)")
-            }
+            try EncodeError.checkSize(of: frame, width: first.width, height: first.height, path: file)
             try animation.add(frame, at: Double(i) / fps)
         }
         let written = try animation.finish(at: Double(files.count) / fps, inputFrames: files.count)

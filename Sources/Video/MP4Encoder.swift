@@ -153,10 +153,7 @@ public final class MP4Encoder {
     /// Adds the frame shown from `time` seconds; frame slots it skips repeat the frame before.
     public func add(_ frame: Bitmap, at time: Double) throws {
         guard !finished else { throw EncodeError.usage("\(path): a frame after the MP4 was finished") }
-        guard frame.width == width, frame.height == height else {
-            throw EncodeError.frameSize(
-                path: path, expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
-        }
+        try EncodeError.checkSize(of: frame, width: width, height: height, path: path)
         let slot = Int64((time * fps).rounded())
         if let last { while nextSlot < slot { try encode(last) } }
         nextSlot = max(nextSlot, slot)

@@ -59,21 +59,21 @@ public enum Curve: Sendable, Hashable, CustomStringConvertible {
 
     /// The canonical spec, which `init(spec:)` reads back.
     public var description: String {
-        func n(_ v: Double) -> String { v.plainText }
         switch self {
         case .bezier(let b):
             for (name, preset) in CurveGrammar.namedBeziers
             where preset.x1 == b.x1 && preset.y1 == b.y1 && preset.x2 == b.x2 && preset.y2 == b.y2 {
-                return "\(name):duration=\(n(b.duration))"
+                return "\(name):duration=\(b.duration.plainText)"
             }
-            return "bezier:\(n(b.x1)),\(n(b.y1)),\(n(b.x2)),\(n(b.y2)),duration=\(n(b.duration))"
+            return
+                "bezier:\(b.x1.plainText),\(b.y1.plainText),\(b.x2.plainText),\(b.y2.plainText),duration=\(b.duration.plainText)"
         case .uikitSpring(let s):
             return
-                "spring:duration=\(n(s.requestedDuration)),damping=\(n(s.requestedDampingRatio)),velocity=\(n(s.initialVelocity))"
+                "spring:duration=\(s.requestedDuration.plainText),damping=\(s.requestedDampingRatio.plainText),velocity=\(s.initialVelocity.plainText)"
         case .spring(let s):
             if s == SpringCurve.system { return "system" }
             return
-                "caspring:mass=\(n(s.mass)),stiffness=\(n(s.stiffness)),damping=\(n(s.damping)),velocity=\(n(s.initialVelocity)),duration=\(n(s.duration))"
+                "caspring:mass=\(s.mass.plainText),stiffness=\(s.stiffness.plainText),damping=\(s.damping.plainText),velocity=\(s.initialVelocity.plainText),duration=\(s.duration.plainText)"
         }
     }
 }

@@ -46,7 +46,7 @@ enum SceneFunctions {
             $0[0].rounded()
         },
         numeric("sqrt", "sqrt(x)", 1...1, "the square root of x, 0 or more") { x in
-            guard x[0] >= 0 else { throw ExpressionError("sqrt(\((x[0]).plainText)): expected 0 or more") }
+            guard x[0] >= 0 else { throw ExpressionError("sqrt(\(x[0].plainText)): expected 0 or more") }
             return x[0].squareRoot()
         },
         numeric("lerp", "lerp(a, b, p)", 3...3, "a + (b − a)·p") { lerp($0[0], $0[1], $0[2]) },

@@ -39,7 +39,7 @@ extension SceneInterpreter {
         }
         guard ends[0] <= ends[1], ends[1] - ends[0] < 1000 else {
             throw cx.error(
-                node, "\((ends[0]).plainText)...\((ends[1]).plainText): expected FIRST ≤ LAST, at most 1000 times")
+                node, "\(ends[0].plainText)...\(ends[1].plainText): expected FIRST ≤ LAST, at most 1000 times")
         }
         return (
             parts[0].trimmingCharacters(in: .whitespaces), stride(from: ends[0], through: ends[1], by: 1).map { $0 }
