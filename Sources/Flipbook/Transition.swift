@@ -13,17 +13,29 @@ public struct Transition: Sendable {
     /// The built-in scenes' names.
     public static var builtIns: [String] { SceneCatalog.names }
 
+    /// The folder of Flipbook's own assets: the built-in scenes and the studio's page.
+    public static var assetsFolder: String { (SceneCatalog.installRoot as NSString).appendingPathComponent("Assets") }
+
     /// Loads `scene`: a built-in's name (`"expanding-cells"`) or a scene file's path. Every
     /// argument is optional and wins over the one before: the scene's defaults, then `config`
     /// (a YAML file), then `set` (`"present.duration=0.9"`), then the named settings.
+    ///
+    /// With `images`, snapshots decoded by an earlier load are used again while their files
+    /// are unchanged (a transition rebuilt many times with other values).
     public init(
         _ scene: String, storyboard: String? = nil, config: String? = nil, set assignments: [String] = [],
-        fps: Double? = nil, scale: Int? = nil, width: Int? = nil
+        fps: Double? = nil, scale: Int? = nil, width: Int? = nil, images: ImageCache? = nil
     ) throws {
         let prepared = try SceneCatalog.prepare(
             scene, configFile: config, assignments: assignments,
             overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
-        renderer = try SceneRenderer(prepared)
+        if let images {
+            renderer = try SceneRenderer(prepared) { image, budget in
+                try images.bitmap(at: image.path, maximumPixels: budget)
+            }
+        } else {
+            renderer = try SceneRenderer(prepared)
+        }
     }
 
     /// The scene's name.
@@ -47,6 +59,20 @@ public struct Transition: Sendable {
         out.reserveCapacity(times.count)
         _ = try renderer.render(times: times) { k, bitmap in out.append(Frame(time: times[k], bitmap: bitmap)) }
         return out
+    }
+
+    /// Renders the frames at `times` (every frame by default) on `threads` cores and hands
+    /// each to `body` in order, on the calling thread, while later frames render; at most a
+    /// few frames are held at once, whatever the count. A frame whose picture repeats the one
+    /// before is the same bitmap again. An error thrown by `body` stops the render.
+    public func forEachFrame(
+        at times: [Double]? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ body: (Frame) throws -> Void
+    ) throws {
+        let times = times ?? frameTimes
+        try renderer.render(times: times, threads: threads) { k, bitmap in
+            try body(Frame(time: times[k], bitmap: bitmap))
+        }
     }
 
     /// Writes the whole storyboard as a GIF (`.gif`) or a folder of numbered PNG frames (a
@@ -106,6 +132,9 @@ extension Bitmap {
 
     /// Writes the bitmap as a PNG, through a temporary file.
     public func writePNG(to path: String) throws { try PNGCodec.write(self, to: path) }
+
+    /// The bitmap as PNG bytes; `fast` trades some size for speed (zlib's fast level).
+    public func pngData(fast: Bool = false) throws -> [UInt8] { try PNGCodec.encode(self, fast: fast) }
 }
 
 /// The pictures that explain a failed comparison: actual, expected, diff and the three side

@@ -22,6 +22,10 @@ public enum RenderError: Error, CustomStringConvertible {
 public struct SceneRenderer: Sendable {
     public let scene: PreparedScene
     public let plan: Plan
+    /// The params the storyboard reads, by key path.
+    public let reads: Set<String>
+    /// The storyboard's top-level steps, labelled, with their spans.
+    public let phases: [PhaseSpan]
     let compositor: Compositor
 
     /// Loads the scene's images (each once, through `load`, which decodes them: rendering
@@ -44,7 +48,10 @@ public struct SceneRenderer: Sendable {
             sizes[image.name] = Size(width: Double(bitmap.width), height: Double(bitmap.height))
         }
         self.scene = scene
-        self.plan = try scene.plan(sizes: sizes)
+        let planned = try scene.scenePlan(sizes: sizes)
+        self.plan = planned.plan
+        self.reads = planned.reads
+        self.phases = planned.phases
         self.compositor = Compositor(textures: textures, background: scene.settings.background)
     }
 

@@ -10,10 +10,18 @@ public struct PreparedScene: Sendable {
     public let storyboards: [String]
     /// The effective config, as YAML.
     public let configYAML: String
-    let makePlan: @Sendable (ImageSizes) throws -> Plan
+    /// The params the scene declares, and the sections that group them.
+    public let params: [SceneParamInfo]
+    public let sections: [SceneParamSection]
+    /// The effective values: defaults, then the config, then the assignments.
+    public let values: SceneParams
+    let makePlan: @Sendable (ImageSizes) throws -> ScenePlan
 
     /// The plan, given the images' pixel sizes.
-    public func plan(sizes: ImageSizes) throws -> Plan { try makePlan(sizes) }
+    public func plan(sizes: ImageSizes) throws -> Plan { try makePlan(sizes).plan }
+
+    /// The plan with the params it reads and its phases, given the images' pixel sizes.
+    public func scenePlan(sizes: ImageSizes) throws -> ScenePlan { try makePlan(sizes) }
 }
 
 /// Command-line settings that win over the config file.

@@ -81,6 +81,8 @@ public enum ConfigDocument {
     }
 
     /// A YAML file's text; errors name the file.
+    public static func text(of file: String) throws -> String { try readText(file: file) }
+
     static func readText(file: String) throws -> String {
         let bytes: [UInt8]
         do {

@@ -20,6 +20,8 @@ public struct SceneFile {
     let fields: [ConfigField<SceneParams>]
     let defaults: SceneParams
     let declarations: [ParamDeclaration]
+    /// The sections that group params, in the file's order.
+    public let sections: [SceneParamSection]
 
     /// Reads and checks the scene file at `path`.
     public static func load(path: String) throws -> SceneFile {
@@ -76,13 +78,15 @@ public struct SceneFile {
             try ConfigDocument.apply(m, fields: settingsFields, to: &defaults, context: cx.at("settings"))
         }
         var declarations: [ParamDeclaration] = []
+        var sections: [SceneParamSection] = []
         var paramFields: [ConfigField<SceneParams>] = []
         if let params = root["params"] {
             guard let m = params.mapping else {
                 throw cx.at("params").error(params, "expected a mapping of params and sections")
             }
             paramFields = try SceneFile.readParams(
-                m, prefix: [], cx: cx.at("params"), defaults: &defaults, declarations: &declarations)
+                m, prefix: [], cx: cx.at("params"), defaults: &defaults, declarations: &declarations,
+                sections: &sections)
             if let clash = paramFields.first(where: { f in settingsFields.contains { $0.key == f.key } }) {
                 throw cx.at("params", clash.key).error(
                     params, "'\(clash.key)' is a setting every scene has; choose another name")
@@ -91,6 +95,7 @@ public struct SceneFile {
         fields = settingsFields + paramFields
         self.defaults = defaults
         self.declarations = declarations
+        self.sections = sections
     }
 
     /// Reads a config file (if any) over the defaults, then each `--set`, then the flags.
@@ -109,6 +114,7 @@ public struct SceneFile {
         return PreparedScene(
             name: name, settings: p.settings, images: images, storyboards: storyboards,
             configYAML: ConfigDocument.render(p, fields: fields, title: "\(name): \(summary)"),
+            params: self.params, sections: sections, values: p,
             makePlan: { sizes in
                 try SceneInterpreter(SceneFile(text: text, path: path), params: params, sizes: sizes).plan()
             })
@@ -126,7 +132,7 @@ public struct SceneFile {
 
     private static func readParams(
         _ m: Node.Mapping, prefix: [String], cx: ConfigContext, defaults: inout SceneParams,
-        declarations: inout [ParamDeclaration]
+        declarations: inout [ParamDeclaration], sections: inout [SceneParamSection]
     ) throws -> [ConfigField<SceneParams>] {
         var fields: [ConfigField<SceneParams>] = []
         for (keyNode, value) in m {
@@ -156,11 +162,13 @@ public struct SceneFile {
                         "expected a param with one of the types \(SceneFormat.paramTypes.map(\.name).joined(separator: ", ")), or a section with a doc"
                     )
                 }
+                sections.append(SceneParamSection(key: (prefix + [k]).joined(separator: "."), doc: doc))
                 fields.append(
                     .section(
                         k, doc,
                         try readParams(
-                            vm, prefix: prefix + [k], cx: c, defaults: &defaults, declarations: &declarations)))
+                            vm, prefix: prefix + [k], cx: c, defaults: &defaults, declarations: &declarations,
+                            sections: &sections)))
                 continue
             }
             let field = try readParam(
@@ -192,22 +200,28 @@ public struct SceneFile {
         guard let doc = vm["doc"]?.scalarText, !doc.isEmpty else {
             throw cx.error(vm[type]!, "every param needs a doc: one line on what it does")
         }
-        var declaration = ParamDeclaration(key: key, line: vm[type]?.mark?.line)
-        func range() throws -> ClosedRange<Double>? {
-            guard let node = vm["range"] else { return nil }
+        var declaration = ParamDeclaration(
+            key: key, kind: SceneParamKind(rawValue: type) ?? .choice, doc: doc, line: vm[type]?.mark?.line)
+        func range(_ typeRange: ClosedRange<Double>) throws -> ClosedRange<Double> {
+            guard let node = vm["range"] else {
+                declaration.range = typeRange
+                return typeRange
+            }
             guard let items = node.sequence?.compactMap({ $0.scalarText.flatMap(Double.init) }), items.count == 2,
                 items[0] <= items[1]
             else {
                 throw cx.at("range").error(node, "expected [low, high], got \(node.summary)")
             }
+            declaration.range = items[0]...items[1]
+            declaration.declaresRange = true
             return items[0]...items[1]
         }
         defer { declarations.append(declaration) }
         switch type {
-        case "number": return .number(k, \SceneParams[number: key], try range() ?? -1e9...1e9, doc)
-        case "seconds": return .number(k, \SceneParams[number: key], try range() ?? 0...60, doc)
+        case "number": return .number(k, \SceneParams[number: key], try range(-1e9...1e9), doc)
+        case "seconds": return .number(k, \SceneParams[number: key], try range(0...60), doc)
         case "integer":
-            let r = try range() ?? -1e9...1e9
+            let r = try range(-1e9...1e9)
             return .integer(k, \SceneParams[integer: key], Int(r.lowerBound)...Int(r.upperBound), doc)
         case "flag": return .flag(k, \SceneParams[flag: key], doc)
         case "color": return .color(k, \SceneParams[color: key], doc)
@@ -249,6 +263,7 @@ public struct SceneFile {
             guard let names = vm["of"]?.sequence?.compactMap(\.scalarText), !names.isEmpty else {
                 throw cx.error(vm[type]!, "a choice needs `of: [name, …]`")
             }
+            declaration.choices = names
             return .choice(k, \SceneParams[text: key], { _ in names }, doc)
         }
     }

@@ -20,6 +20,10 @@ final class SceneInterpreter {
     /// Templates, phases and poses being expanded, to catch cycles.
     var expanding: [String] = []
     private var parsed: [String: Expression] = [:]
+    /// The params read so far while building the plan (image params by the layers that
+    /// show them); a `let` value's own reads count when the value is used.
+    var reads: Set<String> = []
+    private var letReads: [String: Set<String>] = [:]
 
     /// The longest storyboard (and drag) a scene may have: an hour, past any preview.
     static let maximumDuration = 3600.0
@@ -36,7 +40,8 @@ final class SceneInterpreter {
 
     var top: ConfigContext { ConfigContext(file: file.path, folder: file.folder, path: []) }
 
-    func plan() throws -> Plan {
+    /// The chosen storyboard's plan, the params it reads and its top-level steps' spans.
+    func plan() throws -> ScenePlan {
         let name = params.settings.storyboard
         let board = try file.storyboard(named: name)
         let cx = top.at("storyboards", name)
@@ -53,7 +58,13 @@ final class SceneInterpreter {
             guard let m = layers.mapping else { throw top.at("layers").error(layers, "expected a mapping of layers") }
             try addLayers(m, parent: nil, prefix: "", top.at("layers"))
         }
-        for step in try steps(stepsNode, cx) { builder.append(step) }
+        guard let items = stepsNode.sequence else { throw cx.error(stepsNode, "expected a list of steps") }
+        var phases: [PhaseSpan] = []
+        for (i, item) in items.enumerated() {
+            let start = builder.currentTime
+            for step in try step(item, cx.at("\(i)")) { builder.append(step) }
+            phases.append(PhaseSpan(name: Self.label(of: item), start: start, end: builder.currentTime))
+        }
         guard builder.currentTime <= Self.maximumDuration else {
             throw SceneError.invalid(
                 key: "storyboard",
@@ -61,7 +72,14 @@ final class SceneInterpreter {
                     "\(name) lasts \(builder.currentTime.plainText) s; a storyboard lasts at most \(Self.maximumDuration.plainText) s"
             )
         }
-        return builder.build()
+        return ScenePlan(plan: builder.build(), reads: reads, phases: phases)
+    }
+
+    /// What a storyboard's item is called on a timeline: its phase's name or its step's kind.
+    static func label(of item: Node) -> String {
+        if let name = item.scalarText { return name }
+        let keys = item.mapping?.keys.compactMap(\.scalarText) ?? []
+        return keys.first(where: stepKinds.contains) ?? keys.first ?? "step"
     }
 
     // MARK: Values
@@ -133,9 +151,20 @@ final class SceneInterpreter {
     }
 
     private func lookup(_ name: String) throws -> SceneValue? {
-        for scope in scopes.reversed() { if let v = scope[name] { return v } }
-        if let v = globals[name] { return v }
-        if let v = params.value(name) { return v }
+        for scope in scopes.reversed() {
+            if let v = scope[name] {
+                reads.formUnion(letReads[name] ?? [])
+                return v
+            }
+        }
+        if let v = globals[name] {
+            reads.formUnion(letReads[name] ?? [])
+            return v
+        }
+        if let v = params.value(name) {
+            noteRead(name)
+            return v
+        }
         switch name {
         case "canvas": return .size(canvas)
         case "screen": return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
@@ -150,6 +179,16 @@ final class SceneInterpreter {
         }
     }
 
+    /// Marks the param `name` names as read: the param itself, or the animation whose part it is.
+    func noteRead(_ name: String) {
+        var key = Substring(name)
+        while !file.declarations.contains(where: { $0.key == key }) {
+            guard let dot = key.lastIndex(of: ".") else { return }
+            key = key[..<dot]
+        }
+        reads.insert(String(key))
+    }
+
     private func lastGesture() throws -> GestureDrive {
         guard let gesture else { throw ExpressionError("there is no drag before this step to take the gesture from") }
         return gesture
@@ -162,7 +201,11 @@ final class SceneInterpreter {
             guard let name = k.scalarText, isName(name) else {
                 throw cx.error(k, "a name is letters, digits and _, got \(k.summary)")
             }
+            let outer = reads
+            reads = []
             let value = try evaluate(v, cx.at(name))
+            letReads[name] = reads
+            reads = outer
             if let i = scopes.lastIndex(where: { $0[name] != nil }) {
                 scopes[i][name] = value
             } else {
@@ -216,6 +259,9 @@ final class SceneInterpreter {
     // MARK: Checks
 
     private func checkParams() throws {
+        // A check reads params to judge them, not to move anything.
+        let outer = reads
+        defer { reads = outer }
         for d in file.declarations where d.check == .insideCanvas {
             try requireInside(params[rect: d.key], canvas, key: d.key)
         }

@@ -131,6 +131,7 @@ extension SceneInterpreter {
                 "no image param '\(key)'; images: \(images.isEmpty ? "none" : images.joined(separator: ", "))")
         }
         let image = SceneImage(name: key, path: params[text: key], key: key)
+        noteRead(key)
         let k: Double, natural: Size
         switch shape {
         case .screen:

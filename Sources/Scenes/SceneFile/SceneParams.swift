@@ -90,10 +90,17 @@ enum ImageShape: Sendable, Hashable {
     case free(pixelsPerPoint: Double)
 }
 
-/// A param's declaration beyond its config field: what the plan needs to know of it.
+/// A param's declaration beyond its config field: what the plan needs to know of it, and
+/// what a tool that edits it shows (its type, doc, range and place in the file).
 struct ParamDeclaration: Sendable, Hashable {
     enum Check: Sendable, Hashable { case none, insideCanvas }
     var key: String
+    var kind: SceneParamKind
+    var doc: String
+    /// The declared range, or the type's own (seconds: 0...60) when none is declared.
+    var range: ClosedRange<Double>?
+    var declaresRange = false
+    var choices: [String] = []
     var shape: ImageShape?
     var check: Check = .none
     /// The line it is declared on.

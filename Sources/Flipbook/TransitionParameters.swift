@@ -1,0 +1,97 @@
+import Foundation
+import Scenes
+
+extension Transition {
+    /// One param as the scene file declares it, with its value in this transition and whether
+    /// the storyboard that plays reads it.
+    public struct Parameter: Sendable, Hashable {
+        /// The type of value a param holds: the key that declares it in a scene file.
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            case number, seconds, integer, flag, color, rect, point, animation, curve, image, path, choice
+        }
+
+        /// The key path, as `set:` and configs name it (`present`, `timing.listHold`).
+        public let key: String
+        public let kind: Kind
+        /// One line on what it does.
+        public let doc: String
+        /// The values it accepts, for numbers: the declared range, or the type's own.
+        public let range: ClosedRange<Double>?
+        /// Whether the scene file declares the range.
+        public let declaresRange: Bool
+        /// For a choice: the names allowed.
+        public let choices: [String]
+        /// The section it sits in (`timing`), or nil at the top.
+        public let section: String?
+        /// Its value as YAML text (`0.6`, `"#3067F4"`, `[0, 169, 375, 70]`); for an animation, see `animation`.
+        public let value: String
+        /// For an animation param: its parts.
+        public let animation: Animation?
+        /// Whether the storyboard that plays reads it: when false, changing it changes nothing here.
+        public let isRead: Bool
+        /// The 1-based line of its declaration in the scene file.
+        public let line: Int?
+    }
+
+    /// An animation param's parts: a UIKit spring, unless `curve` names another curve.
+    public struct Animation: Sendable, Hashable {
+        public let duration: Double
+        public let damping: Double
+        public let velocity: Double
+        /// "spring" or a curve spec.
+        public let curve: String
+    }
+
+    /// A section of params, with its doc.
+    public struct Section: Sendable, Hashable {
+        public let key: String
+        public let doc: String
+    }
+
+    /// A labelled span of the storyboard: a phase, or a step written in the storyboard itself.
+    public struct Phase: Sendable, Hashable {
+        public let name: String
+        public let start: Double
+        public let end: Double
+    }
+
+    /// Every param the scene declares, in the file's order.
+    public var parameters: [Parameter] {
+        let scene = renderer.scene
+        let sections = Set(scene.sections.map(\.key))
+        return scene.params.map { p in
+            let parent = p.key.split(separator: ".").dropLast().joined(separator: ".")
+            let animation = scene.values.animation(p.key).map {
+                Animation(duration: $0.duration, damping: $0.damping, velocity: $0.velocity, curve: $0.curveSpec)
+            }
+            return Parameter(
+                key: p.key, kind: Parameter.Kind(rawValue: p.kind.rawValue) ?? .choice, doc: p.doc, range: p.range,
+                declaresRange: p.declaresRange, choices: p.choices,
+                section: sections.contains(parent) ? parent : nil, value: scene.values.text(of: p.key) ?? "",
+                animation: animation, isRead: renderer.reads.contains(p.key), line: p.line)
+        }
+    }
+
+    /// The sections that group the params, in the file's order.
+    public var sections: [Section] { renderer.scene.sections.map { Section(key: $0.key, doc: $0.doc) } }
+
+    /// The key paths of the params the storyboard that plays reads.
+    public var reads: Set<String> { renderer.reads }
+
+    /// The storyboard's own steps in order, each a phase's name or a step's kind, with its span.
+    public var phases: [Phase] { renderer.phases.map { Phase(name: $0.name, start: $0.start, end: $0.end) } }
+
+    /// Every storyboard of the scene; the first is the default.
+    public var storyboards: [String] { renderer.scene.storyboards }
+
+    /// The frames per second it renders at.
+    public var fps: Double { renderer.scene.settings.fps }
+
+    /// The canvas in points.
+    public var canvas: (width: Double, height: Double) {
+        (renderer.scene.settings.canvas.width, renderer.scene.settings.canvas.height)
+    }
+
+    /// The image files it reads, by the param that names each.
+    public var imageFiles: [(key: String, path: String)] { renderer.scene.images.map { ($0.key, $0.path) } }
+}
