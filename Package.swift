@@ -10,7 +10,8 @@ import PackageDescription
 /// GIFCore (GIF timing, palettes, remapping, LZW: pure Swift) → Codecs (PNG, GIF and WebP
 /// through the C libraries, and files) → Video (MP4 through FFmpeg)
 /// Render + Codecs → Flipbook (the public library; decoding happens here, at the edge) →
-/// FlipbookTesting (assertions for users' tests); FlipbookCLI → flipbook (the tool).
+/// FlipbookTesting (assertions for users' tests); Flipbook → Studio (the live preview server,
+/// over FlyingFox: no render logic of its own); FlipbookCLI → flipbook (the tool).
 /// The C libraries come from apt on Linux and Homebrew on macOS.
 let package = Package(
     name: "Flipbook",
@@ -22,6 +23,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // A small HTTP server on Swift concurrency and BSD sockets, with no dependencies of its
+        // own: the studio needs routes, a streamed body and loopback, not SwiftNIO's stack.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -52,13 +56,16 @@ let package = Package(
             name: "Codecs",
             dependencies: ["Geometry", "Raster", "FileInput", "GIFCore", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
         .target(name: "Video", dependencies: ["Raster", "Codecs", "CFFmpeg"]),
-        .target(name: "Flipbook", dependencies: ["Raster", "Codecs", "Render", "Scenes"]),
+        .target(name: "Flipbook", dependencies: ["Geometry", "Planner", "Raster", "Codecs", "Render", "Scenes"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
+        .target(
+            name: "Studio",
+            dependencies: ["Flipbook", "FileInput", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(
             name: "FlipbookCLI",
             dependencies: [
-                "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render", "Flipbook", "Video",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render", "Flipbook", "Video", "Studio",
+                "FileInput", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI", "CMalloc"]),
         // libFuzzer targets for the parsers and loaders; Scripts/fuzz builds them instrumented.
@@ -79,6 +86,12 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GIFCore", "CGIF", "Raster", "TestSupport"]),
         .testTarget(name: "GIFCoreTests", dependencies: ["GIFCore", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "Codecs", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(
+            name: "StudioTests",
+            dependencies: [
+                "Studio", "Flipbook", "FlipbookCLI", "Scenes", "TestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         .testTarget(
             name: "FlipbookCLITests",

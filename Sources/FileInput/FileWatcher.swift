@@ -1,0 +1,167 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Calls back when any of a set of files is written, replaced, created or removed: inotify on
+/// Linux, a poll of each file's size and modification time elsewhere. Editors save by
+/// writing in place or by writing a new file and renaming it over the old one, so the
+/// files' folders are watched and events are matched by name. Changes that arrive together
+/// (an editor's write, then its rename) are reported once, after `settle` seconds of quiet.
+public final class FileWatcher: Sendable {
+    private let state: Mutex<State>
+    private let queue = DispatchQueue(label: "flipbook.file-watcher")
+    private let settle: Double
+    private let onChange: @Sendable ([String]) -> Void
+
+    private struct State {
+        var paths: Set<String> = []
+        var pending: Set<String> = []
+        var stopped = false
+        var stamps: [String: Stamp] = [:]
+        #if os(Linux)
+            var descriptor: Int32 = -1
+            var watches: [Int32: String] = [:]
+        #endif
+    }
+
+    private struct Stamp: Equatable {
+        var size: Int?
+        var modified: Date?
+    }
+
+    /// Watches `paths` (made absolute); `onChange` gets the paths that changed, on a queue of its own.
+    public init(paths: [String], settle: Double = 0.05, onChange: @escaping @Sendable ([String]) -> Void) {
+        self.settle = settle
+        self.onChange = onChange
+        state = Mutex(State())
+        watch(paths)
+    }
+
+    deinit { stop() }
+
+    /// Replaces the set of files watched (a scene that now names other images).
+    public func watch(_ paths: [String]) {
+        let absolute = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        state.withLock { s in
+            s.paths = absolute
+            s.stamps = Dictionary(uniqueKeysWithValues: absolute.map { ($0, Self.stamp($0)) })
+        }
+        #if os(Linux)
+            startInotify(folders: Set(absolute.map { ($0 as NSString).deletingLastPathComponent }))
+        #else
+            startPolling()
+        #endif
+    }
+
+    /// Stops watching; no callback runs after it returns.
+    public func stop() {
+        state.withLock { s in
+            s.stopped = true
+            #if os(Linux)
+                if s.descriptor >= 0 {
+                    close(s.descriptor)
+                    s.descriptor = -1
+                }
+            #endif
+        }
+    }
+
+    private static func stamp(_ path: String) -> Stamp {
+        let a = try? FileManager.default.attributesOfItem(atPath: path)
+        return Stamp(size: a?[.size] as? Int, modified: a?[.modificationDate] as? Date)
+    }
+
+    /// Notes changed paths and reports them once no more have come for `settle` seconds.
+    private func noted(_ changed: [String]) {
+        let first = state.withLock { s -> Bool in
+            let wasEmpty = s.pending.isEmpty
+            s.pending.formUnion(changed.filter(s.paths.contains))
+            return wasEmpty && !s.pending.isEmpty
+        }
+        guard first else { return }
+        queue.asyncAfter(deadline: .now() + settle) { [self] in
+            let paths = state.withLock { s -> [String] in
+                defer { s.pending = [] }
+                return s.stopped ? [] : s.pending.sorted()
+            }
+            if !paths.isEmpty { onChange(paths) }
+        }
+    }
+
+    // MARK: Polling (any platform)
+
+    private func startPolling() {
+        queue.asyncAfter(deadline: .now() + 0.25) { [weak self] in self?.poll() }
+    }
+
+    private func poll() {
+        let (stopped, paths) = state.withLock { ($0.stopped, $0.paths) }
+        guard !stopped else { return }
+        let changed = paths.filter { path in
+            let now = Self.stamp(path)
+            return state.withLock { s in
+                defer { s.stamps[path] = now }
+                return s.stamps[path] != now
+            }
+        }
+        if !changed.isEmpty { noted(Array(changed)) }
+        startPolling()
+    }
+
+    // MARK: inotify (Linux)
+
+    #if os(Linux)
+        private func startInotify(folders: Set<String>) {
+            let fd = state.withLock { s -> Int32 in
+                if s.descriptor >= 0 { close(s.descriptor) }
+                s.descriptor = inotify_init1(Int32(IN_CLOEXEC))
+                s.watches = [:]
+                return s.descriptor
+            }
+            guard fd >= 0 else {
+                startPolling()
+                return
+            }
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
+            for folder in folders {
+                let wd = inotify_add_watch(fd, folder, mask)
+                if wd >= 0 { state.withLock { $0.watches[wd] = folder } }
+            }
+            Thread.detachNewThread { [weak self] in self?.read(fd) }
+        }
+
+        /// Reads inotify events until the descriptor is closed or replaced.
+        private func read(_ fd: Int32) {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = Glibc.poll(&poller, 1, 200)
+                let current = state.withLock { $0.stopped ? -1 : $0.descriptor }
+                guard current == fd else { return }
+                guard ready > 0 else { continue }
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                guard n > 0 else { return }
+                var changed: [String] = []
+                var offset = 0
+                let header = MemoryLayout<inotify_event>.size
+                while offset + header <= n {
+                    let (wd, length) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+                        let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                        return (event.wd, Int(event.len))
+                    }
+                    let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)]
+                    let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                    if let folder = state.withLock({ $0.watches[wd] }), !name.isEmpty {
+                        changed.append((folder as NSString).appendingPathComponent(name))
+                    }
+                    offset += header + length
+                }
+                if !changed.isEmpty { noted(changed) }
+            }
+        }
+    #endif
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Dispatch
+import Flipbook
+import Foundation
+import Studio
+
+/// `flipbook studio`: a live preview in the browser, with every param of the scene editable.
+struct StudioCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "studio",
+        abstract: "Tweak a scene's timing live in the browser: see it move, save only what changed.",
+        discussion: """
+            Starts a local web server and prints its address. The page plays the storyboard, lists \
+            the scene's params (the ones the storyboard does not read greyed), answers a change \
+            with the frame under the scrubber at once and the whole storyboard soon after, and \
+            saves changed values into the scene file (or --config FILE), changing only their text. \
+            Saving a file in an editor updates the page.
+            Examples:
+              flipbook studio expanding-cells
+              flipbook studio my-scene.yaml --config tweaks.yaml --open
+              flipbook studio app-store-card --against recording.gif
+            """)
+
+    @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
+    var scene: String
+
+    @Option(help: ArgumentHelp("Which storyboard to play first (the page can switch).", valueName: "name"))
+    var storyboard: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A YAML config over the scene: read, and written on save instead of the scene file (made if missing).",
+            valueName: "file.yaml"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Output pixels per point to preview at: 1, 2 or 3.", valueName: "1|2|3"))
+    var scale: Int = 1
+
+    @Option(
+        help: ArgumentHelp(
+            "A recording to show beside the render, time-aligned: a GIF, WebP, MP4 or folder of PNG frames.",
+            valueName: "recording"))
+    var against: String?
+
+    @Option(help: ArgumentHelp("The address to listen on (only this machine can connect by default).", valueName: "ip"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on (default: any free port).", valueName: "N"))
+    var port: Int = 0
+
+    @Flag(help: "Open the page in the default browser.")
+    var open = false
+
+    func validate() throws {
+        try SceneOptionGroup.validate(scene: scene)
+        guard (1...3).contains(scale) else { throw ValidationError("--scale \(scale): expected 1, 2 or 3") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port): expected 0...65535") }
+    }
+
+    func run() throws {
+        let session: StudioSession
+        do {
+            session = try StudioSession(
+                options: StudioOptions(
+                    scene: scene, storyboard: storyboard, config: config, scale: scale, against: against),
+                exporter: Self.exporter)
+        } catch let error as StudioError {
+            throw CLIError(error.description)
+        }
+        let server = try StudioServer(session: session, host: host, port: UInt16(port))
+        let failed = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: (any Error)?
+        Task {
+            do {
+                try await server.start()
+                let url = await server.url
+                // Written at once, unbuffered: whoever started the studio reads the address.
+                FileHandle.standardOutput.write(
+                    Data("Flipbook studio: \(url)\nsaves into \(session.valueFile.path); Ctrl-C stops it\n".utf8))
+                if open { Self.openInBrowser(url) }
+            } catch {
+                failure = error
+                failed.signal()
+            }
+        }
+        failed.wait()
+        throw CLIError("\(failure.map { "\($0)" } ?? "the studio stopped")")
+    }
+
+    /// Exports with the very code `flipbook render` runs, and reads recordings as `compare` does.
+    static let exporter = StudioExporter(
+        formats: ["gif", "webp", "mp4"],
+        export: { arguments, path in
+            var render = try RenderCommand.parse(arguments + ["-o", path, "--quiet"])
+            try render.run()
+        },
+        readRecording: { path in
+            let reader = try CompareCommand.open(path, fps: 30)
+            var frames: [FrameSequence.Frame] = []
+            var end = 0.0
+            while let (frame, until) = try reader.next() {
+                frames.append(frame)
+                end = until
+            }
+            guard frames.count >= 1 else { throw CLIError("\(path): no frames") }
+            return FrameSequence(frames: frames, duration: end.isFinite ? end : 0)
+        })
+
+    static func openInBrowser(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        #if os(macOS)
+            process.arguments = ["open", url]
+        #else
+            process.arguments = ["xdg-open", url]
+        #endif
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { warn("could not open a browser (\(error)); open \(url)") }
+    }
+}

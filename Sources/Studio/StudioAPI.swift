@@ -1,0 +1,190 @@
+import Dispatch
+import Flipbook
+import FlyingFox
+import Foundation
+
+/// The JSON and picture requests the page makes. Renders run off the server's own threads
+/// (a whole storyboard on a render queue, one frame on a global queue), so that a render
+/// never holds up another request.
+struct StudioAPI {
+    let server: StudioServer
+    var session: StudioSession { server.session }
+
+    // MARK: Reading
+
+    func state() -> HTTPResponse { .json(StudioState.json(StudioState(session: session))) }
+
+    /// One frame, rendered now: `v` (the version), `t` (seconds) and `of`: `current` (the
+    /// version's), `against` (the recording's at that instant), or `diff` (the difference of the
+    /// two). A version no longer held is 410 Gone: the page asks for the state again.
+    func frame(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let v = request.query["v"].flatMap(Int.init), let t = request.query["t"].flatMap(Double.init), t.isFinite
+        else { return .text(.badRequest, "expected v=VERSION&t=SECONDS") }
+        guard let loaded = session.loaded(v) else { return .text(.gone, "version \(v) is gone; load the state again") }
+        let of = request.query["of"] ?? "current"
+        let recording = session.recording
+        guard ["current", "against", "diff"].contains(of) else {
+            return .text(.badRequest, "of=\(of): expected current, against or diff")
+        }
+        if of != "current" && recording == nil { return .text(.notFound, "no recording: start with --against FILE") }
+        let result: Result<([UInt8], [HTTPHeader: String]), any Error> = await offThread {
+            let time = min(max(0, t), loaded.transition.duration)
+            switch of {
+            case "against":
+                guard let frame = recording!.frame(at: time) else { return ([], [:]) }
+                return (try frame.pngData(fast: true), [:])
+            case "diff":
+                let ours = loaded.transition.frame(at: time)
+                guard let theirs = recording!.frame(at: time) else { return ([], [:]) }
+                guard theirs.width == ours.width && theirs.height == ours.height else {
+                    return ([], [HTTPHeader("X-Flipbook-Difference"): "size \(theirs.width)x\(theirs.height)"])
+                }
+                let d = FrameComparison.compare(ours, theirs)
+                return (
+                    try FrameComparison.diffImage(ours, theirs).pngData(fast: true),
+                    [HTTPHeader("X-Flipbook-Difference"): String(format: "%.4f", d.differingFraction)]
+                )
+            default:
+                return (try loaded.transition.frame(at: time).pngData(fast: true), [:])
+            }
+        }
+        switch result {
+        case .success(let (png, headers)):
+            if png.isEmpty {
+                return .text(
+                    .notFound,
+                    headers.values.first.map { "the recording is \($0); the render is another size" }
+                        ?? "no frame there")
+            }
+            return .png(png, headers: headers, cache: of == "current")
+        case .failure(let error):
+            return .text(.internalServerError, "\(error)")
+        }
+    }
+
+    /// The version's frames, once every one has rendered: which picture each frame shows.
+    func frames(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let v = request.query["v"].flatMap(Int.init) else { return .text(.badRequest, "expected v=VERSION") }
+        guard let loaded = session.loaded(v) else { return .text(.gone, "version \(v) is gone; load the state again") }
+        guard let manifest = await loaded.store.manifest() else {
+            return .text(.gone, "version \(v) was replaced before its frames were done")
+        }
+        return .json(StudioState.json(manifest))
+    }
+
+    /// Picture `k` of version `v`, as PNG.
+    func picture(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let v = request.query["v"].flatMap(Int.init), let k = request.query["k"].flatMap(Int.init) else {
+            return .text(.badRequest, "expected v=VERSION&k=PICTURE")
+        }
+        guard let loaded = session.loaded(v), let png = await loaded.store.picture(k) else {
+            return .text(.gone, "version \(v) has no picture \(k) now")
+        }
+        return .png(png, cache: true)
+    }
+
+    func events() -> HTTPResponse {
+        HTTPResponse(
+            statusCode: .ok,
+            headers: [
+                .contentType: "text/event-stream", .cacheControl: "no-store", HTTPHeader("X-Accel-Buffering"): "no",
+            ],
+            body: session.events.body())
+    }
+
+    // MARK: Changing
+
+    /// `{"values": {"present.duration": "0.9", "timing.listHold": null}}`: sets (or takes back) values.
+    func edit(_ request: HTTPRequest) async throws -> HTTPResponse {
+        struct Body: Decodable { var values: [String: String?] }
+        guard let body = try? JSONDecoder().decode(Body.self, from: try await request.bodyData) else {
+            return .text(.badRequest, #"expected {"values": {"key.path": "value" or null}}"#)
+        }
+        let error = await offThread { session.edit(body.values) }
+        server.rewatch()
+        return .json(StudioState.json(StudioState(session: session)), status: error == nil ? .ok : .unprocessable)
+    }
+
+    /// `{"storyboard": "promo", "scale": 2}`: views another storyboard or scale.
+    func view(_ request: HTTPRequest) async throws -> HTTPResponse {
+        struct Body: Decodable {
+            var storyboard: String?
+            var scale: Int?
+        }
+        guard let body = try? JSONDecoder().decode(Body.self, from: try await request.bodyData) else {
+            return .text(.badRequest, #"expected {"storyboard": NAME, "scale": 1|2|3}"#)
+        }
+        if let scale = body.scale, !(1...3).contains(scale) {
+            return .text(.badRequest, "scale \(scale): expected 1, 2 or 3")
+        }
+        let error = await offThread { session.view(storyboard: body.storyboard, scale: body.scale) }
+        server.rewatch()
+        return .json(StudioState.json(StudioState(session: session)), status: error == nil ? .ok : .unprocessable)
+    }
+
+    func save() async -> HTTPResponse {
+        let result: Result<Void, any Error> = await offThread { try session.save() }
+        if case .failure(let error) = result { return .text(.unprocessable, "\(error)") }
+        return .json(StudioState.json(StudioState(session: session)))
+    }
+
+    func revert() async -> HTTPResponse {
+        await offThread { session.revert() }
+        return .json(StudioState.json(StudioState(session: session)))
+    }
+
+    /// `?format=gif|webp|mp4`: the transition as it shows now, written by the same code as
+    /// `flipbook render` to a temporary file, and sent as a download.
+    func export(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let exporter = session.exporter else { return .text(.notFound, "this studio exports nothing") }
+        let format = request.query["format"] ?? "gif"
+        guard exporter.formats.contains(format) else {
+            return .text(.badRequest, "format=\(format): expected \(exporter.formats.joined(separator: ", "))")
+        }
+        let s = session.snapshot
+        guard let t = s.current?.transition else { return .text(.gone, "nothing loaded") }
+        let arguments = StudioState.renderArguments(
+            scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
+            edits: s.edits)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flipbook-studio-\(UUID().uuidString)")
+        let name = "\(t.name)-\(t.storyboard).\(format)"
+        let path = folder.appendingPathComponent(name).path
+        let result: Result<Data, any Error> = await offThread {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try exporter.export(arguments, path)
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        switch result {
+        case .success(let data):
+            let types = ["gif": "image/gif", "webp": "image/webp", "mp4": "video/mp4"]
+            return HTTPResponse(
+                statusCode: .ok,
+                headers: [
+                    .contentType: types[format] ?? "application/octet-stream",
+                    .contentDisposition: "attachment; filename=\"\(name)\"",
+                    HTTPHeader("X-Flipbook-Command"): StudioState.command(
+                        scene: session.options.scene, storyboard: t.storyboard, config: session.options.config,
+                        scale: s.scale, edits: s.edits, output: name),
+                ], body: data)
+        case .failure(let error):
+            return .text(.unprocessable, "\(error)")
+        }
+    }
+
+    // MARK: Threads
+
+    /// Runs `work` on a global queue: CPU-bound work stays off the server's own threads.
+    private func offThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
+        await withCheckedContinuation { c in
+            DispatchQueue.global(qos: .userInitiated).async { c.resume(returning: Result { try work() }) }
+        }
+    }
+
+    private func offThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { c in
+            DispatchQueue.global(qos: .userInitiated).async { c.resume(returning: work()) }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Flipbook
+import FlyingFox
+import Foundation
+
+/// The studio's page: plain HTML, CSS and JavaScript from Flipbook's assets (`Assets/studio`),
+/// read once at start and served from memory. No build step, nothing fetched from elsewhere.
+struct StudioPage: Sendable {
+    enum Part: String, CaseIterable {
+        case html = "index.html"
+        case script = "studio.js"
+        case style = "studio.css"
+
+        var contentType: String {
+            switch self {
+            case .html: return "text/html; charset=utf-8"
+            case .script: return "text/javascript; charset=utf-8"
+            case .style: return "text/css; charset=utf-8"
+            }
+        }
+    }
+
+    private let parts: [String: Data]
+
+    static func load(from folder: String = (Transition.assetsFolder as NSString).appendingPathComponent("studio"))
+        throws -> StudioPage
+    {
+        var parts: [String: Data] = [:]
+        for part in Part.allCases {
+            let path = (folder as NSString).appendingPathComponent(part.rawValue)
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw StudioError("\(path): the studio's page is missing (set FLIPBOOK_ROOT to Flipbook's folder)")
+            }
+            parts[part.rawValue] = data
+        }
+        return StudioPage(parts: parts)
+    }
+
+    func response(_ part: Part) -> HTTPResponse {
+        HTTPResponse(
+            statusCode: .ok,
+            headers: [
+                .contentType: part.contentType, .cacheControl: "no-store",
+                HTTPHeader("Content-Security-Policy"):
+                    "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; connect-src 'self'",
+                HTTPHeader("X-Content-Type-Options"): "nosniff", HTTPHeader("Referrer-Policy"): "no-referrer",
+            ], body: parts[part.rawValue] ?? Data())
+    }
+}

@@ -1,0 +1,243 @@
+import FileInput
+import Flipbook
+import Foundation
+import Synchronization
+
+/// What the studio shows and edits: one scene, a storyboard and scale to view it at, and the
+/// values changed since the file was saved. Every change builds a new version of the
+/// transition (the same `Transition` the CLI renders) and starts rendering its frames; the
+/// last version that loaded stays on screen while a newer one has an error.
+public final class StudioSession: Sendable {
+    public let options: StudioOptions
+    /// The file a save writes.
+    public let valueFile: ValueFile
+    let exporter: StudioExporter?
+    let recording: Recording?
+    private let images = ImageCache()
+    private let state: Mutex<State>
+    /// Loads one at a time, in the order they were asked for; `state` stays free for readers.
+    private let loading = NSLock()
+    let events = EventStream()
+
+    /// A version of the transition and its frames.
+    struct Loaded: Sendable {
+        var version: Int
+        var transition: Transition
+        var store: FrameStore
+        var edits: [String: String]
+    }
+
+    struct State: Sendable {
+        var edits: [String: String] = [:]
+        var storyboard: String?
+        var scale: Int
+        var current: Loaded?
+        var saved: Loaded?
+        var error: String?
+        var errorKey: String?
+        var nextVersion = 1
+    }
+
+    /// Loads the scene as its files are now; an error here (a missing scene, a file that does
+    /// not load) is the studio's error at start.
+    public init(options: StudioOptions, exporter: StudioExporter? = nil) throws {
+        self.options = options
+        self.exporter = exporter
+        valueFile = try ValueFile(scene: options.scene, config: options.config)
+        recording = try options.against.map { path in
+            Recording(path: path, frames: try (exporter?.readRecording ?? { try FrameSequence.load($0) })(path))
+        }
+        state = Mutex(State(storyboard: options.storyboard, scale: options.scale))
+        if let error = reload() { throw StudioError(error) }
+    }
+
+    // MARK: Reading
+
+    var snapshot: State { state.withLock { $0 } }
+
+    /// The files the transition reads: its scene file, its config and its images.
+    public var inputFiles: [String] {
+        let s = snapshot
+        var files = [valueFile.isConfig ? nil : valueFile.path, options.config].compactMap { $0 }
+        if valueFile.isConfig, let scene = try? ValueFile(scene: options.scene) { files.append(scene.path) }
+        let transition = s.current?.transition ?? s.saved?.transition
+        files += transition?.imageFiles.map(\.path) ?? []
+        return files
+    }
+
+    /// The version `v` if it is still held (the current or the saved one).
+    func loaded(_ v: Int) -> Loaded? {
+        let s = snapshot
+        return [s.current, s.saved].compactMap { $0 }.first { $0.version == v }
+    }
+
+    // MARK: Changing
+
+    /// Sets values (`--set` style text by key; nil takes a value back to the file's) and
+    /// loads the result. Returns the error, if the values do not load.
+    @discardableResult
+    public func edit(_ values: [String: String?]) -> String? {
+        loading.lock()
+        defer { loading.unlock() }
+        var edits = snapshot.edits
+        for (key, value) in values {
+            if let value { edits[key] = value } else { edits.removeValue(forKey: key) }
+        }
+        let saved = snapshot.saved
+        // A value equal to the file's is no change.
+        if let saved {
+            let file = Dictionary(
+                uniqueKeysWithValues: StudioState.editableValues(saved.transition.parameters).map { ($0.key, $0.value) }
+            )
+            edits = edits.filter { file[$0.key] != $0.value }
+        }
+        return load(edits: edits, reloadSaved: false)
+    }
+
+    /// Views another storyboard or scale; the changed values stay.
+    @discardableResult
+    public func view(storyboard: String?, scale: Int?) -> String? {
+        loading.lock()
+        defer { loading.unlock() }
+        state.withLock { s in
+            if let storyboard { s.storyboard = storyboard }
+            if let scale { s.scale = scale }
+        }
+        return load(edits: snapshot.edits, reloadSaved: true)
+    }
+
+    /// Drops every changed value: back to the file on disk.
+    public func revert() {
+        loading.lock()
+        defer { loading.unlock() }
+        _ = load(edits: [:], reloadSaved: true)
+    }
+
+    /// Writes the changed values into the scene file (or the config) and loads it as saved.
+    public func save() throws {
+        loading.lock()
+        defer { loading.unlock() }
+        let edits = snapshot.edits
+        guard !edits.isEmpty else { return }
+        try valueFile.save(edits)
+        if let error = load(edits: [:], reloadSaved: true) { throw StudioError(error) }
+    }
+
+    /// Loads the files again (one of them changed on disk), keeping the changed values.
+    @discardableResult
+    public func reload() -> String? {
+        loading.lock()
+        defer { loading.unlock() }
+        return load(edits: snapshot.edits, reloadSaved: true)
+    }
+
+    /// Builds the transition with `edits` (and without, as saved, when asked or when the view
+    /// changed), makes it current and starts its frames; on an error, keeps what was there.
+    private func load(edits: [String: String], reloadSaved: Bool) -> String? {
+        let s = snapshot
+        do {
+            var saved = s.saved
+            if reloadSaved || saved == nil {
+                saved = newVersion(try build(edits: [:], storyboard: s.storyboard, scale: s.scale), edits: [:])
+            }
+            var current = saved!
+            if !edits.isEmpty {
+                current = newVersion(try build(edits: edits, storyboard: s.storyboard, scale: s.scale), edits: edits)
+            }
+            let dropped = state.withLock { st -> [FrameStore] in
+                let old = [st.current, st.saved].compactMap { $0 }
+                st.current = current
+                st.saved = saved
+                st.edits = edits
+                st.error = nil
+                st.errorKey = nil
+                let kept = Set([current.version, saved!.version])
+                return old.filter { !kept.contains($0.version) }.map(\.store)
+            }
+            dropped.forEach { $0.cancel() }
+            images.keep(only: Set(current.transition.imageFiles.map(\.path) + saved!.transition.imageFiles.map(\.path)))
+            events.send(#"{"type":"version","version":\#(current.version)}"#)
+            return nil
+        } catch {
+            let message = "\(error)"
+            let key = edits.keys.sorted().first { message.contains("--set \($0)=") }
+            state.withLock {
+                $0.error = message
+                $0.errorKey = key
+            }
+            events.send(StudioState.json(ErrorEvent(type: "error", message: message, key: key)))
+            return message
+        }
+    }
+
+    private struct ErrorEvent: Encodable {
+        var type: String
+        var message: String
+        var key: String?
+    }
+
+    private func build(edits: [String: String], storyboard: String?, scale: Int) throws -> Transition {
+        let config = options.config.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        return try Transition(
+            options.scene, storyboard: storyboard, config: config, set: StudioState.assignments(edits), scale: scale,
+            images: images)
+    }
+
+    private func newVersion(_ t: Transition, edits: [String: String]) -> Loaded {
+        let v = state.withLock { s -> Int in
+            defer { s.nextVersion += 1 }
+            return s.nextVersion
+        }
+        let store = FrameStore(version: v, times: t.frameTimes)
+        store.start(t)
+        return Loaded(version: v, transition: t, store: store, edits: edits)
+    }
+}
+
+/// What the studio was started with.
+public struct StudioOptions: Sendable {
+    /// A built-in scene's name or a scene file's path.
+    public var scene: String
+    public var storyboard: String?
+    /// A config over the scene, which saving writes instead of the scene file.
+    public var config: String?
+    public var scale: Int
+    /// A recording (GIF, WebP, MP4 or PNG folder) to show beside the render.
+    public var against: String?
+
+    public init(
+        scene: String, storyboard: String? = nil, config: String? = nil, scale: Int = 1, against: String? = nil
+    ) {
+        self.scene = scene
+        self.storyboard = storyboard
+        self.config = config
+        self.scale = scale
+        self.against = against
+    }
+}
+
+/// What the tool lends the studio: the formats it writes (the same code as `flipbook render`)
+/// and the recordings it reads.
+public struct StudioExporter: Sendable {
+    /// The output formats, by extension: gif, webp, mp4.
+    public var formats: [String]
+    /// Writes the transition given by `arguments` (`flipbook render` arguments without `-o`) to `path`.
+    public var export: @Sendable (_ arguments: [String], _ path: String) throws -> Void
+    /// Reads a recording (any format `flipbook compare` reads).
+    public var readRecording: @Sendable (String) throws -> FrameSequence
+
+    public init(
+        formats: [String], export: @escaping @Sendable ([String], String) throws -> Void,
+        readRecording: @escaping @Sendable (String) throws -> FrameSequence
+    ) {
+        self.formats = formats
+        self.export = export
+        self.readRecording = readRecording
+    }
+}
+
+/// A failure the studio reports as it is.
+public struct StudioError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

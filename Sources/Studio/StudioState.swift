@@ -1,0 +1,226 @@
+import Flipbook
+import Foundation
+
+/// The page's picture of the session, as JSON: the scene, the version on screen, its phases,
+/// and every param with its value, the file's value and whether the storyboard reads it.
+struct StudioState: Encodable {
+    var scene: String
+    var file: String
+    var savesTo: String
+    var storyboards: [String]
+    var storyboard: String
+    var scale: Int
+    var fps: Double
+    var width: Int
+    var height: Int
+    var version: Int
+    var savedVersion: Int
+    var duration: Double
+    var frames: Int
+    var phases: [Phase]
+    var sections: [Section]
+    var params: [Param]
+    var edits: [String: String]
+    var error: String?
+    var errorKey: String?
+    var command: String
+    var exportFormats: [String]
+    var against: Against?
+
+    struct Phase: Encodable {
+        var name: String
+        var start: Double
+        var end: Double
+    }
+
+    struct Section: Encodable {
+        var key: String
+        var doc: String
+    }
+
+    struct Param: Encodable {
+        var key: String
+        var kind: String
+        var doc: String
+        var section: String?
+        var line: Int?
+        var isRead: Bool
+        var fields: [Field]
+        var motion: MotionJSON?
+        var savedMotion: MotionJSON?
+    }
+
+    /// One value the page edits: a param, or one part of an animation param.
+    struct Field: Encodable {
+        var key: String
+        var label: String
+        var kind: String
+        var range: [Double]?
+        var declaresRange: Bool
+        var choices: [String]
+        var value: String
+        var saved: String
+        var editable: Bool
+    }
+
+    struct MotionJSON: Encodable {
+        var duration: Double
+        var overshoot: Double
+        var spec: String
+        var code: [String]
+        var samples: [[Double]]
+
+        init(_ m: Motion) {
+            duration = m.duration
+            overshoot = m.overshoot
+            spec = m.spec
+            code = m.code
+            samples = m.samples.map { [($0.time * 1e4).rounded() / 1e4, ($0.progress * 1e4).rounded() / 1e4] }
+        }
+    }
+
+    struct Against: Encodable {
+        var path: String
+        var frames: Int
+        var duration: Double
+        var width: Int
+        var height: Int
+    }
+
+    init(session: StudioSession) {
+        let s = session.snapshot
+        let current = s.current!, saved = s.saved!
+        let t = current.transition
+        let first = t.frame(at: 0)
+        scene = t.name
+        file = session.options.scene
+        savesTo = session.valueFile.path
+        storyboards = t.storyboards
+        storyboard = t.storyboard
+        scale = s.scale
+        fps = t.fps
+        width = first.width
+        height = first.height
+        version = current.version
+        savedVersion = saved.version
+        duration = t.duration
+        frames = t.frameTimes.count
+        phases = t.phases.map { Phase(name: $0.name, start: $0.start.rounded6, end: $0.end.rounded6) }
+        sections = t.sections.map { Section(key: $0.key, doc: $0.doc) }
+        let savedValues = Dictionary(
+            uniqueKeysWithValues: Self.editableValues(saved.transition.parameters).map { ($0.key, $0.value) })
+        params = t.parameters.map { p in
+            var fields: [Field]
+            if let a = p.animation {
+                let parts: [(String, String, ClosedRange<Double>?, String)] = [
+                    ("duration", "seconds", 0.01...10, a.duration.text),
+                    ("damping", "number", 0.01...1, a.damping.text),
+                    ("velocity", "number", -50...50, a.velocity.text),
+                    ("curve", "curve", nil, a.curve),
+                ]
+                fields = parts.map { name, kind, range, value in
+                    let key = "\(p.key).\(name)"
+                    return Field(
+                        key: key, label: name, kind: kind, range: range.map { [$0.lowerBound, $0.upperBound] },
+                        declaresRange: name == "damping", choices: [], value: value, saved: savedValues[key] ?? value,
+                        editable: true)
+                }
+            } else {
+                fields = [
+                    Field(
+                        key: p.key, label: String(p.key.split(separator: ".").last ?? ""), kind: p.kind.rawValue,
+                        range: p.range.map { [$0.lowerBound, $0.upperBound] }, declaresRange: p.declaresRange,
+                        choices: p.choices, value: p.value, saved: savedValues[p.key] ?? p.value,
+                        editable: p.kind != .image && p.kind != .path)
+                ]
+            }
+            return Param(
+                key: p.key, kind: p.kind.rawValue, doc: p.doc, section: p.section, line: p.line, isRead: p.isRead,
+                fields: fields, motion: t.motion(of: p.key).map(MotionJSON.init),
+                savedMotion: saved.transition.motion(of: p.key).map(MotionJSON.init))
+        }
+        edits = s.edits
+        error = s.error
+        errorKey = s.errorKey
+        command = Self.command(
+            scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
+            edits: s.edits, output: "\(t.name)-\(t.storyboard).gif")
+        exportFormats = session.exporter?.formats ?? []
+        against = session.recording.map {
+            let f = $0.frames.frames.first?.bitmap
+            return Against(
+                path: $0.path, frames: $0.frames.frames.count, duration: $0.frames.duration, width: f?.width ?? 0,
+                height: f?.height ?? 0)
+        }
+    }
+
+    /// Every value a save can write, by its `--set` key: each param's, and each part of an animation's.
+    static func editableValues(_ parameters: [Transition.Parameter]) -> [(key: String, value: String)] {
+        parameters.flatMap { p -> [(key: String, value: String)] in
+            guard let a = p.animation else { return [(p.key, p.value)] }
+            return [
+                ("\(p.key).duration", a.duration.text), ("\(p.key).damping", a.damping.text),
+                ("\(p.key).velocity", a.velocity.text), ("\(p.key).curve", a.curve),
+            ]
+        }
+    }
+
+    /// `--set` arguments for `edits`, in key order.
+    static func assignments(_ edits: [String: String]) -> [String] {
+        edits.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    }
+
+    /// The `flipbook render` arguments (without `-o`) that make what the studio shows.
+    static func renderArguments(
+        scene: String, storyboard: String, config: String?, scale: Int, edits: [String: String]
+    ) -> [String] {
+        var args = [scene, "--storyboard", storyboard]
+        if let config, FileManager.default.fileExists(atPath: config) { args += ["--config", config] }
+        if scale != 1 { args += ["--scale", "\(scale)"] }
+        for a in assignments(edits) { args += ["--set", a] }
+        return args
+    }
+
+    /// The shell command that writes `output` with the same values.
+    static func command(
+        scene: String, storyboard: String, config: String?, scale: Int, edits: [String: String], output: String
+    ) -> String {
+        let args =
+            renderArguments(scene: scene, storyboard: storyboard, config: config, scale: scale, edits: edits) + [
+                "-o", output,
+            ]
+        return "flipbook render " + args.map(shellQuoted).joined(separator: " ")
+    }
+
+    static func shellQuoted(_ s: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._,=:/+-@%")
+        if !s.isEmpty && s.allSatisfy(safe.contains) { return s }
+        return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}
+
+/// A recording shown beside the render, frame by frame at the same instants.
+struct Recording: Sendable {
+    var path: String
+    var frames: FrameSequence
+
+    /// The frame showing at `t` seconds.
+    func frame(at t: Double) -> Bitmap? { frames.frame(at: t)?.bitmap }
+}
+
+extension Double {
+    /// To a microsecond: sums of step durations print as 2.2, not 2.1999999999999997.
+    var rounded6: Double { (self * 1e6).rounded() / 1e6 }
+
+    /// The shortest text that reads back as the same number (`0.6`, `1`, `-2.5`).
+    var text: String {
+        if self == rounded() && abs(self) < 1e15 { return String(Int(self)) }
+        return "\(self)"
+    }
+}

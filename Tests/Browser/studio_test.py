@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""The studio in a real browser: Debian's Chromium, headless, driven by Selenium.
+
+Loads the page for a copy of expanding-cells, drags present.duration's slider and sees the
+frame under the scrubber change, saves and finds exactly that value's line changed in the
+file, edits the file on disk and sees the page follow, breaks it and sees the error banner,
+and takes screenshots (written to the folder given by --shots).
+
+Usage: studio_test.py FLIPBOOK_BINARY [--shots DIR]
+Prints "N passed, 0 failed" at the end; exits 1 on the first failure.
+"""
+import argparse
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+passed = 0
+
+
+def check(condition, what):
+    global passed
+    if not condition:
+        print(f"FAIL: {what}", flush=True)
+        print(f"0 passed, 1 failed")
+        sys.exit(1)
+    passed += 1
+    print(f"ok: {what}", flush=True)
+
+
+def wait(driver, script, timeout=20.0, what="condition"):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.02)
+    check(False, f"waited {timeout} s for {what}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("flipbook")
+    parser.add_argument("--shots", default=os.path.join(ROOT, ".build", "studio-browser"))
+    args = parser.parse_args()
+    os.makedirs(args.shots, exist_ok=True)
+
+    work = tempfile.mkdtemp(prefix="flipbook-studio-")
+    scene_dir = os.path.join(work, "expanding-cells")
+    shutil.copytree(os.path.join(ROOT, "Assets", "expanding-cells"), scene_dir)
+    scene = os.path.join(scene_dir, "expanding-cells.yaml")
+    with open(scene) as f:
+        original = f.read()
+
+    server = subprocess.Popen(
+        [args.flipbook, "studio", scene], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "FLIPBOOK_ROOT": ROOT})
+    driver = None
+    try:
+        line = server.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        check(match is not None, f"the studio prints its address ({line.strip()})")
+        url = match.group(1)
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1280,900", "--force-device-scale-factor=1"]:
+            options.add_argument(flag)
+        driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                                  options=options)
+        driver.get(url)
+        wait(driver, "return !!(window.flipbook && window.flipbook.frames)", what="the whole storyboard to load")
+        state = driver.execute_script("return window.flipbook.state")
+        check(state["scene"] == "expanding-cells" and state["storyboard"] == "promo",
+              "the page shows expanding-cells, storyboard promo")
+        check(len(state["phases"]) == 6 and state["phases"][1]["name"] == "present",
+              "the scrubber's track has the storyboard's six phases")
+        phases = driver.find_elements(By.CSS_SELECTOR, "#phases .phase")
+        check(len(phases) == 6 and phases[1].text == "present", "the phases are drawn as labelled segments")
+        params = driver.find_elements(By.CSS_SELECTOR, ".param")
+        check(len(params) == len(state["params"]) and len(params) > 20, f"every param is listed ({len(params)})")
+        motion = driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .motion pre').text
+        check("usingSpringWithDamping: 1" in motion and "CASpringAnimation" in motion,
+              "present shows the UIKit code for its spring")
+
+        # Pause on the middle of the expand, then drag the duration slider.
+        body = driver.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.SPACE)
+        check(driver.execute_script("return window.flipbook.playing") is False, "space pauses")
+        driver.execute_script(
+            "const s = document.getElementById('scrub');"
+            "s.value = String(1.3 / window.flipbook.state.duration); s.dispatchEvent(new Event('input'));")
+        time.sleep(0.2)
+        before = driver.execute_script("return document.getElementById('canvas').toDataURL()")
+        body.send_keys(Keys.ARROW_RIGHT)
+        k = driver.execute_script("return document.getElementById('time').textContent")
+        check("frame 40" in k, f"the right arrow steps one frame ({k})")
+        body.send_keys(Keys.ARROW_LEFT)
+        driver.save_screenshot(os.path.join(args.shots, "studio-before.png"))
+
+        slider = driver.find_element(By.CSS_SELECTOR, '.field[data-key="present.duration"] input[type=range]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", slider)
+        loads = driver.execute_script("return window.flipbook.loads")
+        ActionChains(driver).click_and_hold(slider).move_by_offset(12, 0).release().perform()
+        wait(driver, f"return window.flipbook.loads > {loads} && window.flipbook.pending == null && "
+                     "!window.flipbook.inFlight", what="the new storyboard after the drag")
+        time.sleep(0.3)
+        edits = driver.execute_script("return window.flipbook.state.edits")
+        check(list(edits) == ["present.duration"] and float(edits["present.duration"]) > 0.6,
+              f"the drag changed present.duration only ({edits})")
+        after = driver.execute_script("return document.getElementById('canvas').toDataURL()")
+        check(after != before, "the frame under the scrubber changed")
+        latencies = driver.execute_script("return window.flipbook.latencies")
+        check(len(latencies) >= 1, f"change to frame on screen: {', '.join(f'{x:.0f}' for x in latencies)} ms")
+        marked = driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .changed').is_displayed()
+        check(marked, "the changed param is marked")
+        driver.find_element(By.ID, "play").click()
+        time.sleep(0.6)
+        driver.save_screenshot(os.path.join(args.shots, "studio.png"))
+
+        # Save: exactly the one value's line changes.
+        driver.find_element(By.ID, "save").click()
+        wait(driver, "return Object.keys(window.flipbook.state.edits).length === 0", what="the save")
+        with open(scene) as f:
+            saved = f.read()
+        diff = [d for d in difflib.unified_diff(original.splitlines(), saved.splitlines(), lineterm="", n=0)
+                if d.startswith(("+", "-")) and not d.startswith(("+++", "---"))]
+        check(len(diff) == 2 and diff[0].startswith("-  present: {animation: {duration: 0.6,")
+              and diff[1].startswith("+  present: {animation: {duration: ") and "damping: 1}" in diff[1],
+              f"the save changed exactly one line: {diff}")
+
+        # An editor saves the file: the page follows within a second.
+        version = driver.execute_script("return window.flipbook.version")
+        edited = saved.replace("listHold: {seconds: 1.08,", "listHold: {seconds: 0.5,")
+        started = time.time()
+        with open(scene + ".tmp", "w") as f:
+            f.write(edited)
+        os.replace(scene + ".tmp", scene)
+        wait(driver, f"return window.flipbook.version > {version} && "
+                     "window.flipbook.state.params.find(p => p.key == 'timing.listHold').fields[0].value == '0.5'",
+             timeout=5, what="the page to follow the edited file")
+        check(True, f"the file saved in an editor reached the page in {(time.time() - started) * 1000:.0f} ms")
+
+        # A broken file: the error shows, naming the file and line; the last render stays.
+        with open(scene, "w") as f:
+            f.write(edited.replace("listHold: {seconds: 0.5,", "listHold: {seconds: soon,"))
+        wait(driver, "return !document.getElementById('banner').hidden", timeout=5, what="the error banner")
+        banner = driver.find_element(By.ID, "banner").text
+        check("expanding-cells.yaml:" in banner and "timing.listHold" in banner, f"the banner names file, line and key: {banner.splitlines()[0]}")
+        driver.save_screenshot(os.path.join(args.shots, "studio-error.png"))
+        with open(scene, "w") as f:
+            f.write(edited)
+        wait(driver, "return document.getElementById('banner').hidden", timeout=5, what="the banner to go")
+        check(True, "fixing the file clears the banner")
+        print(f"{passed} passed, 0 failed")
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
