@@ -1,4 +1,5 @@
 import ArgumentParser
+import Render
 import Scenes
 
 /// `flipbook config`: a scene's full config, every key documented.
@@ -13,11 +14,32 @@ struct ConfigCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show this config applied over the defaults.", valueName: "file.yaml"))
     var config: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Mark the params this storyboard does not read (changing them changes nothing in it).",
+            valueName: "name"))
+    var storyboard: String?
+
     func validate() throws {
         try SceneOptionGroup.validate(scene: scene)
     }
 
     func run() throws {
-        print(try SceneCatalog.prepare(scene, configFile: config).configYAML, terminator: "")
+        guard let storyboard else {
+            print(try SceneCatalog.prepare(scene, configFile: config).configYAML, terminator: "")
+            return
+        }
+        let prepared: PreparedScene
+        do {
+            prepared = try SceneCatalog.prepare(
+                scene, configFile: config, overrides: SceneOverrides(storyboard: storyboard))
+        } catch let error as SceneError {
+            if case .unknownStoryboard = error { throw ValidationError("--storyboard: \(error)") }
+            throw error
+        }
+        // What a storyboard reads is known once its plan is built, which needs its images.
+        let reads = try SceneRenderer(prepared).reads
+        let unread = Set(prepared.params.map(\.key)).subtracting(reads)
+        print(prepared.configYAML(marking: unread), terminator: "")
     }
 }

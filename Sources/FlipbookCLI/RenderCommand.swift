@@ -59,6 +59,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(
+        help:
+            "After rendering, render again each time the scene file, its config or one of its images is saved (Ctrl-C stops)."
+    )
+    var watch = false
+
     @Option(
         help: ArgumentHelp(
             "Render on this many threads (default: every core). The output is the same for any count.", valueName: "N"))
@@ -134,6 +140,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError(
                 "\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
         }
+        if watch && target == .sequence && !overwrite {
+            throw ValidationError("--watch: a folder of frames is rendered again and again; add --overwrite")
+        }
         if overwrite && target != .sequence {
             throw ValidationError("--overwrite: only a folder of frames (-o folder/) is overwritten; leave it out")
         }
@@ -175,6 +184,11 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if watch { try runWatching() } else { try render() }
+    }
+
+    /// Renders once, as the options say.
+    func render() throws {
         let started = Date()
         let output = self.output ?? ""
         let scene = try sceneOptions.prepare()

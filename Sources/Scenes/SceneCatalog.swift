@@ -16,6 +16,11 @@ public struct PreparedScene: Sendable {
     /// The effective values: defaults, then the config, then the assignments.
     public let values: SceneParams
     let makePlan: @Sendable (ImageSizes) throws -> ScenePlan
+    let renderConfig: @Sendable (_ unread: Set<String>) -> String
+
+    /// The effective config as YAML, each param in `unread` marked as one the chosen
+    /// storyboard does not read.
+    public func configYAML(marking unread: Set<String>) -> String { renderConfig(unread) }
 
     /// The plan, given the images' pixel sizes.
     public func plan(sizes: ImageSizes) throws -> Plan { try makePlan(sizes).plan }

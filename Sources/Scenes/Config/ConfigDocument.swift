@@ -130,21 +130,27 @@ public enum ConfigDocument {
     }
 
     /// The YAML for `root`, every key with its comment: what `flipbook config SCENE` prints.
-    public static func render<Root>(_ root: Root, fields: [ConfigField<Root>], title: String) -> String {
+    /// With `unread`, each key path in it is marked as one that `storyboard` does not read.
+    public static func render<Root>(
+        _ root: Root, fields: [ConfigField<Root>], title: String, unread: Set<String> = [], storyboard: String = ""
+    ) -> String {
         var out =
             "# \(title)\n# Every key is optional: a file with only the keys you change is enough.\nversion: \(version)\n"
-        func walk(_ fields: [ConfigField<Root>], indent: String) {
+        let mark = " (not read by the \(storyboard) storyboard)"
+        func walk(_ fields: [ConfigField<Root>], indent: String, path: [String]) {
             for f in fields {
+                let key = (path + [f.key]).joined(separator: ".")
+                let note = unread.contains(key) ? mark : ""
                 switch f.kind {
                 case .leaf(_, let show):
-                    out += "\(indent)\(f.key): \(show(root))  # \(f.doc)\n"
+                    out += "\(indent)\(f.key): \(show(root))  # \(f.doc)\(note)\n"
                 case .section(let children):
-                    out += "\(indent)# \(f.doc)\n\(indent)\(f.key):\n"
-                    walk(children, indent: indent + "  ")
+                    out += "\(indent)# \(f.doc)\(note)\n\(indent)\(f.key):\n"
+                    walk(children, indent: indent + "  ", path: path + [f.key])
                 }
             }
         }
-        walk(fields, indent: "")
+        walk(fields, indent: "", path: [])
         return out
     }
 

@@ -111,12 +111,19 @@ public struct SceneFile {
             SceneCatalog.locate(SceneImage(name: $0.key, path: p[text: $0.key], key: $0.key))
         }
         let (text, path, params) = (self.text, self.path, p)
+        let title = "\(name): \(summary)"
         return PreparedScene(
             name: name, settings: p.settings, images: images, storyboards: storyboards,
             configYAML: ConfigDocument.render(p, fields: fields, title: "\(name): \(summary)"),
             params: self.params, sections: sections, values: p,
             makePlan: { sizes in
                 try SceneInterpreter(SceneFile(text: text, path: path), params: params, sizes: sizes).plan()
+            },
+            renderConfig: { unread in
+                // The fields hold closures, so they are read again from the text, as the plan is.
+                let fields = (try? SceneFile(text: text, path: path))?.fields ?? []
+                return ConfigDocument.render(
+                    params, fields: fields, title: title, unread: unread, storyboard: params.settings.storyboard)
             })
     }
 

@@ -1,0 +1,44 @@
+import Dispatch
+import FileInput
+import Foundation
+import Scenes
+
+extension RenderCommand {
+    /// `render --watch`: renders, then renders again whenever an input is saved, until
+    /// interrupted. A render that fails says why and waits for the next save; the output it
+    /// would have replaced stays as it was.
+    func runWatching() throws {
+        let changed = DispatchSemaphore(value: 0)
+        let watcher = FileWatcher(paths: []) { _ in changed.signal() }
+        defer { watcher.stop() }
+        while true {
+            do {
+                try render()
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            }
+            let inputs = watchedFiles()
+            watcher.watch(inputs)
+            if !quiet {
+                print(
+                    "watching \(inputs.count) file\(inputs.count == 1 ? "" : "s") (the scene, its config and images); Ctrl-C stops"
+                )
+            }
+            fflush(nil)  // a watcher's output is read as it comes, also through a pipe
+            changed.wait()
+            // Saves come in bursts (write, rename): one render for the burst.
+            while changed.wait(timeout: .now() + 0.1) == .success {}
+        }
+    }
+
+    /// The scene file, the config and the images the scene reads now (only the first two
+    /// when the scene does not load).
+    func watchedFiles() -> [String] {
+        let scene = sceneOptions.scene
+        var files = [SceneCatalog.isFile(scene) ? scene : SceneCatalog.path(of: scene)]
+        if let config = sceneOptions.config { files.append(config) }
+        if let prepared = try? sceneOptions.prepare() { files += prepared.images.map(\.path) }
+        return files
+    }
+
+}
