@@ -38,7 +38,7 @@ public enum ValueEdit {
         guard let root = node else {
             // An empty document: the change is its first key.
             let prefix = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
-            return prefix + nested(change.path, change.value) + "\n"
+            return prefix + nested(change.path, quotedIfNeeded(change.value)) + "\n"
         }
         // The deepest mapping on the path that exists, and the value node if the whole path does.
         var current = root
@@ -96,9 +96,8 @@ public enum ValueEdit {
                     file: file, line: mark.line, keyPath: keyPath,
                     message: "a block scalar (| or >) cannot be changed in place; write the value on its line")
             }
-        case .sequence(let sequence) where sequence.style == .flow:
-            end = try closingBracket(line, from: start, file: file, mark: mark, keyPath: keyPath) + 1
-        case .mapping(let mapping) where mapping.style == .flow:
+        case .sequence,
+            .mapping where isFlow(line, at: start):
             end = try closingBracket(line, from: start, file: file, mark: mark, keyPath: keyPath) + 1
         default:
             throw ConfigError(
@@ -106,6 +105,12 @@ public enum ValueEdit {
                 message: "a value over several lines cannot be changed in place; write it on one line, as [a, b]")
         }
         lines[row].replaceSubrange(start..<end, with: Array(replacement.unicodeScalars))
+    }
+
+    /// Whether the collection starting at `start` is written in flow style (`{…}` or `[…]`).
+    /// The text says so; Yams's node styles are not reliable for collections.
+    private static func isFlow(_ line: [Unicode.Scalar], at start: Int) -> Bool {
+        start < line.count && (line[start] == "{" || line[start] == "[")
     }
 
     /// Where a plain scalar starting at `start` ends: before a comment, a flow delimiter or
@@ -178,11 +183,11 @@ public enum ValueEdit {
         _ keys: [String], _ value: String, into node: Node, in lines: inout [[Unicode.Scalar]], file: String,
         keyPath: String
     ) throws {
-        guard case .mapping(let mapping) = node, let mark = node.mark else {
+        guard case .mapping = node, let mark = node.mark else {
             throw ConfigError(file: file, line: node.mark?.line, keyPath: keyPath, message: "expected a mapping here")
         }
         let entry = nested(keys, quotedIfNeeded(value))
-        if mapping.style == .flow {
+        if isFlow(lines[mark.line - 1], at: mark.column - 1) {
             let row = mark.line - 1
             let open = mark.column - 1
             let close = try closingBracket(lines[row], from: open, file: file, mark: mark, keyPath: keyPath)

@@ -1,0 +1,227 @@
+import Flipbook
+import TestSupport
+import Foundation
+import Testing
+
+@testable import FlipbookCLI
+@testable import Studio
+
+/// A studio on a copy of a built-in scene (saving never touches the repository), served on a
+/// free port of 127.0.0.1 for the length of one test.
+struct StudioFixture {
+    let folder: String
+    let scenePath: String
+    let server: StudioServer
+    let http: RawHTTP
+    var token: String { server.token }
+
+    static func start(_ scene: String = "expanding-view", config: String? = nil) async throws -> StudioFixture {
+        let folder = temporaryFolder(scene)
+        let copy = (folder as NSString).appendingPathComponent(scene)
+        try FileManager.default.copyItem(
+            atPath: (Transition.assetsFolder as NSString).appendingPathComponent(scene), toPath: copy)
+        let scenePath = (copy as NSString).appendingPathComponent("\(scene).yaml")
+        let session = try StudioSession(
+            options: StudioOptions(
+                scene: scenePath, config: config.map { (folder as NSString).appendingPathComponent($0) }),
+            exporter: StudioCommand.exporter)
+        let server = try StudioServer(session: session)
+        try await server.start()
+        return StudioFixture(
+            folder: folder, scenePath: scenePath, server: server, http: RawHTTP(port: await server.port))
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> RawHTTP.Response {
+        try await http.send("GET", path + (path.contains("?") ? "&" : "?") + "token=\(token)", headers: headers)
+    }
+
+    func post(_ path: String, _ json: String = "{}") async throws -> RawHTTP.Response {
+        try await http.send(
+            "POST", path, headers: ["X-Flipbook-Token": token, "Content-Type": "application/json"],
+            body: Array(json.utf8))
+    }
+
+    func state(_ response: RawHTTP.Response) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+}
+
+@Suite("The studio over HTTP", .serialized)
+struct StudioServerTests {
+    @Test("A param change gives the frame the library renders with the same set, byte for byte")
+    func changeIsTheLibrarysFrame() async throws {
+        let f = try await StudioFixture.start()
+        defer { Task { await f.stop() } }
+        let edited = try await f.post("/api/edit", #"{"values": {"expand.duration": "0.9", "timing.restHold": "0.5"}}"#)
+        #expect(edited.status == 200)
+        let state = try f.state(edited)
+        let version = try #require(state["version"] as? Int)
+        #expect(version > (state["savedVersion"] as? Int ?? 0))
+        #expect(state["edits"] as? [String: String] == ["expand.duration": "0.9", "timing.restHold": "0.5"])
+        let frame = try await f.get("/api/frame?v=\(version)&t=0.8")
+        #expect(frame.status == 200 && frame.headers["content-type"] == "image/png")
+        let expected = try Transition(f.scenePath, set: ["expand.duration=0.9", "timing.restHold=0.5"]).frame(at: 0.8)
+        #expect(frame.body == (try expected.pngData(fast: true)))
+        let unchanged = try Transition(f.scenePath).frame(at: 0.8)
+        #expect(try unchanged.pngData(fast: true) != frame.body)
+
+        // Every frame of the version, as pictures, agrees with the library's frames.
+        let manifest = try #require(
+            JSONSerialization.jsonObject(with: Data(try await f.get("/api/frames?v=\(version)").body)) as? [String: Any]
+        )
+        let times = try #require(manifest["times"] as? [Double])
+        let pictures = try #require(manifest["frames"] as? [Int])
+        let library = try Transition(f.scenePath, set: ["expand.duration=0.9", "timing.restHold=0.5"])
+        #expect(times.count == library.frameTimes.count)
+        #expect(zip(times, library.frameTimes).allSatisfy { abs($0 - $1) < 1e-12 })
+        for k in [0, times.count / 3, times.count - 1] {
+            let picture = try await f.get("/api/picture?v=\(version)&k=\(pictures[k])")
+            #expect(picture.body == (try library.frame(at: times[k]).pngData(fast: true)), "frame \(k)")
+        }
+    }
+
+    @Test("A bad value is refused with the message the CLI prints; the last good version stays")
+    func badValue() async throws {
+        let f = try await StudioFixture.start()
+        defer { Task { await f.stop() } }
+        let before = try f.state(try await f.get("/api/state"))
+        let refused = try await f.post("/api/edit", #"{"values": {"expand.duration": "slow"}}"#)
+        #expect(refused.status == 422)
+        let state = try f.state(refused)
+        #expect(
+            (state["error"] as? String)?.contains("expand.duration: expected a number in 0.01...10, got 'slow'") == true
+        )
+        #expect(state["errorKey"] as? String == "expand.duration")
+        #expect(state["version"] as? Int == before["version"] as? Int)
+    }
+
+    @Test("Save changes exactly the changed values' lines of a file full of comments; revert goes back to it")
+    func save() async throws {
+        let f = try await StudioFixture.start("expanding-cells")
+        defer { Task { await f.stop() } }
+        let original = try String(contentsOfFile: f.scenePath, encoding: .utf8)
+        _ = try await f.post(
+            "/api/edit",
+            ##"{"values": {"present.duration": "0.9", "present.velocity": "1.5", "layout.barColor": "#FF0000", "timing.listHold": "0.8"}}"##
+        )
+        let saved = try await f.post("/api/save")
+        #expect(saved.status == 200)
+        #expect((try f.state(saved))["edits"] as? [String: String] == [:])
+        let text = try String(contentsOfFile: f.scenePath, encoding: .utf8)
+        let before = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(before.count == after.count)
+        let changed = zip(before, after).filter { $0 != $1 }.map { String($0.1) }
+        #expect(
+            changed == [
+                "    barColor: {color: \"#FF0000\", doc: \"the navigation bar's colour, behind its snapshot\"}",
+                "    listHold: {seconds: 0.8, doc: the list before the tap}",
+                "  present: {animation: {duration: 0.9, damping: 1, velocity: 1.5}, doc: the row growing to full screen}",
+            ])
+        // The saved file renders what the studio showed.
+        #expect(try Transition(f.scenePath).parameters.first { $0.key == "present" }?.animation?.duration == 0.9)
+
+        _ = try await f.post("/api/edit", #"{"values": {"present.duration": "0.4"}}"#)
+        let reverted = try f.state(try await f.post("/api/revert"))
+        #expect(reverted["edits"] as? [String: String] == [:])
+        #expect(try String(contentsOfFile: f.scenePath, encoding: .utf8) == text)
+    }
+
+    @Test("With --config, a save writes the config (made if missing) and leaves the scene file alone")
+    func saveToConfig() async throws {
+        let f = try await StudioFixture.start("expanding-view", config: "tweaks.yaml")
+        defer { Task { await f.stop() } }
+        let scene = try String(contentsOfFile: f.scenePath, encoding: .utf8)
+        _ = try await f.post("/api/edit", #"{"values": {"expand.duration": "0.55", "timing.restHold": "0.4"}}"#)
+        #expect(try await f.post("/api/save").status == 200)
+        let config = (f.folder as NSString).appendingPathComponent("tweaks.yaml")
+        #expect(
+            try String(contentsOfFile: config, encoding: .utf8) == "expand: {duration: 0.55}\ntiming: {restHold: 0.4}\n"
+        )
+        #expect(try String(contentsOfFile: f.scenePath, encoding: .utf8) == scene)
+        _ = try await f.post("/api/edit", #"{"values": {"expand.duration": "0.6"}}"#)
+        #expect(try await f.post("/api/save").status == 200)
+        #expect(
+            try String(contentsOfFile: config, encoding: .utf8) == "expand: {duration: 0.6}\ntiming: {restHold: 0.4}\n")
+    }
+
+    @Test("A foreign Host or Origin, a missing or wrong token and paths outside the routes are refused")
+    func refusals() async throws {
+        let f = try await StudioFixture.start()
+        defer { Task { await f.stop() } }
+        let host = try await f.get("/api/state", headers: ["Host": "attacker.example:\(f.http.port)"])
+        #expect(host.status == 403 && host.text.contains("Host"))
+        let page = try await f.http.send("GET", "/", headers: ["Host": "rebound.example"])
+        #expect(page.status == 403)
+        let origin = try await f.http.send(
+            "POST", "/api/save", headers: ["X-Flipbook-Token": f.token, "Origin": "http://attacker.example"])
+        #expect(origin.status == 403 && origin.text.contains("attacker.example"))
+        #expect(try await f.http.send("GET", "/api/state").status == 403)
+        #expect(try await f.http.send("GET", "/api/state?token=0123").status == 403)
+        #expect(try await f.http.send("POST", "/api/save", headers: ["X-Flipbook-Token": "nope"]).status == 403)
+        for path in [
+            "/../Package.swift", "/studio.js/../../Package.swift", "/%2e%2e/%2e%2e/etc/passwd",
+            "/Assets/studio/index.html", "/etc/passwd",
+        ] {
+            let r = try await f.http.send("GET", path)
+            #expect(r.status == 404 || r.status == 400, "\(path): \(r.status)")
+            #expect(!r.text.contains("PackageDescription") && !r.text.contains("root:"), "\(path)")
+        }
+        let same = try await f.http.send(
+            "GET", "/api/state?token=\(f.token)", headers: ["Origin": "http://127.0.0.1:\(f.http.port)"])
+        #expect(same.status == 200)
+        #expect(try await f.http.send("GET", "/").status == 200)
+    }
+
+    @Test("A file saved in an editor reaches the page through the event stream; a broken one sends its error")
+    func hotReload() async throws {
+        let f = try await StudioFixture.start()
+        defer { Task { await f.stop() } }
+        let version = try #require(try f.state(try await f.get("/api/state"))["version"] as? Int)
+        let original = try String(contentsOfFile: f.scenePath, encoding: .utf8)
+        let path = f.scenePath
+        // An editor's save: a new file renamed over the old one, a moment after the stream opens.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            let edited = original.replacingOccurrences(of: "restHold: {seconds: 0.7,", with: "restHold: {seconds: 0.4,")
+            try? edited.write(toFile: path + ".swp", atomically: false, encoding: .utf8)
+            _ = rename(path + ".swp", path)
+        }
+        let events = try await f.http.stream("/api/events?token=\(f.token)") { $0.contains(#""type":"version""#) }
+        #expect(events.contains("retry: 1000"), "\(events)")
+        let newer = try #require(
+            events.matches(of: /"type":"version","version":(\d+)/).compactMap { Int($0.output.1) }.last, "\(events)")
+        #expect(newer > version)
+        let state = try f.state(try await f.get("/api/state"))
+        let hold = (state["params"] as? [[String: Any]])?.first { $0["key"] as? String == "timing.restHold" }
+        #expect((hold?["fields"] as? [[String: Any]])?.first?["value"] as? String == "0.4")
+
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            try? original.replacingOccurrences(of: "restHold: {seconds: 0.7,", with: "restHold: {seconds: later,")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let broken = try await f.http.stream("/api/events?token=\(f.token)") { $0.contains(#""type":"error""#) }
+        #expect(broken.contains("expanding-view.yaml:25: params.timing.restHold: expected a number"))
+        #expect(try f.state(try await f.get("/api/state"))["version"] as? Int == newer)
+    }
+
+    @Test("Export writes the bytes flipbook render writes for the same values")
+    func export() async throws {
+        let f = try await StudioFixture.start()
+        defer { Task { await f.stop() } }
+        _ = try await f.post("/api/edit", #"{"values": {"expand.duration": "0.5"}}"#)
+        let gif = try await f.post("/api/export?format=gif")
+        #expect(gif.status == 200 && gif.headers["content-type"] == "image/gif")
+        let command = try #require(gif.headers["x-flipbook-command"])
+        #expect(command.hasSuffix("--set expand.duration=0.5 -o expanding-view-bottom.gif"))
+        let out = (f.folder as NSString).appendingPathComponent("cli.gif")
+        var render = try RenderCommand.parse([f.scenePath, "--set", "expand.duration=0.5", "-o", out, "--quiet"])
+        try render.run()
+        #expect(gif.body == Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(try await f.post("/api/export?format=tiff").status == 400)
+    }
+}
