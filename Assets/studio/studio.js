@@ -87,7 +87,7 @@ function applyState(state) {
     c.width = state.width;
     c.height = state.height;
   }
-  if (state.version !== studio.version) {
+  if (state.version !== studio.version || first) {
     studio.version = state.version;
     showInstantFrame(state.version);
     loadFrames(state.version, "frames");
@@ -114,6 +114,7 @@ function showInstantFrame(version) {
   img.onload = () => {
     if (studio.version !== version || (studio.frames && studio.frames.version === version)) return;
     const ctx = $("canvas").getContext("2d");
+    ctx.globalAlpha = 1;
     ctx.clearRect(0, 0, img.width, img.height);
     ctx.drawImage(img, 0, 0);
     noteShown(version, false);
@@ -142,25 +143,39 @@ function settleTimings() {
   }
 }
 
-// Every picture of a version, once the server has rendered them all.
+// Every picture of a version, once the server has rendered them all. A few load at a time and
+// a newer version cancels them, so that the browser's few connections to the server stay free
+// for the next change and its frame.
+const loaders = {};
 async function loadFrames(version, slot) {
+  loaders[slot]?.abort();
+  const controller = new AbortController();
+  loaders[slot] = controller;
+  const signal = controller.signal;
   setStatus(slot === "frames" ? "rendering…" : "rendering the saved version…");
-  const response = await fetch(api("frames", { v: version }));
-  if (!response.ok) {
-    // Replaced by a newer version meanwhile: ask which one is current now.
-    if (slot === "frames" && studio.version === version && !studio.inFlight) loadState();
-    return;
+  let manifest, images;
+  try {
+    const response = await fetch(api("frames", { v: version }), { signal });
+    if (!response.ok) {
+      // Replaced by a newer version meanwhile: ask which one is current now.
+      if (slot === "frames" && studio.version === version && !studio.inFlight) loadState();
+      return;
+    }
+    manifest = await response.json();
+    images = new Array(manifest.pictures);
+    let next = 0;
+    const worker = async () => {
+      while (next < manifest.pictures) {
+        const k = next++;
+        const r = await fetch(api("picture", { v: version, k }), { signal });
+        if (!r.ok) throw new Error(`picture ${k}: ${r.status}`);
+        images[k] = await createImageBitmap(await r.blob());
+      }
+    };
+    await Promise.all([worker(), worker(), worker()]);
+  } catch (e) {
+    return; // cancelled by a newer version, or the version is gone
   }
-  const manifest = await response.json();
-  const images = await Promise.all(
-    Array.from({ length: manifest.pictures }, (_, k) => new Promise((resolve) => {
-      const img = new Image();
-      img.onload = () => resolve(img);
-      img.onerror = () => resolve(null);
-      img.src = api("picture", { v: version, k });
-    })));
-  if (images.includes(null)) return;
-  await Promise.all(images.map((img) => img.decode().catch(() => {})));
   const loaded = { version, times: manifest.times, frames: manifest.frames, images };
   if (slot === "frames") {
     if (studio.version !== version) return;
@@ -485,7 +500,12 @@ function updateParam(p) {
     }
   }
   const motion = el.querySelector(".motion");
-  if (motion && p.motion) drawMotion(motion, p.motion, p.savedMotion, p.fields.some((f) => f.value !== f.saved));
+  const changedMotion = p.fields.some((f) => f.value !== f.saved);
+  const drawn = `${p.motion?.spec}|${changedMotion ? p.savedMotion?.spec : ""}`;
+  if (motion && p.motion && motion.dataset.drawn !== drawn) {
+    motion.dataset.drawn = drawn;
+    drawMotion(motion, p.motion, p.savedMotion, changedMotion);
+  }
 }
 
 function drawMotion(host, m, saved, changed) {
@@ -539,11 +559,17 @@ async function flush() {
   studio.inFlight = true;
   const started = studio.changedAt;
   try {
-    const response = await post("edit", { values });
+    const response = await post("edit", { values, t: Number(studio.time.toFixed(4)) });
     const state = await response.json();
     if (response.ok && !studio.pending) {
       studio.awaiting = { version: state.version, started };
       settleTimings();
+    }
+    // The frame first: the rest of the page can follow it.
+    if (state.version !== studio.version) {
+      studio.version = state.version;
+      showInstantFrame(state.version);
+      loadFrames(state.version, "frames");
     }
     applyState(state);
   } catch (e) {

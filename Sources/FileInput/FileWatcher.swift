@@ -22,10 +22,8 @@ public final class FileWatcher: Sendable {
         var pending: Set<String> = []
         var stopped = false
         var stamps: [String: Stamp] = [:]
-        #if os(Linux)
-            var descriptor: Int32 = -1
-            var watches: [Int32: String] = [:]
-        #endif
+        /// Counts the sets of paths watched; a reader or poller of an earlier set stops.
+        var generation = 0
     }
 
     private struct Stamp: Equatable {
@@ -43,31 +41,29 @@ public final class FileWatcher: Sendable {
 
     deinit { stop() }
 
-    /// Replaces the set of files watched (a scene that now names other images).
+    /// Replaces the set of files watched (a scene that now names other images); the same set
+    /// again changes nothing.
     public func watch(_ paths: [String]) {
         let absolute = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-        state.withLock { s in
+        let generation = state.withLock { s -> Int? in
+            guard s.paths != absolute || s.generation == 0 else { return nil }
             s.paths = absolute
             s.stamps = Dictionary(uniqueKeysWithValues: absolute.map { ($0, Self.stamp($0)) })
+            s.generation += 1
+            return s.generation
         }
+        guard let generation else { return }
         #if os(Linux)
-            startInotify(folders: Set(absolute.map { ($0 as NSString).deletingLastPathComponent }))
+            startInotify(folders: Set(absolute.map { ($0 as NSString).deletingLastPathComponent }), generation)
         #else
-            startPolling()
+            startPolling(generation)
         #endif
     }
 
-    /// Stops watching; no callback runs after it returns.
+    /// Stops watching; no callback runs after it returns (the reader closes its descriptor
+    /// within a poll's timeout).
     public func stop() {
-        state.withLock { s in
-            s.stopped = true
-            #if os(Linux)
-                if s.descriptor >= 0 {
-                    close(s.descriptor)
-                    s.descriptor = -1
-                }
-            #endif
-        }
+        state.withLock { $0.stopped = true }
     }
 
     private static func stamp(_ path: String) -> Stamp {
@@ -94,13 +90,13 @@ public final class FileWatcher: Sendable {
 
     // MARK: Polling (any platform)
 
-    private func startPolling() {
-        queue.asyncAfter(deadline: .now() + 0.25) { [weak self] in self?.poll() }
+    private func startPolling(_ generation: Int) {
+        queue.asyncAfter(deadline: .now() + 0.25) { [weak self] in self?.poll(generation) }
     }
 
-    private func poll() {
-        let (stopped, paths) = state.withLock { ($0.stopped, $0.paths) }
-        guard !stopped else { return }
+    private func poll(_ generation: Int) {
+        let (stopped, paths, current) = state.withLock { ($0.stopped, $0.paths, $0.generation) }
+        guard !stopped, current == generation else { return }
         let changed = paths.filter { path in
             let now = Self.stamp(path)
             return state.withLock { s in
@@ -109,39 +105,38 @@ public final class FileWatcher: Sendable {
             }
         }
         if !changed.isEmpty { noted(Array(changed)) }
-        startPolling()
+        startPolling(generation)
     }
 
     // MARK: inotify (Linux)
 
     #if os(Linux)
-        private func startInotify(folders: Set<String>) {
-            let fd = state.withLock { s -> Int32 in
-                if s.descriptor >= 0 { close(s.descriptor) }
-                s.descriptor = inotify_init1(Int32(IN_CLOEXEC))
-                s.watches = [:]
-                return s.descriptor
-            }
+        private func startInotify(folders: Set<String>, _ generation: Int) {
+            // Each set of folders gets a descriptor of its own, which its reader closes when it
+            // sees a newer set: a number closed here could be reused under a reader still polling it.
+            let fd = inotify_init1(Int32(IN_CLOEXEC))
             guard fd >= 0 else {
-                startPolling()
+                startPolling(generation)
                 return
             }
             let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
+            var watches: [Int32: String] = [:]
             for folder in folders {
                 let wd = inotify_add_watch(fd, folder, mask)
-                if wd >= 0 { state.withLock { $0.watches[wd] = folder } }
+                if wd >= 0 { watches[wd] = folder }
             }
-            Thread.detachNewThread { [weak self] in self?.read(fd) }
+            Thread.detachNewThread { [weak self, watches] in self?.read(fd, generation, watches) }
         }
 
-        /// Reads inotify events until the descriptor is closed or replaced.
-        private func read(_ fd: Int32) {
+        /// Reads inotify events until the watcher stops or watches another set.
+        private func read(_ fd: Int32, _ generation: Int, _ watches: [Int32: String]) {
+            defer { close(fd) }
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
                 var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 let ready = Glibc.poll(&poller, 1, 200)
-                let current = state.withLock { $0.stopped ? -1 : $0.descriptor }
-                guard current == fd else { return }
+                let current = state.withLock { $0.stopped ? -1 : $0.generation }
+                guard current == generation else { return }
                 guard ready > 0 else { continue }
                 let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
                 guard n > 0 else { return }
@@ -155,7 +150,7 @@ public final class FileWatcher: Sendable {
                     }
                     let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)]
                     let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                    if let folder = state.withLock({ $0.watches[wd] }), !name.isEmpty {
+                    if let folder = watches[wd], !name.isEmpty {
                         changed.append((folder as NSString).appendingPathComponent(name))
                     }
                     offset += header + length

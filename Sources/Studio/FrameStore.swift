@@ -13,14 +13,16 @@ final class FrameStore: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        /// The encoded pictures, in order of first appearance.
-        var pictures: [[UInt8]] = []
+        /// The encoded pictures, in order of first appearance (nil while one encodes).
+        var pictures: [[UInt8]?] = []
         /// For each frame rendered so far, the index of its picture.
         var frames: [Int] = []
         var finished = false
         var failure: String?
         var cancelled = false
         var seconds = 0.0
+        var transition: Transition?
+        var started = false
     }
 
     init(version: Int, times: [Double]) {
@@ -28,32 +30,78 @@ final class FrameStore: Sendable {
         self.times = times
     }
 
-    /// Renders every frame of `transition` on a queue of its own, encoding each new picture.
-    func start(_ transition: Transition) {
+    /// Renders every frame of `transition`, now or, when `after` is given, once the page has
+    /// its first frame (`startIfWaiting`) or that many seconds have passed, whichever is first:
+    /// until then the frame the page waits for has the cores to itself.
+    func start(_ transition: Transition, after delay: Double? = nil) {
+        state.withLock { $0.transition = transition }
+        guard let delay else { return startIfWaiting() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in startIfWaiting() }
+    }
+
+    /// Starts the render if it has not started yet.
+    func startIfWaiting() {
+        guard
+            let transition = state.withLock({ s -> Transition? in
+                guard !s.started, !s.cancelled, let t = s.transition else { return nil }
+                s.started = true
+                return t
+            })
+        else { return }
+        render(transition)
+    }
+
+    /// Renders every frame on a queue of its own; each new picture is encoded on every core
+    /// while later frames render.
+    private func render(_ transition: Transition) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let began = Date()
             var previous: Bitmap?
+            let encoding = DispatchGroup()
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let inFlight = DispatchSemaphore(value: cores)
+            let failure = Mutex<(any Error)?>(nil)
             do {
                 try transition.forEachFrame(at: times) { frame in
                     if state.withLock({ $0.cancelled }) { throw CancellationError() }
+                    if let error = failure.withLock({ $0 }) { throw error }
                     if let previous, previous.pixels == frame.bitmap.pixels {
                         state.withLock { $0.frames.append($0.pictures.count - 1) }
                         return
                     }
                     previous = frame.bitmap
-                    let png = try frame.bitmap.pngData(fast: true)
-                    state.withLock { s in
-                        s.pictures.append(png)
+                    let k = state.withLock { s -> Int in
+                        s.pictures.append(nil)
                         s.frames.append(s.pictures.count - 1)
+                        return s.pictures.count - 1
+                    }
+                    inFlight.wait()
+                    encoding.enter()
+                    DispatchQueue.global(qos: .userInitiated).async { [self, bitmap = frame.bitmap] in
+                        defer {
+                            inFlight.signal()
+                            encoding.leave()
+                        }
+                        do {
+                            let png = try bitmap.pngData(fast: true)
+                            state.withLock { $0.pictures[k] = png }
+                        } catch {
+                            failure.withLock { $0 = error }
+                        }
                     }
                 }
+                encoding.wait()
+                if let error = failure.withLock({ $0 }) { throw error }
                 state.withLock {
                     $0.finished = true
                     $0.seconds = Date().timeIntervalSince(began)
+                    $0.transition = nil
                 }
             } catch {
+                encoding.wait()
                 state.withLock {
                     $0.finished = true
+                    $0.transition = nil
                     if !(error is CancellationError) { $0.failure = "\(error)" }
                 }
             }
@@ -74,6 +122,7 @@ final class FrameStore: Sendable {
     /// Waits (up to `timeout` seconds) for every frame, then describes them; nil if the
     /// render failed, was cancelled or is still going.
     func manifest(timeout: Double = 30) async -> Manifest? {
+        startIfWaiting()
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let s = state.withLock { $0 }
@@ -104,5 +153,5 @@ final class FrameStore: Sendable {
     }
 
     /// The bytes the store holds.
-    var bytes: Int { state.withLock { $0.pictures.reduce(0) { $0 + $1.count } } }
+    var bytes: Int { state.withLock { $0.pictures.reduce(0) { $0 + ($1?.count ?? 0) } } }
 }

@@ -27,6 +27,11 @@ struct StudioAPI {
             return .text(.badRequest, "of=\(of): expected current, against or diff")
         }
         if of != "current" && recording == nil { return .text(.notFound, "no recording: start with --against FILE") }
+        if of == "current", let first = loaded.first, first.time == t {
+            // The other frames render once this one is on its way, not while it is written.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { loaded.store.startIfWaiting() }
+            return .png(first.png, cache: true)
+        }
         let result: Result<([UInt8], [HTTPHeader: String]), any Error> = await offThread {
             let time = min(max(0, t), loaded.transition.duration)
             switch of {
@@ -96,11 +101,15 @@ struct StudioAPI {
 
     /// `{"values": {"present.duration": "0.9", "timing.listHold": null}}`: sets (or takes back) values.
     func edit(_ request: HTTPRequest) async throws -> HTTPResponse {
-        struct Body: Decodable { var values: [String: String?] }
-        guard let body = try? JSONDecoder().decode(Body.self, from: try await request.bodyData) else {
-            return .text(.badRequest, #"expected {"values": {"key.path": "value" or null}}"#)
+        struct Body: Decodable {
+            var values: [String: String?]
+            /// The page's scrubber, whose frame is rendered first.
+            var t: Double?
         }
-        let error = await offThread { session.edit(body.values) }
+        guard let body = try? JSONDecoder().decode(Body.self, from: try await request.bodyData) else {
+            return .text(.badRequest, #"expected {"values": {"key.path": "value" or null}, "t": seconds}"#)
+        }
+        let error = await offThread { session.edit(body.values, at: body.t) }
         server.rewatch()
         return .json(StudioState.json(StudioState(session: session)), status: error == nil ? .ok : .unprocessable)
     }
@@ -167,7 +176,7 @@ struct StudioAPI {
                     HTTPHeader("X-Flipbook-Command"): StudioState.command(
                         scene: session.options.scene, storyboard: t.storyboard, config: session.options.config,
                         scale: s.scale, edits: s.edits, output: name),
-                ], body: data)
+                ], whole: data)
         case .failure(let error):
             return .text(.unprocessable, "\(error)")
         }

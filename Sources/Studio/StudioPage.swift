@@ -43,6 +43,6 @@ struct StudioPage: Sendable {
                 HTTPHeader("Content-Security-Policy"):
                     "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; connect-src 'self'",
                 HTTPHeader("X-Content-Type-Options"): "nosniff", HTTPHeader("Referrer-Policy"): "no-referrer",
-            ], body: parts[part.rawValue] ?? Data())
+            ], whole: parts[part.rawValue] ?? Data())
     }
 }

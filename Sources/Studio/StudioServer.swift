@@ -167,16 +167,23 @@ struct Gate {
 }
 
 extension HTTPResponse {
+    /// A response whose body goes out in one write, not in 4 KB pieces.
+    init(statusCode: HTTPStatusCode, headers: HTTPHeaders, whole body: Data) {
+        self.init(
+            statusCode: statusCode, headers: headers,
+            body: HTTPBodySequence(data: body, suggestedBufferSize: max(4096, body.count)))
+    }
+
     static func text(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {
         HTTPResponse(
             statusCode: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-            body: Data((message + "\n").utf8))
+            whole: Data((message + "\n").utf8))
     }
 
     static func json(_ text: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
         HTTPResponse(
             statusCode: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: Data(text.utf8))
+            whole: Data(text.utf8))
     }
 
     static func png(_ bytes: [UInt8], headers extra: [HTTPHeader: String] = [:], cache: Bool = false) -> HTTPResponse {
@@ -184,7 +191,7 @@ extension HTTPResponse {
             .contentType: "image/png", .cacheControl: cache ? "private, max-age=600" : "no-store",
         ]
         for (k, v) in extra { headers[k] = v }
-        return HTTPResponse(statusCode: .ok, headers: headers, body: Data(bytes))
+        return HTTPResponse(statusCode: .ok, headers: headers, whole: Data(bytes))
     }
 }
 

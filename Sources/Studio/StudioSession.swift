@@ -25,6 +25,8 @@ public final class StudioSession: Sendable {
         var transition: Transition
         var store: FrameStore
         var edits: [String: String]
+        /// The frame under the page's scrubber, rendered before the others: (seconds, PNG).
+        var first: (time: Double, png: [UInt8])?
     }
 
     struct State: Sendable {
@@ -74,9 +76,10 @@ public final class StudioSession: Sendable {
     // MARK: Changing
 
     /// Sets values (`--set` style text by key; nil takes a value back to the file's) and
-    /// loads the result. Returns the error, if the values do not load.
+    /// loads the result, rendering the frame at `time` (the page's scrubber) before any other.
+    /// Returns the error, if the values do not load.
     @discardableResult
-    public func edit(_ values: [String: String?]) -> String? {
+    public func edit(_ values: [String: String?], at time: Double? = nil) -> String? {
         loading.lock()
         defer { loading.unlock() }
         var edits = snapshot.edits
@@ -91,7 +94,7 @@ public final class StudioSession: Sendable {
             )
             edits = edits.filter { file[$0.key] != $0.value }
         }
-        return load(edits: edits, reloadSaved: false)
+        return load(edits: edits, reloadSaved: false, first: time)
     }
 
     /// Views another storyboard or scale; the changed values stay.
@@ -133,7 +136,7 @@ public final class StudioSession: Sendable {
 
     /// Builds the transition with `edits` (and without, as saved, when asked or when the view
     /// changed), makes it current and starts its frames; on an error, keeps what was there.
-    private func load(edits: [String: String], reloadSaved: Bool) -> String? {
+    private func load(edits: [String: String], reloadSaved: Bool, first: Double? = nil) -> String? {
         let s = snapshot
         do {
             var saved = s.saved
@@ -142,7 +145,8 @@ public final class StudioSession: Sendable {
             }
             var current = saved!
             if !edits.isEmpty {
-                current = newVersion(try build(edits: edits, storyboard: s.storyboard, scale: s.scale), edits: edits)
+                current = newVersion(
+                    try build(edits: edits, storyboard: s.storyboard, scale: s.scale), edits: edits, first: first)
             }
             let dropped = state.withLock { st -> [FrameStore] in
                 let old = [st.current, st.saved].compactMap { $0 }
@@ -183,14 +187,18 @@ public final class StudioSession: Sendable {
             images: images)
     }
 
-    private func newVersion(_ t: Transition, edits: [String: String]) -> Loaded {
+    private func newVersion(_ t: Transition, edits: [String: String], first time: Double? = nil) -> Loaded {
         let v = state.withLock { s -> Int in
             defer { s.nextVersion += 1 }
             return s.nextVersion
         }
         let store = FrameStore(version: v, times: t.frameTimes)
-        store.start(t)
-        return Loaded(version: v, transition: t, store: store, edits: edits)
+        // The page shows this frame at once; rendered here, it has every core to itself.
+        let first = time.flatMap { time in
+            (try? t.frame(at: min(max(0, time), t.duration)).pngData(fast: true)).map { (time, $0) }
+        }
+        store.start(t, after: first == nil ? nil : 0.25)
+        return Loaded(version: v, transition: t, store: store, edits: edits, first: first)
     }
 }
 

@@ -91,7 +91,6 @@ struct StudioState: Encodable {
         let s = session.snapshot
         let current = s.current!, saved = s.saved!
         let t = current.transition
-        let first = t.frame(at: 0)
         scene = t.name
         file = session.options.scene
         savesTo = session.valueFile.path
@@ -99,8 +98,9 @@ struct StudioState: Encodable {
         storyboard = t.storyboard
         scale = s.scale
         fps = t.fps
-        width = first.width
-        height = first.height
+        // Frames are the canvas at the scale, rounded, as the compositor sizes them.
+        width = Int((t.canvas.width * t.scale).rounded())
+        height = Int((t.canvas.height * t.scale).rounded())
         version = current.version
         savedVersion = saved.version
         duration = t.duration
