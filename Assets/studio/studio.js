@@ -425,7 +425,8 @@ function fieldElement(f) {
     slider.type = "range";
     slider.min = String(lo);
     slider.max = String(hi);
-    slider.step = f.kind === "integer" ? "1" : String((hi - lo) / 1000);
+    // A round step, about a hundredth of the range: values read as a designer would type them.
+    slider.step = f.kind === "integer" ? "1" : String(10 ** Math.floor(Math.log10((hi - lo) / 100)));
     slider.setAttribute("aria-label", f.key);
     const box = document.createElement("input");
     box.type = "number";
