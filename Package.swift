@@ -11,7 +11,8 @@ import PackageDescription
 /// through the C libraries, and files) → Video (MP4 through FFmpeg)
 /// Render + Codecs → Flipbook (the public library; decoding happens here, at the edge) →
 /// FlipbookTesting (assertions for users' tests); Flipbook → Studio (the live preview server,
-/// over FlyingFox: no render logic of its own); FlipbookCLI → flipbook (the tool).
+/// over FlyingFox: no render logic of its own); Flipbook → Fit (a scene's params fitted to a
+/// recording); FlipbookCLI → flipbook (the tool).
 /// The C libraries come from apt on Linux and Homebrew on macOS.
 let package = Package(
     name: "Flipbook",
@@ -58,6 +59,7 @@ let package = Package(
         .target(name: "Video", dependencies: ["Raster", "Codecs", "CFFmpeg"]),
         .target(name: "Flipbook", dependencies: ["Geometry", "Planner", "Raster", "Codecs", "Render", "Scenes"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
+        .target(name: "Fit", dependencies: ["Flipbook"]),
         .target(
             name: "Studio",
             dependencies: ["Flipbook", "FileInput", .product(name: "FlyingFox", package: "FlyingFox")]),
@@ -65,7 +67,7 @@ let package = Package(
             name: "FlipbookCLI",
             dependencies: [
                 "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render", "Flipbook", "Video", "Studio",
-                "FileInput", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Fit", "FileInput", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI", "CMalloc"]),
         // libFuzzer targets for the parsers and loaders; Scripts/fuzz builds them instrumented.
@@ -92,6 +94,7 @@ let package = Package(
                 "Studio", "Flipbook", "FlipbookCLI", "Scenes", "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]),
+        .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         .testTarget(
             name: "FlipbookCLITests",

@@ -95,3 +95,31 @@ extension Transition {
     /// The image files it reads, by the param that names each.
     public var imageFiles: [(key: String, path: String)] { renderer.scene.images.map { ($0.key, $0.path) } }
 }
+
+extension Transition {
+    /// The names of the scene's layers, in drawing order of the tree.
+    public var layerNames: [String] { renderer.plan.layers.map(\.name) }
+
+    /// Where the plan puts the layer called `name` at `seconds`, in points: its bounds on
+    /// screen, drawn or not (a hidden layer still has its place); nil if there is no such layer.
+    public func bounds(ofLayer name: String, at seconds: Double) -> (
+        x: Double, y: Double, width: Double, height: Double
+    )? {
+        guard let id = renderer.plan.layer(named: name) else { return nil }
+        let r = renderer.plan.screenRect(of: id, at: seconds)
+        return (r.minX, r.minY, r.width, r.height)
+    }
+
+    /// Where the layer called `name` is drawn at `seconds`, in points, and how opaque: the
+    /// bounds of what it draws (fill and snapshot) and their largest opacity; nil when it draws
+    /// nothing then (hidden, transparent, or no such layer).
+    public func drawnBounds(ofLayer name: String, at seconds: Double) -> (
+        x: Double, y: Double, width: Double, height: Double, alpha: Double
+    )? {
+        let drawn = renderer.plan.sample(at: seconds, scale: 1).commands.filter { $0.layer == name }
+        guard !drawn.isEmpty else { return nil }
+        let minX = drawn.map(\.rect.minX).min()!, minY = drawn.map(\.rect.minY).min()!
+        let maxX = drawn.map(\.rect.maxX).max()!, maxY = drawn.map(\.rect.maxY).max()!
+        return (minX, minY, maxX - minX, maxY - minY, drawn.map(\.alpha).max()!)
+    }
+}

@@ -10,7 +10,7 @@ public struct FlipbookCommand: ParsableCommand {
         version: version,
         subcommands: [
             RenderCommand.self, CompareCommand.self, ListCommand.self, ConfigCommand.self, SceneCommand.self,
-            PlanCommand.self, CurveCommand.self, EncodeCommand.self, StudioCommand.self,
+            PlanCommand.self, CurveCommand.self, EncodeCommand.self, StudioCommand.self, FitCommand.self,
         ])
 
     public init() {}

@@ -94,17 +94,7 @@ struct StudioCommand: ParsableCommand {
             var render = try RenderCommand.parse(arguments + ["-o", path, "--quiet"])
             try render.run()
         },
-        readRecording: { path in
-            let reader = try CompareCommand.open(path, fps: 30)
-            var frames: [FrameSequence.Frame] = []
-            var end = 0.0
-            while let (frame, until) = try reader.next() {
-                frames.append(frame)
-                end = until
-            }
-            guard frames.count >= 1 else { throw CLIError("\(path): no frames") }
-            return FrameSequence(frames: frames, duration: end.isFinite ? end : 0)
-        })
+        readRecording: RecordingFile.read)
 
     static func openInBrowser(_ url: String) {
         let process = Process()

@@ -125,3 +125,27 @@ func intersect(_ a: DrawCommand.Clip?, _ b: DrawCommand.Clip) -> DrawCommand.Cli
     }
     return DrawCommand.Clip(rect: rect, cornerRadius: min(radius, min(rect.width, rect.height) / 2))
 }
+
+extension Plan {
+    /// Where the layer's bounds are on screen at `t`, in points, whether it is drawn or not
+    /// (hidden or transparent): its frame carried through its ancestors' positions and scales,
+    /// as `sample(at:scale:)` places what it draws.
+    public func screenRect(of layer: LayerID, at t: Double) -> Rect {
+        var chain: [Int] = []
+        var i: Int? = layer.index
+        while let j = i {
+            chain.append(j)
+            i = layers[j].parent
+        }
+        var transform = ScreenTransform(scale: 1, tx: 0, ty: 0)
+        for j in chain.reversed() {
+            let s = state(of: LayerID(index: j), at: t)
+            transform = ScreenTransform(
+                scale: transform.scale * s.scale,
+                tx: transform.tx + transform.scale * (s.position.x - s.scale * s.anchor.x * s.size.width),
+                ty: transform.ty + transform.scale * (s.position.y - s.scale * s.anchor.y * s.size.height))
+        }
+        let s = state(of: layer, at: t)
+        return transform.apply(Rect(x: 0, y: 0, width: s.size.width, height: s.size.height))
+    }
+}

@@ -1,0 +1,48 @@
+/// What stops a fit before it runs, naming the key, the layer or the frame.
+public enum FitError: Error, Equatable, CustomStringConvertible {
+    case tooShort(frames: Int)
+    case noMotion
+    case noKeys
+    case unknownKey(String, known: [String])
+    case notANumber(key: String, kind: String)
+    case noRange(key: String)
+    case noEffect(key: String)
+    case unknownLayer(String, known: [String])
+    case layerNeverOnScreen(String)
+    case flatLayer(String)
+    case cannotFollow(String, frame: Int)
+    case crop(Crop, width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .tooShort(let n):
+            return "the recording has \(n) frame\(n == 1 ? "" : "s"); a fit needs at least two"
+        case .noMotion:
+            return "nothing moves in the recording (every frame is the same as the one before); a fit needs motion"
+        case .noKeys:
+            return "--fit: name at least one param to fit"
+        case .unknownKey(let key, let known):
+            return "--fit \(key): the scene declares no such param; its params: \(known.joined(separator: ", "))"
+        case .notANumber(let key, let kind):
+            return "--fit \(key): it is \(kind), not a number to fit"
+        case .noRange(let key):
+            return "--fit \(key): the scene declares no range for it; give one with --range \(key)=LOW,HIGH"
+        case .noEffect(let key):
+            return
+                "--fit \(key): changing it changes nothing in this storyboard (a param it does not read, or a duration its curve ignores, as the system spring does)"
+        case .unknownLayer(let layer, let known):
+            return "--track \(layer): no such layer; layers: \(known.joined(separator: ", "))"
+        case .layerNeverOnScreen(let layer):
+            return
+                "--track \(layer): the plan never holds the layer still and wholly on screen for a tenth of a second, where its look would be taken from the recording"
+        case .flatLayer(let layer):
+            return
+                "--track \(layer): the layer is one flat colour; tracking needs texture (track a layer with content, or fit the whole frame)"
+        case .cannotFollow(let layer, let frame):
+            return
+                "--track \(layer): the layer cannot be followed in the recording's frame \(frame), nor in half its frames (check --crop, or fit the whole frame)"
+        case .crop(let c, let w, let h):
+            return "--crop \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Follows one layer through a recording: in each frame, the translation and scale at which
+/// the layer's look (a template cut from the recording) matches best, to a sixteenth of a
+/// working pixel. It follows the motion of the layer as a whole, not its exact pixels, so a
+/// recording of other content still tracks where the layer has texture of its own.
+struct LayerTracker {
+    /// The layer's look: the recording's pixels where the plan first shows it.
+    let template: LumaImage
+    /// Where the template was cut, in working pixels.
+    let templateRect: (x: Double, y: Double, width: Double, height: Double)
+
+    /// One frame's match: the layer's rect in working pixels and how well it matched (mean
+    /// absolute difference, 0...255).
+    struct Match {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+        var error: Double
+        var centerX: Double { x + width / 2 }
+        var centerY: Double { y + height / 2 }
+    }
+
+    /// Samples of the template on a grid, as (u, v) in 0...1 and the value there: a fine grid
+    /// for the last steps, a coarse one for the wide search.
+    private let grid: [(u: Double, v: Double, value: Float)]
+    private let coarse: [(u: Double, v: Double, value: Float)]
+
+    init(template: LumaImage, at rect: (x: Double, y: Double, width: Double, height: Double)) {
+        self.template = template
+        templateRect = rect
+        func samples(_ n: Int) -> [(Double, Double, Float)] {
+            (0..<n * n).map { k in
+                let u = (Double(k % n) + 0.5) / Double(n), v = (Double(k / n) + 0.5) / Double(n)
+                return (u, v, template.sample(u * Double(template.width) - 0.5, v * Double(template.height) - 0.5))
+            }
+        }
+        grid = samples(24)
+        coarse = samples(12)
+    }
+
+    /// How much the template varies: a flat layer has nothing to follow.
+    var contrast: Double {
+        let mean = grid.reduce(0) { $0 + Double($1.value) } / Double(grid.count)
+        return (grid.reduce(0) { $0 + pow(Double($1.value) - mean, 2) } / Double(grid.count)).squareRoot()
+    }
+
+    /// The mean absolute difference of the template drawn with its centre at (cx, cy) and
+    /// `scale` times its size, against `frame`.
+    func error(in frame: LumaImage, cx: Double, cy: Double, scale: Double, fine: Bool = true) -> Double {
+        let w = templateRect.width * scale, h = templateRect.height * scale
+        let x0 = cx - w / 2, y0 = cy - h / 2
+        let samples = fine ? grid : coarse
+        var sum: Float = 0
+        for g in samples { sum += abs(frame.sample(x0 + g.u * w - 0.5, y0 + g.v * h - 0.5) - g.value) }
+        return Double(sum) / Double(samples.count)
+    }
+
+    /// The best match in `frame`, searched around `near` (centre and scale) within `radius`
+    /// working pixels and the scale range, then refined to a sixteenth of a pixel.
+    func match(
+        in frame: LumaImage, near: (cx: Double, cy: Double, scale: Double), radius: Double,
+        scales: ClosedRange<Double>
+    ) -> Match {
+        var best = (cx: near.cx, cy: near.cy, scale: near.scale, error: Double.infinity)
+        var fine = false
+        func consider(_ cx: Double, _ cy: Double, _ s: Double) {
+            let e = error(in: frame, cx: cx, cy: cy, scale: s, fine: fine)
+            if e < best.error { best = (cx, cy, s, e) }
+        }
+        // Coarse: a grid of centres and log-spaced scales.
+        let steps = scales.upperBound / scales.lowerBound > 1.3 ? 7 : 3
+        let scaleList = (0..<steps).map { i in
+            scales.lowerBound * pow(scales.upperBound / scales.lowerBound, Double(i) / Double(steps - 1))
+        }
+        let step = max(1, radius / 20)
+        var y = near.cy - radius
+        while y <= near.cy + radius {
+            var x = near.cx - radius
+            while x <= near.cx + radius {
+                for s in scaleList { consider(x, y, s) }
+                x += step
+            }
+            y += step
+        }
+        // Fine: halve the steps around the best until a quarter pixel.
+        fine = true
+        best.error = error(in: frame, cx: best.cx, cy: best.cy, scale: best.scale)
+        var d = step / 2, ds = pow(scales.upperBound / scales.lowerBound, 1 / Double(steps - 1))
+        while d >= 0.0625 {
+            let c = best
+            for dy in [-d, 0, d] {
+                for dx in [-d, 0, d] {
+                    for f in [1 / ds, 1, ds] { consider(c.cx + dx, c.cy + dy, c.scale * f) }
+                }
+            }
+            d /= 2
+            ds = ds.squareRoot()
+        }
+        let w = templateRect.width * best.scale, h = templateRect.height * best.scale
+        return Match(x: best.cx - w / 2, y: best.cy - h / 2, width: w, height: h, error: best.error)
+    }
+}

@@ -1,0 +1,229 @@
+import ArgumentParser
+import Codecs
+import Fit
+import Flipbook
+import Foundation
+import Geometry
+import Raster
+import Scenes
+
+/// `flipbook fit`: a scene's params fitted to a screen recording.
+struct FitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Fit a scene's params to a screen recording: UIKit values that move as the recording does.",
+        discussion: """
+            Searches the params named by --fit within their declared ranges (Nelder–Mead, UIKit's own \
+            curves), finds where in the storyboard the recording starts, and prints each value before \
+            and after with the residual. With --track LAYER it follows that layer through the \
+            recording (translation and scale) and compares where it is with where the plan puts it; \
+            without, it compares whole frames.
+            Examples:
+              flipbook fit card.gif app-store-card --storyboard promo --fit demo.position.duration,demo.position.damping --track card-1
+              flipbook fit close.mp4 my-scene.yaml --fit close.duration --crop 0,60,750,1334 -o fitted.yaml --sheet fit.png
+            """)
+
+    @Argument(help: ArgumentHelp("The recording: a GIF, WebP, MP4 or folder of PNG frames.", valueName: "recording"))
+    var recording: String
+
+    @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
+    var scene: String
+
+    @Option(help: ArgumentHelp("The storyboard the recording shows.", valueName: "name"))
+    var storyboard: String?
+
+    @Option(help: ArgumentHelp("A YAML config over the scene's defaults; -o writes over it.", valueName: "file.yaml"))
+    var config: String?
+
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp("Values held fixed, as for render (repeatable).", valueName: "key.path=value"))
+    var assignments: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The params to fit: numbers, seconds, or an animation's duration, damping or velocity.",
+            valueName: "key[,key…]"),
+        transform: { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } })
+    var fit: [String]
+
+    @Option(
+        help: ArgumentHelp(
+            "A range to search for KEY, where the scene declares none (repeatable).", valueName: "key=low,high"),
+        transform: FitCommand.parseRange)
+    var range: [KeyRange] = []
+
+    @Option(help: ArgumentHelp("Follow this layer through the recording (repeatable).", valueName: "layer"))
+    var track: [String] = []
+
+    @Option(
+        help: ArgumentHelp("The part of each recording frame that is the screen, in its pixels.", valueName: "x,y,w,h"),
+        transform: FitCommand.parseCrop)
+    var crop: Crop?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between the recording's frames, instead of the times it carries (time-lapsed or re-timed).",
+            valueName: "seconds"))
+    var frameInterval: Double?
+
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Write the fitted values as a config here.", valueName: "fitted.yaml"))
+    var output: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the recording, the render before and the render after, row above row.", valueName: "fit.png"))
+    var sheet: String?
+
+    struct KeyRange: Sendable {
+        var key: String
+        var range: ClosedRange<Double>
+    }
+
+    static func parseRange(_ text: String) throws -> KeyRange {
+        let parts = text.split(separator: "=", maxSplits: 1)
+        let bounds = parts.count == 2 ? parts[1].split(separator: ",").compactMap { Double($0) } : []
+        guard parts.count == 2, bounds.count == 2, bounds[0] < bounds[1], bounds.allSatisfy(\.isFinite) else {
+            throw ValidationError("--range \(text): expected key=low,high with low below high")
+        }
+        return KeyRange(key: String(parts[0]), range: bounds[0]...bounds[1])
+    }
+
+    static func parseCrop(_ text: String) throws -> Crop {
+        let v = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard v.count == 4, v[0] >= 0, v[1] >= 0, v[2] > 1, v[3] > 1 else {
+            throw ValidationError("--crop \(text): expected x,y,width,height in the recording's pixels")
+        }
+        return Crop(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    func validate() throws {
+        try SceneOptionGroup.validate(scene: scene)
+        guard !fit.isEmpty, fit.allSatisfy({ !$0.isEmpty }) else {
+            throw ValidationError("--fit: name at least one param, e.g. --fit present.duration,present.damping")
+        }
+        if let frameInterval, !(frameInterval > 0 && frameInterval <= 10) {
+            throw ValidationError("--frame-interval \(frameInterval): expected seconds in 0...10, more than 0")
+        }
+        if let output, !(output.hasSuffix(".yaml") || output.hasSuffix(".yml")) {
+            throw ValidationError("-o \(output): a config, ending in .yaml")
+        }
+        if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet \(sheet): a .png") }
+    }
+
+    func run() throws {
+        let started = Date()
+        var outputs: [OutputRules.Output] = []
+        if let output { outputs.append(.init(option: "-o", path: output)) }
+        if let sheet { outputs.append(.init(option: "--sheet", path: sheet)) }
+        var inputs = [OutputRules.Input(what: "the recording", path: recording)]
+        if let config { inputs.append(.init(what: "--config", path: config)) }
+        if SceneCatalog.isFile(scene) { inputs.append(.init(what: "the scene file", path: scene)) }
+        try OutputRules(outputs: outputs, inputs: inputs).check()
+
+        let frames = try RecordingFile.read(recording)
+        let request = FitRequest(
+            scene: scene, storyboard: storyboard, config: config, assignments: assignments, keys: fit,
+            ranges: Dictionary(range.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 }), track: track, crop: crop,
+            frameInterval: frameInterval)
+        let images = ImageCache()
+        let result: FitResult
+        do {
+            result = try Fitter.fit(request, recording: frames, images: images)
+        } catch let error as FitError {
+            throw CLIError("\(recording): \(error)")
+        }
+        let seconds = Date().timeIntervalSince(started)
+        print(report(result, frames: frames, seconds: seconds))
+        if let output { try writeConfig(result, to: output) }
+        if let sheet { try writeSheet(result, frames: frames, images: images, to: sheet) }
+    }
+
+    func report(_ r: FitResult, frames: FrameSequence, seconds: Double) -> String {
+        let interval =
+            r.frameTimes.count > 1 ? (r.frameTimes.last! - r.frameTimes.first!) / Double(r.frameTimes.count - 1) : 0
+        var lines = [
+            "fit \(scene)\(storyboard.map { " --storyboard \($0)" } ?? "") to \(recording): \(frames.frames.count) frames"
+                + (interval > 0 ? String(format: " about %.3f s apart", interval) : ""),
+            String(
+                format: "  the recording starts %.3f s into the storyboard (%.3f s before the fit)", r.offsetAfter,
+                r.offsetBefore),
+        ]
+        let width = r.values.map(\.key.count).max() ?? 0
+        for v in r.values {
+            lines.append(
+                "  \(v.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(FitResult.text(v.before)) → \(FitResult.text(v.after))"
+                    + "   (searched \(Self.text(v.range.lowerBound))...\(Self.text(v.range.upperBound)))")
+        }
+        for res in r.residuals {
+            let what = res.layer.map { "layer \($0), edges" } ?? "whole frame, mean difference"
+            lines.append(
+                String(
+                    format: "  residual (%@): RMS %.2f → %.2f %@, worst %.2f → %.2f %@", what, res.rmsBefore,
+                    res.rmsAfter, res.unit, res.worstBefore, res.worstAfter, res.unit))
+            if res.layer != nil && res.beyondCap > 0 {
+                lines.append(
+                    "    over \(res.instants - res.beyondCap) of \(res.instants) instants; at the other \(res.beyondCap) the tracker found something else than the layer (another layer over it) more than \(Int(24)) pt away"
+                )
+            }
+        }
+        lines.append(String(format: "  %d evaluations in %.1f s", r.evaluations, seconds))
+        lines.append("  --set " + r.assignments.joined(separator: " --set "))
+        for (key, code) in r.code {
+            lines.append("\(key) in UIKit:")
+            lines += code.map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func text(_ v: Double) -> String { v.plainText }
+
+    /// The fitted values over the base config's text (if any), each changing only its own text.
+    func writeConfig(_ r: FitResult, to path: String) throws {
+        let base = try config.map { try ConfigDocument.text(of: $0) } ?? ""
+        let changes = r.values.map {
+            ValueEdit.Change(path: $0.key.split(separator: ".").map(String.init), value: FitResult.text($0.after))
+        }
+        var text = try ValueEdit.apply(changes, to: base, file: path)
+        if base.isEmpty {
+            text = "# \(scene)\(storyboard.map { " \($0)" } ?? ""), fitted to \(recording) by flipbook fit\n" + text
+        }
+        try AtomicOutput.write(Array(text.utf8), to: path)
+        print("wrote \(path): use it with --config \(path)")
+    }
+
+    /// Eight moments of the recording: its frames, the render before and the render after.
+    func writeSheet(_ r: FitResult, frames: FrameSequence, images: ImageCache, to path: String) throws {
+        let before = try Transition(
+            scene, storyboard: storyboard, config: config, set: assignments, images: images)
+        let after = try Transition(
+            scene, storyboard: storyboard, config: config, set: assignments + r.assignments, images: images)
+        let n = min(8, frames.frames.count)
+        let picks = (0..<n).map { $0 * (frames.frames.count - 1) / max(1, n - 1) }
+        var sheet = ContactSheet(columns: n, cellWidth: 150)
+        let size = before.frame(at: 0)
+        for i in picks {
+            sheet.add(
+                Self.fitted(frames.frames[i].bitmap, crop: crop, width: size.width, height: size.height),
+                at: r.frameTimes[i])
+        }
+        for i in picks { sheet.add(before.frame(at: max(0, r.frameTimes[i] + r.offsetBefore)), at: r.frameTimes[i]) }
+        for i in picks { sheet.add(after.frame(at: max(0, r.frameTimes[i] + r.offsetAfter)), at: r.frameTimes[i]) }
+        try PNGCodec.write(sheet.render(), to: path)
+        print("wrote \(path): the recording, the render before and the render after, row above row")
+    }
+
+    /// The cropped frame drawn at the render's size.
+    static func fitted(_ frame: Bitmap, crop: Crop?, width: Int, height: Int) -> Bitmap {
+        let c = crop ?? Crop(x: 0, y: 0, width: frame.width, height: frame.height)
+        var out = Bitmap(width: width, height: height, fill: Color.white.premultiplied)
+        let texture = Texture(frame)
+        out.withView {
+            $0.draw(
+                texture, from: Rect(x: Double(c.x), y: Double(c.y), width: Double(c.width), height: Double(c.height)),
+                to: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        }
+        return out
+    }
+}

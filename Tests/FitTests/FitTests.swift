@@ -1,0 +1,83 @@
+import Codecs
+import Fit
+import Flipbook
+import Foundation
+import TestSupport
+import Testing
+
+/// Recordings made by rendering a scene with known values, encoded as a 25 fps GIF that starts
+/// at an instant the fit is not told; the fit must find the values again.
+@Suite("flipbook fit finds known values in synthetic recordings", .serialized)
+struct FitTests {
+    /// A 25 fps GIF of `scene` with `set`, starting `start` seconds into the storyboard.
+    static func recording(
+        _ scene: String, storyboard: String? = nil, set: [String], start: Double, name: String = #function
+    ) throws -> FrameSequence {
+        let t = try Transition(scene, storyboard: storyboard, set: set, fps: 25)
+        let times = Array(stride(from: start, to: t.duration, by: 1.0 / 25))
+        let path = (temporaryFolder(name) as NSString).appendingPathComponent("recording.gif")
+        let first = t.frame(at: 0)
+        let gif = try GIFEncoder(path: path, width: first.width, height: first.height)
+        try t.forEachFrame(at: times) { try gif.add($0.bitmap, at: $0.time - start) }
+        _ = try gif.finish(at: Double(times.count) / 25)
+        return try FrameSequence.load(path)
+    }
+
+    @Test("Whole frames: an ease-in's duration within 3 %, a hold within a frame, the start within a frame")
+    func wholeFrames() throws {
+        let recording = try Self.recording(
+            "expanding-view", set: ["expand.duration=0.55", "timing.nextHold=0.7"], start: 0.16)
+        let result = try Fitter.fit(
+            FitRequest(
+                scene: "expanding-view", keys: ["expand.duration", "timing.nextHold"],
+                ranges: ["timing.nextHold": 0...3]), recording: recording)
+        let values = Dictionary(uniqueKeysWithValues: result.values.map { ($0.key, $0.after) })
+        #expect(abs(values["expand.duration"]! - 0.55) <= 0.55 * 0.03)
+        #expect(abs(values["timing.nextHold"]! - 0.7) <= 0.04)
+        #expect(abs(result.offsetAfter - 0.16) <= 0.04)
+        #expect(result.residuals[0].rmsAfter < result.residuals[0].rmsBefore / 5)
+        #expect(result.assignments.count == 2)
+        #expect(result.code.first?.key == "expand")
+        #expect(result.code.first?.lines.first?.contains("options: [.curveEaseIn]") == true)
+    }
+
+    @Test("A tracked layer: a UIKit spring's duration and damping within 3 %")
+    func trackedSpring() throws {
+        let recording = try Self.recording(
+            "app-store-card", set: ["demo.position.duration=0.62", "demo.position.damping=0.6"], start: 0.2)
+        let result = try Fitter.fit(
+            FitRequest(
+                scene: "app-store-card", keys: ["demo.position.duration", "demo.position.damping"],
+                track: ["card-1"]), recording: recording)
+        let values = Dictionary(uniqueKeysWithValues: result.values.map { ($0.key, $0.after) })
+        #expect(abs(values["demo.position.duration"]! - 0.62) <= 0.62 * 0.03)
+        #expect(abs(values["demo.position.damping"]! - 0.6) <= 0.6 * 0.03)
+        #expect(result.residuals[0].layer == "card-1")
+        #expect(result.residuals[0].rmsAfter < result.residuals[0].rmsBefore)
+        #expect(result.code.first?.lines.first?.hasPrefix("UIView.animate(withDuration: 0.6") == true)
+    }
+
+    @Test("Bad requests are errors that name the key, the layer or the recording")
+    func refusals() throws {
+        let recording = try Self.recording("expanding-view", set: [], start: 0)
+        func error(_ request: FitRequest, _ frames: FrameSequence? = nil) -> String {
+            do {
+                _ = try Fitter.fit(request, recording: frames ?? recording)
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        #expect(error(FitRequest(scene: "expanding-view", keys: ["expand.speed"])).contains("--fit expand.speed"))
+        #expect(error(FitRequest(scene: "expanding-view", keys: ["nothing"])).contains("declares no such param"))
+        #expect(error(FitRequest(scene: "expanding-view", keys: ["buttonColor"])).contains("a color, not a number"))
+        #expect(
+            error(FitRequest(scene: "expanding-view", keys: ["timing.restHold"])).contains("--range timing.restHold"))
+        #expect(error(FitRequest(scene: "expanding-view", keys: ["close.duration"])).contains("changes nothing"))
+        #expect(
+            error(FitRequest(scene: "expanding-view", keys: ["expand.duration"], track: ["nope"])).contains(
+                "--track nope: no such layer"))
+        let still = FrameSequence(frames: Array(recording.frames.prefix(1)), duration: 1)
+        #expect(error(FitRequest(scene: "expanding-view", keys: ["expand.duration"]), still).contains("1 frame"))
+        let held = FrameSequence(frames: [recording.frames[0], recording.frames[0]], duration: 1)
+        #expect(error(FitRequest(scene: "expanding-view", keys: ["expand.duration"]), held).contains("nothing moves"))
+    }
+}
