@@ -15,7 +15,9 @@ struct StudioFixture {
     let http: RawHTTP
     var token: String { server.token }
 
-    static func start(_ scene: String = "expanding-view", config: String? = nil) async throws -> StudioFixture {
+    static func start(_ scene: String = "expanding-view", config: String? = nil, against: String? = nil) async throws
+        -> StudioFixture
+    {
         let folder = temporaryFolder(scene)
         let copy = (folder as NSString).appendingPathComponent(scene)
         try FileManager.default.copyItem(
@@ -23,7 +25,8 @@ struct StudioFixture {
         let scenePath = (copy as NSString).appendingPathComponent("\(scene).yaml")
         let session = try StudioSession(
             options: StudioOptions(
-                scene: scenePath, config: config.map { (folder as NSString).appendingPathComponent($0) }),
+                scene: scenePath, config: config.map { (folder as NSString).appendingPathComponent($0) },
+                against: against),
             exporter: StudioCommand.exporter)
         let server = try StudioServer(session: session)
         try await server.start()
@@ -223,5 +226,26 @@ struct StudioServerTests {
         try render.run()
         #expect(gif.body == Array(try Data(contentsOf: URL(fileURLWithPath: out))))
         #expect(try await f.post("/api/export?format=tiff").status == 400)
+    }
+
+    @Test("With a recording: its frame at the scrubber's instant, and the difference from ours")
+    func against() async throws {
+        let folder = temporaryFolder()
+        let recording = (folder as NSString).appendingPathComponent("recording.gif")
+        try Transition("expanding-view", set: ["expand.duration=0.6"]).write(to: recording)
+        let f = try await StudioFixture.start(against: recording)
+        defer { Task { await f.stop() } }
+        let state = try f.state(try await f.get("/api/state"))
+        let version = try #require(state["version"] as? Int)
+        #expect((state["against"] as? [String: Any])?["width"] as? Int == 320)
+        let theirs = try await f.get("/api/frame?v=\(version)&t=0.1&of=against")
+        #expect(theirs.status == 200 && theirs.headers["content-type"] == "image/png")
+        // At rest the two are the same picture (but for the GIF's palette); mid-expand they differ.
+        let still = try await f.get("/api/frame?v=\(version)&t=0.1&of=diff")
+        let stillShare = try #require(Double(still.headers["x-flipbook-difference"] ?? ""))
+        #expect(stillShare < 0.01)
+        let moving = try await f.get("/api/frame?v=\(version)&t=0.95&of=diff")
+        let movingShare = try #require(Double(moving.headers["x-flipbook-difference"] ?? ""))
+        #expect(movingShare > stillShare + 0.01)
     }
 }
