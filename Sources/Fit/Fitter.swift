@@ -361,16 +361,56 @@ final class Problem: Sendable {
         tracks = try request.track.map { layer in
             try Problem.follow(layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt)
         }
+        // Where the tracked motion lines up with the plan's, as the values are now: an
+        // alignment by the layer itself, whatever else the recording shows.
+        let tracked = Problem.alignTracks(
+            tracks, shown: shown, times: times, base: base, layers: request.track, k: k, range: offsetRange)
         // A quarter second either side must be drawn too: near where the layer appears or goes,
         // the fit's own values move that moment, and the recording there may show another layer.
         compared = request.track.map { layer in
             times.map { time in
                 stride(from: -0.25, through: 0.25, by: 0.05).allSatisfy { d in
-                    let at = min(max(time + aligned + d, 0), base.duration)
+                    let at = min(max(time + tracked + d, 0), base.duration)
                     return (base.drawnBounds(ofLayer: layer, at: at)?.alpha ?? 0) >= 0.5
                 }
             }
         }
+    }
+
+    /// The offset at which the tracked layers' places best match the plan's (each instant's
+    /// distance capped), over every followed instant.
+    static func alignTracks(
+        _ tracks: [[LayerTracker.Match?]], shown: [Int], times: [Double], base: Transition, layers: [String],
+        k: Double, range: ClosedRange<Double>
+    ) -> Double {
+        let step = 0.02
+        let n = Int((base.duration / step).rounded(.up)) + 1
+        let rects = layers.map { layer in
+            (0..<n).map { base.bounds(ofLayer: layer, at: min(Double($0) * step, base.duration)) }
+        }
+        func score(_ offset: Double) -> Double {
+            var sum = 0.0, count = 0
+            for (l, matches) in tracks.enumerated() {
+                for (i, frame) in shown.enumerated() {
+                    guard let m = matches[frame] else { continue }
+                    let x = min(max(times[i] + offset, 0), base.duration) / step
+                    guard let p = rects[l][min(Int(x.rounded()), n - 1)] else { continue }
+                    let d = [p.x - m.x / k, p.y - m.y / k, p.x + p.width - (m.x + m.width) / k]
+                    let e = min(Problem.cap, (d.reduce(0) { $0 + $1 * $1 } / 3).squareRoot())
+                    sum += e * e
+                    count += 1
+                }
+            }
+            return count == 0 ? .infinity : sum / Double(count)
+        }
+        var best = (offset: 0.0, score: Double.infinity)
+        var o = range.lowerBound
+        while o <= range.upperBound {
+            let s = score(o)
+            if s < best.score { best = (o, s) }
+            o += step
+        }
+        return best.offset
     }
 
     /// The recording's start in the storyboard, as it is now: every storyboard frame on a fine
@@ -581,7 +621,8 @@ final class Problem: Sendable {
         }
         let shownAt = instants[still.start + still.count / 2]
         let widths = instants.compactMap { base.bounds(ofLayer: layer, at: $0)?.width }.filter { $0 >= 1 }
-        let reference = frameAt(shownAt)
+        // Held still from the storyboard's start: the recording's first frame shows it there.
+        let reference = still.start == 0 ? 0 : frameAt(shownAt)
         let (rx, ry, rw, rh) = (r.x * k, r.y * k, r.width * k, r.height * k)
         let tw = max(2, Int(rw.rounded())), th = max(2, Int(rh.rounded()))
         let template = LumaImage(
