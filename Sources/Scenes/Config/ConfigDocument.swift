@@ -14,13 +14,7 @@ public enum ConfigDocument {
         _ yaml: String, file: String, over defaults: Root, fields: [ConfigField<Root>],
         folder: String? = nil
     ) throws -> Root {
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw ConfigError(
-                file: file, line: yamlLine(error), keyPath: "", message: "not valid YAML: \(yamlMessage(error))")
-        }
+        let node = try compose(yaml, file: file)
         var root = defaults
         guard let node else { return root }  // an empty file keeps every default
         guard let mapping = node.mapping else {
@@ -152,6 +146,16 @@ public enum ConfigDocument {
         }
         walk(fields, indent: "", path: [])
         return out
+    }
+
+    /// The YAML document in `text` (nil when it is empty); a syntax error names the file and line.
+    static func compose(_ text: String, file: String) throws -> Node? {
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigError(
+                file: file, line: yamlLine(error), keyPath: "", message: "not valid YAML: \(yamlMessage(error))")
+        }
     }
 
     static func yamlLine(_ e: YamlError) -> Int? {

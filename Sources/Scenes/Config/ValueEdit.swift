@@ -25,14 +25,7 @@ public enum ValueEdit {
     }
 
     static func apply(_ change: Change, to text: String, file: String) throws -> String {
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw ConfigError(
-                file: file, line: ConfigDocument.yamlLine(error), keyPath: "",
-                message: "not valid YAML: \(ConfigDocument.yamlMessage(error))")
-        }
+        let node = try ConfigDocument.compose(text, file: file)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
         let keyPath = change.path.joined(separator: ".")
         guard let root = node else {

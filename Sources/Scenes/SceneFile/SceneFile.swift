@@ -36,14 +36,7 @@ public struct SceneFile {
         self.text = text
         folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
         let cx = ConfigContext(file: path, folder: folder, path: [])
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw ConfigError(
-                file: path, line: ConfigDocument.yamlLine(error), keyPath: "",
-                message: "not valid YAML: \(ConfigDocument.yamlMessage(error))")
-        }
+        let node = try ConfigDocument.compose(text, file: path)
         guard let root = node?.mapping else {
             throw ConfigError(
                 file: path, line: node?.mark?.line, keyPath: "",
