@@ -222,7 +222,7 @@ struct StudioServerTests {
         let command = try #require(gif.headers["x-flipbook-command"])
         #expect(command.hasSuffix("--set expand.duration=0.5 -o expanding-view-bottom.gif"))
         let out = (f.folder as NSString).appendingPathComponent("cli.gif")
-        var render = try RenderCommand.parse([f.scenePath, "--set", "expand.duration=0.5", "-o", out, "--quiet"])
+        let render = try RenderCommand.parse([f.scenePath, "--set", "expand.duration=0.5", "-o", out, "--quiet"])
         try render.run()
         #expect(gif.body == Array(try Data(contentsOf: URL(fileURLWithPath: out))))
         #expect(try await f.post("/api/export?format=tiff").status == 400)
