@@ -96,16 +96,18 @@ public final class AtomicOutput {
 
     deinit { abandon() }
 
-    /// A hidden path beside `path` for a scratch file (`dir/.name.TAG.ext`), which an
-    /// interrupted process removes like its other temporary files; the caller removes or
-    /// renames it when done.
+    /// A hidden path beside `path` for a scratch file (`dir/.name.TAG-PID-RANDOM.ext`), unique to
+    /// this process and call so that two processes writing the same output never share one,
+    /// which an interrupted process removes like its other temporary files; the caller removes
+    /// or renames it when done.
     public static func siblingPath(of path: String, tag: String) -> String {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let dot = name.lastIndex(of: ".")
         let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
-        let sibling = "\(directory).\(stem).\(tag)\(ext)"
+        let unique = "\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36))"
+        let sibling = "\(directory).\(stem).\(tag)-\(unique)\(ext)"
         inFlight.insert(sibling)
         return sibling
     }

@@ -5,10 +5,10 @@ import Foundation
 
 extension FlipbookCommand {
     /// Runs the command line: outputs still being written are removed if the process is
-    /// interrupted (SIGINT, SIGTERM), and `compare` exits 2 for any error, its bad options
+    /// interrupted (SIGINT, SIGTERM, SIGHUP: a closed terminal), and `compare` exits 2 for any error, its bad options
     /// included, as its help says.
     public static func runMain() {
-        interruptHandlers = [SIGINT, SIGTERM].map(removeTemporariesOnSignal)
+        interruptHandlers = [SIGINT, SIGTERM, SIGHUP].map(removeTemporariesOnSignal)
         do {
             var command = try parseAsRoot()
             try command.run()

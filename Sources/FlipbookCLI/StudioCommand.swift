@@ -91,7 +91,7 @@ struct StudioCommand: ParsableCommand {
     static let exporter = StudioExporter(
         formats: ["gif", "webp", "mp4"],
         export: { arguments, path in
-            var render = try RenderCommand.parse(arguments + ["-o", path, "--quiet"])
+            let render = try RenderCommand.parse(arguments + ["-o", path, "--quiet"])
             try render.run()
         },
         readRecording: RecordingFile.read)

@@ -84,4 +84,26 @@ struct MP4CodecTests {
     func crf(quality: Int, crf: Int) {
         #expect(MP4Options.crf(quality: quality) == crf)
     }
+
+    @Test("Two encoders of one output each write their own scratch file; the output is whole")
+    func twoWritersOneOutput() throws {
+        let path = temporaryFolder() + "/same.mp4"
+        let a = try MP4Encoder(path: path, width: 32, height: 32, fps: 10)
+        let b = try MP4Encoder(path: path, width: 32, height: 32, fps: 10)
+        for i in 0..<6 {
+            try a.add(frame(i, width: 32, height: 32), at: Double(i) / 10)
+            try b.add(frame(i + 1, width: 32, height: 32), at: Double(i) / 10)
+        }
+        #expect(try a.finish(at: 0.6).frames == 6)
+        #expect(try b.finish(at: 0.6).frames == 6)
+        let reader = try MP4Reader(path: path)
+        var frames = 0
+        while try reader.next() != nil { frames += 1 }
+        #expect(frames == 6)
+        let folder = (path as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["same.mp4"])
+        let one = AtomicOutput.siblingPath(of: "x/out.mp4", tag: "partial")
+        let two = AtomicOutput.siblingPath(of: "x/out.mp4", tag: "partial")
+        #expect(one != two && one.hasPrefix("x/.out.partial-\(getpid())-") && one.hasSuffix(".mp4"))
+    }
 }
