@@ -33,7 +33,9 @@ extension FrameReader {
             let webp = try WebPReader(path: path)
             return animation {
                 try webp.next().map {
-                    ($0.bitmap, Double($0.startMilliseconds) / 1000, Double($0.endMilliseconds) / 1000)
+                    // A still WebP's one frame has no duration: it shows at every time, as a PNG does.
+                    let end = $0.endMilliseconds > $0.startMilliseconds ? Double($0.endMilliseconds) / 1000 : .infinity
+                    return ($0.bitmap, Double($0.startMilliseconds) / 1000, end)
                 }
             }
         }

@@ -101,6 +101,12 @@ struct CompareCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(writeError)\n".utf8))
             throw ExitCode(2)
         }
+        // Nothing compared is no match: an input with no frame is an error, named.
+        if report.moments.isEmpty {
+            FileHandle.standardError.write(
+                Data("error: nothing to compare: \(actual) and \(expected) have no frame at any same time\n".utf8))
+            throw ExitCode(2)
+        }
         if json {
             print(try jsonReport(report, diffs: written.isEmpty ? nil : diff))
         } else {

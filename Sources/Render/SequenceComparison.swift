@@ -17,7 +17,8 @@ public struct ComparisonReport: Sendable {
     public var tolerance: Tolerance
     public var moments: [Moment]
 
-    public var passes: Bool { moments.allSatisfy(\.passes) }
+    /// Whether every moment passes; a comparison of nothing (no moment at all) never does.
+    public var passes: Bool { !moments.isEmpty && moments.allSatisfy(\.passes) }
     public var firstFailure: Moment? { moments.first { !$0.passes } }
     /// The moment with the most differing pixels.
     public var worst: Moment? {

@@ -110,4 +110,16 @@ final class Locked<T>: @unchecked Sendable {
     init(_ value: T) { stored = value }
     var value: T { lock.withLock { stored } }
     func update(_ change: (inout T) -> Void) { lock.withLock { change(&stored) } }
+
+}
+
+@Suite("A comparison of nothing")
+struct NothingComparedReportTests {
+    @Test("A comparison of no moment (no frame on either side) does not pass")
+    func nothingCompared() {
+        let none = FrameSequence(frames: [], duration: 0)
+        let report = SequenceComparison.compare(none, none)
+        #expect(report.moments.isEmpty)
+        #expect(!report.passes)
+    }
 }
