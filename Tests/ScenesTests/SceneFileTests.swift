@@ -83,6 +83,37 @@ func writeScene(_ text: String) throws -> String {
 
 @Suite("Scene files: each construct, each error, the built-ins' round trip")
 struct SceneFileTests {
+    @Test(
+        "A long flat expression is refused before it is evaluated, naming the file, line and key (it overflowed the stack)",
+        arguments: [
+            (Array(repeating: "1", count: 4000).joined(separator: "+"), "7999"),
+            (Array(repeating: "2", count: 5000).joined(separator: "*"), "9999"),
+            (Array(repeating: "on", count: 3000).joined(separator: " && "), "5999"),
+        ])
+    func longChains(expression: String, tokens: String) throws {
+        let text = tinyScene.replacingOccurrences(
+            of: "  box: {color: tint, frame: box,", with: "  box: {color: tint, frame: box, z: \"\(expression)\",")
+        let path = try writeScene(text)
+        #expect {
+            try SceneCatalog.prepare(path).plan(sizes: tinySizes)
+        } throws: { error in
+            let message = "\(error)"
+            return message.hasPrefix("\(path):36: layers.box.z: '")
+                && message.contains("\(tokens) tokens; an expression has at most 500")
+                && message.count < 300
+        }
+    }
+
+    @Test("A name of forty dotted parts is refused at once (a thousand were looked up part by part)")
+    func longNames() throws {
+        let name = "canvas" + String(repeating: ".size", count: 40)
+        let path = try writeScene(
+            tinyScene.replacingOccurrences(of: "  half: canvas.width / 2", with: "  half: \(name)"))
+        #expect {
+            try SceneCatalog.prepare(path).plan(sizes: tinySizes)
+        } throws: { "\($0)".contains("a name of more than 32 dotted parts") }
+    }
+
     func tinyPlan(_ assignments: [String] = [], storyboard: String? = nil) throws -> Plan {
         try SceneCatalog.prepare(
             writeScene(tinyScene), assignments: assignments, overrides: SceneOverrides(storyboard: storyboard)
@@ -173,11 +204,11 @@ struct SceneFileTests {
             ("version: 1", "version: 2", "tiny.yaml:1: version: expected 1"),
             (
                 "  half: canvas.width / 2",
-                "  half: " + String(repeating: "(", count: 500) + "1" + String(repeating: ")", count: 500),
+                "  half: " + String(repeating: "(", count: 100) + "1" + String(repeating: ")", count: 100),
                 "nested more than 64 deep"
             ),
             (
-                "  half: canvas.width / 2", "  half: " + String(repeating: "-", count: 500) + "1",
+                "  half: canvas.width / 2", "  half: " + String(repeating: "-", count: 100) + "1",
                 "nested more than 64 deep"
             ),
             ("    - hold: pause", "    - hold: 4000", "main lasts 4001.4 s; a storyboard lasts at most 3600 s"),

@@ -25,7 +25,14 @@ indirect enum Expression: Sendable, Hashable {
 
     /// Parses `text`; errors say where and what was expected.
     static func parse(_ text: String) throws -> Expression {
-        var parser = ExpressionParser(tokens: try ExpressionParser.tokenize(text), text: text)
+        let tokens = try ExpressionParser.tokenize(text)
+        // A long flat chain (1+1+…) nests as deep as it is long, and is evaluated recursively.
+        guard tokens.count <= ExpressionParser.maximumTokens else {
+            throw ExpressionError(
+                "'\(ExpressionParser.excerpt(text))': \(tokens.count) tokens; an expression has at most \(ExpressionParser.maximumTokens)"
+            )
+        }
+        var parser = ExpressionParser(tokens: tokens, text: text)
         let e = try parser.expression()
         guard parser.position == parser.tokens.count else {
             throw ExpressionError("'\(text)': unexpected '\(parser.tokens[parser.position].text)'")
@@ -184,6 +191,17 @@ struct ExpressionParser {
     /// How deep parentheses, calls and unary operators may nest: far past any real
     /// expression, well short of the stack.
     static let maximumDepth = 64
+    /// How many tokens (numbers, names, operators) one expression may have: far past any real
+    /// one, and a chain of operators this long still evaluates well short of the stack.
+    static let maximumTokens = 500
+    /// How many dotted parts a name may have (`layout.card1.minX` has three).
+    static let maximumNameParts = 32
+
+    /// The start of `text`, for a message: at most a line's worth.
+    static func excerpt(_ text: String) -> String {
+        let line = text.prefix { $0 != "\n" }
+        return line.count > 60 || line.count < text.count ? String(line.prefix(60)) + "…" : text
+    }
     private var depth = 0
 
     mutating func expression() throws -> Expression {
@@ -262,6 +280,10 @@ struct ExpressionParser {
             {
                 path.append(tokens[position + 1].text)
                 position += 2
+                guard path.count <= Self.maximumNameParts else {
+                    throw ExpressionError(
+                        "'\(Self.excerpt(text))': a name of more than \(Self.maximumNameParts) dotted parts")
+                }
             }
             return .name(path)
         case .symbol:
