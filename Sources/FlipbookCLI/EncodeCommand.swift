@@ -34,16 +34,9 @@ struct EncodeCommand: ParsableCommand {
         guard [".gif", ".webp", ".mp4"].contains(where: output.hasSuffix) else {
             throw ValidationError("-o \(output): expected a path ending in .gif, .webp or .mp4")
         }
-        if output.hasSuffix(".webp"), let option = gif.gifOnlyOption {
-            throw ValidationError(
-                "\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
-        }
-        if output.hasSuffix(".mp4"), let option = gif.gifOnlyOption {
-            throw ValidationError(
-                "\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
-        }
-        if output.hasSuffix(".mp4") && fps > 120 {
-            throw ValidationError("--fps \(fps.plainText): an MP4 plays at most 120 fps")
+        try gif.check(output.hasSuffix(".webp") ? .webp : output.hasSuffix(".mp4") ? .mp4 : .gif)
+        if output.hasSuffix(".mp4") && !(fps >= 1 && fps <= 120) {
+            throw ValidationError("--fps \(fps.plainText): an MP4 plays at 1...120 fps")
         }
         try OutputRules(outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)])
             .check()

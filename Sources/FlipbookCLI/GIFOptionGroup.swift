@@ -96,6 +96,41 @@ struct GIFOptionGroup: ParsableArguments {
     }
 
     /// The first option given that only a GIF has, for refusing it with a WebP.
+    /// What an output is, for the options it takes.
+    enum OutputKind { case gif, webp, mp4, png }
+
+    /// Refuses, before any work, an option that `kind` of output would not use or could not
+    /// hold, naming it: every option a command is given does something.
+    func check(_ kind: OutputKind) throws {
+        switch kind {
+        case .gif:
+            break
+        case .webp:
+            if let option = gifOnlyOption {
+                throw ValidationError(
+                    "\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
+            }
+            // WebP's loop count is 16 bits.
+            if case .plays(let n) = loop, n > 65535 {
+                throw ValidationError("--loop \(n): a WebP plays at most 65535 times (or forever)")
+            }
+        case .mp4:
+            if let option = gifOnlyOption {
+                throw ValidationError(
+                    "\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)"
+                )
+            }
+            if case .plays = loop {
+                throw ValidationError("--loop: an MP4 has no loop count (players loop it or not); leave --loop out")
+            }
+        case .png:
+            if let option = gifOnlyOption ?? (quality != nil ? "--quality" : nil) ?? (loop != .forever ? "--loop" : nil)
+            {
+                throw ValidationError("\(option): PNG frames are exact and play once; leave \(option) out")
+            }
+        }
+    }
+
     var gifOnlyOption: String? {
         if dither != nil { return "--dither" }
         if colors != 256 { return "--colors" }

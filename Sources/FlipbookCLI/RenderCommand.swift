@@ -132,13 +132,12 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError(
                 "--time: only a PNG still (-o out.png) is one moment; a GIF or a folder is the whole storyboard")
         }
-        if target == .webp, let option = gif.gifOnlyOption {
-            throw ValidationError(
-                "\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
-        }
-        if target == .mp4, let option = gif.gifOnlyOption {
-            throw ValidationError(
-                "\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)")
+        switch target {
+        case .gif: try gif.check(.gif)
+        case .webp: try gif.check(.webp)
+        case .mp4: try gif.check(.mp4)
+        case .still, .sequence: try gif.check(.png)
+        case .nothing: break
         }
         if watch && target == .sequence && !overwrite {
             throw ValidationError("--watch: a folder of frames is rendered again and again; add --overwrite")

@@ -34,6 +34,18 @@ struct ParsingTests {
             (["render", "expanding-cells", "-o", "x.gif", "--dry-run"], "--dry-run writes nothing"),
             (["render", "expanding-cells", "-o", "x.bmp"], "-o x.bmp: expected out.gif, out.webp"),
             (["render", "expanding-cells", "-o", "x.webp", "--colors", "64"], "--colors: a GIF setting"),
+            (
+                ["render", "expanding-cells", "-o", "x.webp", "--loop", "65536"],
+                "--loop 65536: a WebP plays at most 65535 times"
+            ),
+            (["render", "expanding-cells", "-o", "x.mp4", "--loop", "2"], "--loop: an MP4 has no loop count"),
+            (
+                ["render", "expanding-cells", "-o", "x.png", "--time", "1", "--quality", "80"],
+                "--quality: PNG frames are exact"
+            ),
+            (["render", "expanding-cells", "-o", "frames/", "--loop", "3"], "--loop: PNG frames are exact"),
+            (["encode", "frames", "-o", "x.mp4", "--fps", "0.1"], "--fps 0.1: an MP4 plays at 1...120 fps"),
+            (["render", "expanding-cells", "--watch", "-o", "frames/"], "--watch: a folder of frames"),
             (["render", "expanding-cells", "-o", "x.gif", "--fps", "0"], "--fps 0.0: expected a number in 1...120"),
             (["render", "expanding-cells", "-o", "x.gif", "--scale", "4"], "--scale 4: expected 1, 2 or 3"),
             (["render", "nope", "-o", "x.gif"], "no scene 'nope'"),

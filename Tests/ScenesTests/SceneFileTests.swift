@@ -104,6 +104,23 @@ struct SceneFileTests {
         }
     }
 
+    @Test("A scene file that starts with a byte-order mark reads as without one")
+    func byteOrderMark() throws {
+        let path = try writeScene("\u{FEFF}" + tinyScene)
+        #expect(try SceneCatalog.prepare(path).name == "tiny")
+    }
+
+    @Test("A negative delay is refused, naming the line and key, as a negative hold is")
+    func negativeDelay() throws {
+        let path = try writeScene(
+            tinyScene.replacingOccurrences(
+                of: "  - {animate: grow, pose: [shown: {a: a}]}",
+                with: "  - {animate: grow, delay: -10, pose: [shown: {a: a}]}"))
+        #expect {
+            try SceneCatalog.prepare(path).plan(sizes: tinySizes)
+        } throws: { "\($0)".contains(":46: phases.show.0.delay: -10 s: a delay is 0 seconds or more") }
+    }
+
     @Test("A name of forty dotted parts is refused at once (a thousand were looked up part by part)")
     func longNames() throws {
         let name = "canvas" + String(repeating: ".size", count: 40)

@@ -90,9 +90,11 @@ public enum ConfigDocument {
             }
             throw ConfigError(file: file, line: nil, keyPath: "", message: message)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard var text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(file: file, line: nil, keyPath: "", message: "not UTF-8 text")
         }
+        // A byte-order mark is no part of the YAML (some editors write one).
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         return text
     }
 

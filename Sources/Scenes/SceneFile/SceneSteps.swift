@@ -40,6 +40,9 @@ extension SceneInterpreter {
         case "animate"?:
             let curve = try value(m["animate"]!, cx.at("animate")) { try $0.curve() }
             let delay = try m["delay"].map { try number($0, cx.at("delay")) } ?? 0
+            guard delay >= 0 else {
+                throw cx.at("delay").error(m["delay"]!, "\(delay.plainText) s: a delay is 0 seconds or more")
+            }
             let pairs = m.filter { !["animate", "delay"].contains($0.key.scalarText ?? "") }.map { ($0.key, $0.value) }
             return [.animate(curve, delay: delay, changes: try changes(pairs, cx))]
         case "parallel"?, "sequence"?:
