@@ -120,16 +120,36 @@ public final class AtomicOutput {
     }
 }
 
-/// Reads a whole file (or a pipe), with errors that say which file and why.
-func readFile(_ path: String) throws -> [UInt8] {
+/// Reads a whole file (or a pipe) of at most `maximumBytes`, with errors that say which file
+/// and why.
+func readFile(_ path: String, maximumBytes: Int) throws -> [UInt8] {
     do {
-        return try readWholeFile(path)
+        return try readWholeFile(path, maximumBytes: maximumBytes)
     } catch FileInputError.notFound {
         throw DecodeError.fileNotFound(path: path)
     } catch FileInputError.directory {
         throw DecodeError.unreadable(path: path, reason: "is a directory")
     } catch FileInputError.unreadable(let reason) {
         throw DecodeError.unreadable(path: path, reason: reason)
+    } catch FileInputError.tooLarge(let limit) {
+        throw DecodeError.unreadable(
+            path: path,
+            reason: "more than \(budgetText(limit)), past the budget for this kind of file (is it the right file?)")
+    }
+}
+
+/// Throws the error `readFile` would for a file that is missing, a folder or unreadable,
+/// without reading it (for decoders that read as they go).
+func checkReadable(_ path: String) throws {
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
+    if fd < 0 {
+        if errno == ENOENT { throw DecodeError.fileNotFound(path: path) }
+        throw DecodeError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+        throw DecodeError.unreadable(path: path, reason: "is a directory")
     }
 }
 

@@ -52,7 +52,8 @@ public final class GIFReader {
     /// Opens `path`; a logical screen or a frame of more than `maximumPixels` is an error
     /// before anything is allocated for it.
     public init(path: String, maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws {
-        _ = try readFile(path)  // a clear error for a missing or unreadable file
+        // A clear error for a missing or unreadable file; giflib then reads it as it decodes.
+        try checkReadable(path)
         var error: Int32 = 0
         guard let gif = DGifOpenFileName(path, &error) else {
             throw DecodeError.library(.giflib, path: path, message: gifMessage(error))

@@ -20,7 +20,9 @@ public enum PNGCodec {
     /// Reads any PNG libpng reads (palette, grey, 16-bit, with or without alpha) as a
     /// premultiplied RGBA8 bitmap.
     public static func read(path: String, maximumPixels: Int = defaultMaximumPixels) throws -> Bitmap {
-        try decode(try readFile(path), source: path, maximumPixels: maximumPixels)
+        // A PNG of its pixel budget, 16 bits a channel and not compressed at all, and a margin.
+        try decode(
+            try readFile(path, maximumBytes: maximumPixels * 8 + (1 << 20)), source: path, maximumPixels: maximumPixels)
     }
 
     /// The most pixels a PNG may have unless the caller says otherwise: a 6000x6000 picture.

@@ -141,8 +141,11 @@ public final class WebPReader {
     private let decoder: OpaquePointer
     private var previous = 0
 
+    /// The most bytes a WebP may have: an animation far past any preview.
+    public static let maximumBytes = 512 << 20
+
     public init(path: String, maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws {
-        let file = try readFile(path)
+        let file = try readFile(path, maximumBytes: WebPReader.maximumBytes)
         var features = WebPBitstreamFeatures()
         let status = file.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
         guard status == VP8_STATUS_OK else {

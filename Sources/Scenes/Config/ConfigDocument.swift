@@ -77,16 +77,21 @@ public enum ConfigDocument {
     /// A YAML file's text; errors name the file.
     public static func text(of file: String) throws -> String { try readText(file: file) }
 
+    /// The most bytes a scene file or config may have: thousands of times a real one.
+    public static let maximumBytes = 16 << 20
+
     static func readText(file: String) throws -> String {
         let bytes: [UInt8]
         do {
-            bytes = try readWholeFile(file)
+            bytes = try readWholeFile(file, maximumBytes: maximumBytes)
         } catch let error as FileInputError {
             let message: String
             switch error {
             case .notFound: message = "no such file"
             case .directory: message = "is a directory, not a YAML file"
             case .unreadable(let reason): message = "cannot read the file: \(reason)"
+            case .tooLarge(let limit):
+                message = "more than \(budgetText(limit)): far past any scene file or config (is it the right file?)"
             }
             throw ConfigError(file: file, line: nil, keyPath: "", message: message)
         }
