@@ -39,6 +39,9 @@ public final class PNGSequenceWriter: Sendable {
             guard state.withLock({ $0.failure == nil }) else { return }
             do {
                 try PNGCodec.write(bitmap, to: path, fast: true)
+                // Until the sequence is finished its frames are scratch: an interrupted process
+                // removes them as it does temporary files.
+                AtomicOutput.inFlight.insert(path)
                 state.withLock { $0.written.append(path) }
             } catch {
                 state.withLock { if $0.failure == nil { $0.failure = error } }
@@ -50,11 +53,15 @@ public final class PNGSequenceWriter: Sendable {
     public func finish() throws {
         group.wait()
         if let failure = state.withLock({ $0.failure }) { throw failure }
+        for path in state.withLock({ $0.written }) { AtomicOutput.inFlight.remove(path) }
     }
 
     /// Waits for the writes under way, then removes every frame written.
     public func abandon() {
         group.wait()
-        for path in state.withLock({ $0.written }) { try? FileManager.default.removeItem(atPath: path) }
+        for path in state.withLock({ $0.written }) {
+            AtomicOutput.inFlight.remove(path)
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 }
