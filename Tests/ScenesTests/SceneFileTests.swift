@@ -104,6 +104,20 @@ struct SceneFileTests {
         }
     }
 
+    @Test("Phases that call the one below twice, 40 deep, stop at the step budget, naming the line")
+    func exponentialPhases() throws {
+        let phases =
+            (0..<40).map { "  p\($0): [p\($0 + 1), p\($0 + 1)]" }.joined(separator: "\n") + "\n  p40: [hold: 0]"
+        let text = tinyScene.replacingOccurrences(of: "phases:\n", with: "phases:\n" + phases + "\n")
+            .replacingOccurrences(of: "  other: {let: {x: 1}, steps: [hold: x]}", with: "  other: [p0]")
+        let path = try writeScene(text)
+        let started = Date()
+        #expect {
+            try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
+        } throws: { "\($0)".contains("expands to more than 100000 steps") }
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
     @Test("A scene file that starts with a byte-order mark reads as without one")
     func byteOrderMark() throws {
         let path = try writeScene("\u{FEFF}" + tinyScene)

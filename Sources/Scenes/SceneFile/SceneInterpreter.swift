@@ -29,6 +29,12 @@ final class SceneInterpreter {
     static let maximumDuration = 3600.0
     /// The most layers a scene may have, whatever its loops and templates multiply.
     static let maximumLayers = 10_000
+    /// The most steps a storyboard may expand to, its phases' and poses' included: phases that
+    /// call each other twice over double at every level, and zero-length holds add no time
+    /// for the length limit to catch.
+    static let maximumSteps = 100_000
+    /// The steps expanded so far.
+    var expandedSteps = 0
 
     init(_ file: SceneFile, params: SceneParams, sizes: ImageSizes) {
         self.file = file

@@ -16,6 +16,12 @@ extension SceneInterpreter {
     }
 
     func step(_ node: Node, _ cx: ConfigContext) throws -> [Step] {
+        expandedSteps += 1
+        guard expandedSteps <= Self.maximumSteps else {
+            throw cx.error(
+                node,
+                "the storyboard expands to more than \(Self.maximumSteps) steps; phases that call phases multiply them")
+        }
         if let name = node.scalarText { return try callPhase(name, args: nil, node, cx) }
         guard let m = node.mapping else {
             throw cx.error(node, "expected a step: \(Self.stepKinds.joined(separator: ", ")), or a phase")
