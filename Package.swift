@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Flipbook: an offline renderer of iOS view-controller transitions to GIF and PNG.
+/// Flipbook: an offline renderer of iOS view-controller transitions to GIF, WebP, MP4 and PNG.
 ///
 /// Data flows one way; each stage knows only the ones it depends on:
 /// Geometry → Planner (time, no pixels) → Scenes (scene files into plans)

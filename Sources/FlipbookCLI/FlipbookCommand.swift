@@ -1,12 +1,13 @@
 import ArgumentParser
 
-/// `flipbook`: renders iOS view-controller transitions to GIF and PNG previews.
+/// `flipbook`: renders iOS view-controller transitions to GIF, WebP, MP4 and PNG previews.
 public struct FlipbookCommand: ParsableCommand {
     public static let version = "0.1.0"
 
     public static let configuration = CommandConfiguration(
         commandName: "flipbook",
-        abstract: "Render iOS view-controller transitions, frame by frame, to GIF and PNG previews.",
+        abstract:
+            "Render iOS view-controller transitions, frame by frame, to GIF, WebP, MP4 and PNG previews; tweak them live in the browser (studio) and fit them to recordings (fit).",
         version: version,
         subcommands: [
             RenderCommand.self, CompareCommand.self, ListCommand.self, ConfigCommand.self, SceneCommand.self,
