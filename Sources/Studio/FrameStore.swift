@@ -33,8 +33,12 @@ final class FrameStore: Sendable {
     /// Renders every frame of `transition`, now or, when `after` is given, once the page has
     /// its first frame (`startIfWaiting`) or that many seconds have passed, whichever is first:
     /// until then the frame the page waits for has the cores to itself.
-    func start(_ transition: Transition, after delay: Double? = nil) {
+    ///
+    /// `lazily`: only when the page asks for the frames (the saved version, which only a
+    /// comparison shows while values are changed).
+    func start(_ transition: Transition, after delay: Double? = nil, lazily: Bool = false) {
         state.withLock { $0.transition = transition }
+        if lazily { return }
         guard let delay else { return startIfWaiting() }
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in startIfWaiting() }
     }
@@ -108,7 +112,12 @@ final class FrameStore: Sendable {
         }
     }
 
-    func cancel() { state.withLock { $0.cancelled = true } }
+    func cancel() {
+        state.withLock {
+            $0.cancelled = true
+            $0.transition = nil
+        }
+    }
 
     /// What the page needs to play the version: each frame's picture, once all have rendered.
     struct Manifest: Encodable {

@@ -141,7 +141,8 @@ public final class StudioSession: Sendable {
         do {
             var saved = s.saved
             if reloadSaved || saved == nil {
-                saved = newVersion(try build(edits: [:], storyboard: s.storyboard, scale: s.scale), edits: [:])
+                saved = newVersion(
+                    try build(edits: [:], storyboard: s.storyboard, scale: s.scale), edits: [:], lazily: !edits.isEmpty)
             }
             var current = saved!
             if !edits.isEmpty {
@@ -187,7 +188,9 @@ public final class StudioSession: Sendable {
             images: images)
     }
 
-    private func newVersion(_ t: Transition, edits: [String: String], first time: Double? = nil) -> Loaded {
+    private func newVersion(_ t: Transition, edits: [String: String], first time: Double? = nil, lazily: Bool = false)
+        -> Loaded
+    {
         let v = state.withLock { s -> Int in
             defer { s.nextVersion += 1 }
             return s.nextVersion
@@ -197,7 +200,7 @@ public final class StudioSession: Sendable {
         let first = time.flatMap { time in
             (try? t.frame(at: min(max(0, time), t.duration)).pngData(fast: true)).map { (time, $0) }
         }
-        store.start(t, after: first == nil ? nil : 0.25)
+        store.start(t, after: first == nil ? nil : 0.25, lazily: lazily)
         return Loaded(version: v, transition: t, store: store, edits: edits, first: first)
     }
 }
