@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import Geometry
 import Raster
 import Render
 import Scenes
@@ -130,11 +131,28 @@ extension Bitmap {
     /// Reads a PNG file (any colour type and depth libpng reads).
     public init(png path: String) throws { self = try PNGCodec.read(path: path) }
 
+    /// Decodes PNG bytes (`name` says where they came from, for errors).
+    public init(pngData bytes: [UInt8], name: String = "PNG data") throws {
+        self = try PNGCodec.decode(bytes, source: name)
+    }
+
     /// Writes the bitmap as a PNG, through a temporary file.
     public func writePNG(to path: String) throws { try PNGCodec.write(self, to: path) }
 
     /// The bitmap as PNG bytes; `fast` trades some size for speed (zlib's fast level).
     public func pngData(fast: Bool = false) throws -> [UInt8] { try PNGCodec.encode(self, fast: fast) }
+
+    /// The bitmap drawn at another size (bilinear, as the renderer samples snapshots; mip
+    /// levels past 2x down), over transparency; itself when the size is its own.
+    public func resized(width: Int, height: Int) -> Bitmap {
+        guard width != self.width || height != self.height else { return self }
+        var out = Bitmap(width: max(1, width), height: max(1, height))
+        let texture = Texture(self)
+        out.withView {
+            $0.draw(texture, from: texture.bounds, to: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        }
+        return out
+    }
 }
 
 /// The pictures that explain a failed comparison: actual, expected, diff and the three side

@@ -87,6 +87,11 @@ extension Transition {
     /// The frames per second it renders at.
     public var fps: Double { renderer.scene.settings.fps }
 
+    /// The size of its frames in pixels: the canvas at the scale, rounded as the compositor does.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((canvas.width * scale).rounded()), Int((canvas.height * scale).rounded()))
+    }
+
     /// The canvas in points.
     public var canvas: (width: Double, height: Double) {
         (renderer.scene.settings.canvas.width, renderer.scene.settings.canvas.height)

@@ -36,14 +36,14 @@ struct StudioAPI {
             let time = min(max(0, t), loaded.transition.duration)
             switch of {
             case "against":
+                // The recording at the render's size, so the two show and compare pixel for pixel.
                 guard let frame = recording!.frame(at: time) else { return ([], [:]) }
-                return (try frame.pngData(fast: true), [:])
+                let size = loaded.transition.pixelSize
+                return (try frame.resized(width: size.width, height: size.height).pngData(fast: true), [:])
             case "diff":
                 let ours = loaded.transition.frame(at: time)
-                guard let theirs = recording!.frame(at: time) else { return ([], [:]) }
-                guard theirs.width == ours.width && theirs.height == ours.height else {
-                    return ([], [HTTPHeader("X-Flipbook-Difference"): "size \(theirs.width)x\(theirs.height)"])
-                }
+                guard let frame = recording!.frame(at: time) else { return ([], [:]) }
+                let theirs = frame.resized(width: ours.width, height: ours.height)
                 let d = FrameComparison.compare(ours, theirs)
                 return (
                     try FrameComparison.diffImage(ours, theirs).pngData(fast: true),

@@ -98,9 +98,7 @@ struct StudioState: Encodable {
         storyboard = t.storyboard
         scale = s.scale
         fps = t.fps
-        // Frames are the canvas at the scale, rounded, as the compositor sizes them.
-        width = Int((t.canvas.width * t.scale).rounded())
-        height = Int((t.canvas.height * t.scale).rounded())
+        (width, height) = t.pixelSize
         version = current.version
         savedVersion = saved.version
         duration = t.duration

@@ -248,4 +248,22 @@ struct StudioServerTests {
         let movingShare = try #require(Double(moving.headers["x-flipbook-difference"] ?? ""))
         #expect(movingShare > stillShare + 0.01)
     }
+
+    @Test("A recording of another size is drawn at the render's size, and compared there")
+    func againstAnotherSize() async throws {
+        let folder = temporaryFolder()
+        let recording = (folder as NSString).appendingPathComponent("half.gif")
+        try Transition("expanding-view", width: 160).write(to: recording)
+        let f = try await StudioFixture.start(against: recording)
+        defer { Task { await f.stop() } }
+        let version = try #require(try f.state(try await f.get("/api/state"))["version"] as? Int)
+        let theirs = try await f.get("/api/frame?v=\(version)&t=0.1&of=against")
+        #expect(theirs.status == 200)
+        let size = try Bitmap(pngData: theirs.body)
+        #expect(size.width == 320 && size.height == 568)
+        let diff = try await f.get("/api/frame?v=\(version)&t=0.1&of=diff")
+        #expect(diff.status == 200)
+        let share = try #require(Double(diff.headers["x-flipbook-difference"] ?? ""))
+        #expect(share > 0 && share < 0.5)
+    }
 }
