@@ -30,4 +30,29 @@ struct EndlessInputTests {
             try GIFReader(path: "/dev/zero")
         } throws: { "\($0)".contains("/dev/zero") }
     }
+
+    @Test("A duplicated key names its line and quotes no document; a file of NUL bytes quotes none of them")
+    func yamlMessages() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaml-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let duplicated = folder + "/dup.yaml"
+        try "present: {duration: 0.9}\ntiming: {listHold: 1}\npresent: {duration: 0.8}\n".write(
+            toFile: duplicated, atomically: true, encoding: .utf8)
+        #expect {
+            try SceneCatalog.prepare("expanding-cells", configFile: duplicated)
+        } throws: { error in
+            let message = "\(error)"
+            return message.hasPrefix("\(duplicated):1: not valid YAML: a mapping has the key 'present' more than once")
+                && !message.contains("listHold")
+        }
+        let nul = folder + "/nul.yaml"
+        try Data(count: 3000).write(to: URL(fileURLWithPath: nul))
+        #expect {
+            try SceneFile.load(path: nul)
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("control characters are not allowed") && !message.contains("\u{0}")
+                && message.count < 200
+        }
+    }
 }

@@ -168,16 +168,24 @@ public enum ConfigDocument {
     static func yamlLine(_ e: YamlError) -> Int? {
         switch e {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
+        case .duplicatedKeysInMapping(_, let context): return context.mark.line
         default: return nil
         }
     }
 
+    /// The problem alone: Yams's own descriptions quote the document (all of it, or a line of
+    /// any length and any bytes), which a message never does; the line number says where.
     static func yamlMessage(_ e: YamlError) -> String {
         switch e {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
-            // Yams appends the whole document as context; the line number says where.
             return problem.components(separatedBy: "\nContext:").first ?? problem
-        default: return "\(e)"
+        case .duplicatedKeysInMapping(let duplicates, _):
+            let keys = duplicates.map { "'\($0.prefix(40))'" }.joined(separator: ", ")
+            return "a mapping has the key\(duplicates.count == 1 ? "" : "s") \(keys) more than once"
+        case .reader(let problem, let offset, let value, _):
+            return "\(problem) (byte \(offset.map(String.init) ?? "?"), value \(value))"
+        default:
+            return String(("\(e)".split(separator: "\n").first ?? "").prefix(200))
         }
     }
 }
