@@ -195,7 +195,7 @@ struct ExpandingCellsTests {
             ("fps: [\n", ": not valid YAML"),
             (
                 "timing:\n  listHold: 1\n  listHold: 2\n",
-                ": not valid YAML: Parser: expected all keys to be unique but found the following duplicated key(s): 'listHold'"
+                ":2: not valid YAML: a mapping has the key 'listHold' more than once"
             ),
         ])
     func configErrors(yaml: String, message: String) throws {
