@@ -95,6 +95,7 @@ struct SceneOptionGroup: ParsableArguments {
             throw ValidationError(error.description)
         } catch let error as SceneError {
             if case .unknownStoryboard = error, storyboard != nil { throw ValidationError("--storyboard: \(error)") }
+            if case .invalid(let key, _) = error, key.hasPrefix("--") { throw ValidationError("\(error)") }
             throw error
         }
     }

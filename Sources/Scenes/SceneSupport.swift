@@ -18,6 +18,25 @@ public struct SceneSettings: Sendable, Hashable {
     /// Output pixels per point: from `width` when set, else `scale`.
     public var pixelsPerPoint: Double { width.map { Double($0) / canvas.width } ?? Double(scale) }
 
+    /// The most pixels an output frame may have, as an input image may: every frame is held,
+    /// drawn and encoded at this size, several at once.
+    public static let maximumOutputPixels = 36_000_000
+
+    /// Throws unless the frames fit the output budget, naming what sized them.
+    static func checkOutputSize(_ s: SceneSettings, overrides: SceneOverrides) throws {
+        let w = Int((s.canvas.width * s.pixelsPerPoint).rounded()),
+            h = Int((s.canvas.height * s.pixelsPerPoint).rounded())
+        guard w * h > maximumOutputPixels else { return }
+        let what =
+            s.width.map { "--width \($0)" }
+            ?? (overrides.scale != nil ? "--scale \(s.scale)" : "settings.scale \(s.scale)")
+        throw SceneError.invalid(
+            key: what,
+            message:
+                "frames of \(w)x\(h) px (\(w * h / 1_000_000) Mpx) for the \(s.canvas.width.plainText)x\(s.canvas.height.plainText) pt canvas; a frame has at most \(maximumOutputPixels / 1_000_000) Mpx"
+        )
+    }
+
     public init(canvas: Size, storyboard: String) {
         self.canvas = canvas
         self.storyboard = storyboard

@@ -144,4 +144,16 @@ struct ReliabilityTests {
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(stderr)")
     }
+
+    @Test("An output frame past 36 Mpx is refused before any work, naming the option (--width 8192 took 6.45 GB)")
+    func outputBudget() throws {
+        let folder = temporaryFolder()
+        let wide = try Tool.run(["render", "expanding-cells", "--width", "8192", "-o", folder + "/x.gif"])
+        #expect(wide.status == 64)
+        #expect(wide.stderr.contains("--width 8192: frames of 8192x14571 px (119 Mpx)"), "\(wide.stderr)")
+        #expect(wide.stderr.contains("a frame has at most 36 Mpx"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/x.gif"))
+        let fine = try Tool.run(["render", "expanding-cells", "--width", "3000", "--dry-run", "--frames", "0"])
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
 }

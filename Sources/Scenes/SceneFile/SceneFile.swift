@@ -100,6 +100,7 @@ public struct SceneFile {
         for a in assignments { p = try ConfigDocument.read(assignment: a, over: p, fields: fields) }
         if let board = overrides.storyboard { _ = try storyboard(named: board) }
         p.settings = SceneCatalog.apply(overrides, to: p.settings)
+        try SceneSettings.checkOutputSize(p.settings, overrides: overrides)
         let images = declarations.filter { $0.shape != nil }.map {
             SceneCatalog.locate(SceneImage(name: $0.key, path: p[text: $0.key], key: $0.key))
         }
