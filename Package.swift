@@ -59,10 +59,10 @@ let package = Package(
         .target(name: "Video", dependencies: ["Raster", "Codecs", "CFFmpeg"]),
         .target(name: "Flipbook", dependencies: ["Geometry", "Planner", "Raster", "Codecs", "Render", "Scenes"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
-        .target(name: "Fit", dependencies: ["Flipbook"]),
+        .target(name: "Fit", dependencies: ["Flipbook", "Geometry"]),
         .target(
             name: "Studio",
-            dependencies: ["Flipbook", "FileInput", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["Flipbook", "Geometry", "FileInput", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(
             name: "FlipbookCLI",
             dependencies: [
@@ -92,7 +92,6 @@ let package = Package(
             name: "StudioTests",
             dependencies: [
                 "Studio", "Flipbook", "FlipbookCLI", "Scenes", "TestSupport",
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ]),
         .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),

@@ -77,14 +77,19 @@ extension FrameReader {
 extension FrameSequence {
     /// Loads every frame of `path`: a .gif, a .png, or a folder of .png frames played at `fps`.
     public static func load(_ path: String, fps: Double = 30) throws -> FrameSequence {
-        let reader = try FrameReader.open(path, fps: fps)
+        try FrameSequence(reading: FrameReader.open(path, fps: fps))
+    }
+
+    /// Every frame `reader` gives, held in memory; the duration ends where its last frame does
+    /// (0 for a still, which has no end).
+    public init(reading reader: FrameReader) throws {
         var frames: [Frame] = []
         var end = 0.0
         while let (frame, until) = try reader.next() {
             frames.append(frame)
             end = until
         }
-        return FrameSequence(frames: frames, duration: end.isFinite ? end : 0)
+        self.init(frames: frames, duration: end.isFinite ? end : 0)
     }
 }
 

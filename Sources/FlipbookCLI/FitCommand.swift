@@ -154,7 +154,7 @@ struct FitCommand: ParsableCommand {
         for v in r.values {
             lines.append(
                 "  \(v.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(FitResult.text(v.before)) → \(FitResult.text(v.after))"
-                    + "   (searched \(Self.text(v.range.lowerBound))...\(Self.text(v.range.upperBound)))")
+                    + "   (searched \(v.range.lowerBound.plainText)...\(v.range.upperBound.plainText))")
         }
         for res in r.residuals {
             let what = res.layer.map { "layer \($0), edges" } ?? "whole frame, mean difference"
@@ -176,8 +176,6 @@ struct FitCommand: ParsableCommand {
         }
         return lines.joined(separator: "\n")
     }
-
-    static func text(_ v: Double) -> String { v.plainText }
 
     /// The fitted values over the base config's text (if any), each changing only its own text.
     func writeConfig(_ r: FitResult, to path: String) throws {
@@ -216,14 +214,7 @@ struct FitCommand: ParsableCommand {
 
     /// The cropped frame drawn at the render's size.
     static func fitted(_ frame: Bitmap, crop: Crop?, width: Int, height: Int) -> Bitmap {
-        let c = crop ?? Crop(x: 0, y: 0, width: frame.width, height: frame.height)
-        var out = Bitmap(width: width, height: height, fill: Color.white.premultiplied)
-        let texture = Texture(frame)
-        out.withView {
-            $0.draw(
-                texture, from: Rect(x: Double(c.x), y: Double(c.y), width: Double(c.width), height: Double(c.height)),
-                to: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-        }
-        return out
+        let c = crop.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? frame.bounds
+        return frame.cropped(to: c).resized(width: width, height: height)
     }
 }

@@ -5,14 +5,8 @@ import Foundation
 /// FFmpeg reads) or folder of PNG frames, with each frame's real time.
 enum RecordingFile {
     static func read(_ path: String) throws -> FrameSequence {
-        let reader = try CompareCommand.open(path, fps: 30)
-        var frames: [FrameSequence.Frame] = []
-        var end = 0.0
-        while let (frame, until) = try reader.next() {
-            frames.append(frame)
-            end = until
-        }
-        guard !frames.isEmpty else { throw CLIError("\(path): no frames") }
-        return FrameSequence(frames: frames, duration: end.isFinite ? end : 0)
+        let frames = try FrameSequence(reading: CompareCommand.open(path, fps: 30))
+        guard !frames.frames.isEmpty else { throw CLIError("\(path): no frames") }
+        return frames
     }
 }

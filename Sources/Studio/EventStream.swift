@@ -14,8 +14,6 @@ final class EventStream: Sendable {
         for c in listeners.withLock({ Array($0.values) }) { c.yield(bytes) }
     }
 
-    var count: Int { listeners.withLock { $0.count } }
-
     /// A new listener's response body: a `retry` hint, then every event from now on.
     func body(heartbeat: Double = 10) -> HTTPBodySequence {
         let id = UUID()

@@ -160,7 +160,4 @@ final class FrameStore: Sendable {
         }
         return nil
     }
-
-    /// The bytes the store holds.
-    var bytes: Int { state.withLock { $0.pictures.reduce(0) { $0 + ($1?.count ?? 0) } } }
 }

@@ -1,5 +1,6 @@
 import Flipbook
 import Foundation
+import Geometry
 
 /// The page's picture of the session, as JSON: the scene, the version on screen, its phases,
 /// and every param with its value, the file's value and whether the storyboard reads it.
@@ -111,9 +112,9 @@ struct StudioState: Encodable {
             var fields: [Field]
             if let a = p.animation {
                 let parts: [(String, String, ClosedRange<Double>?, String)] = [
-                    ("duration", "seconds", 0.01...10, a.duration.text),
-                    ("damping", "number", 0.01...1, a.damping.text),
-                    ("velocity", "number", -50...50, a.velocity.text),
+                    ("duration", "seconds", 0.01...10, a.duration.plainText),
+                    ("damping", "number", 0.01...1, a.damping.plainText),
+                    ("velocity", "number", -50...50, a.velocity.plainText),
                     ("curve", "curve", nil, a.curve),
                 ]
                 fields = parts.map { name, kind, range, value in
@@ -157,8 +158,8 @@ struct StudioState: Encodable {
         parameters.flatMap { p -> [(key: String, value: String)] in
             guard let a = p.animation else { return [(p.key, p.value)] }
             return [
-                ("\(p.key).duration", a.duration.text), ("\(p.key).damping", a.damping.text),
-                ("\(p.key).velocity", a.velocity.text), ("\(p.key).curve", a.curve),
+                ("\(p.key).duration", a.duration.plainText), ("\(p.key).damping", a.damping.plainText),
+                ("\(p.key).velocity", a.velocity.plainText), ("\(p.key).curve", a.curve),
             ]
         }
     }
@@ -216,9 +217,4 @@ extension Double {
     /// To a microsecond: sums of step durations print as 2.2, not 2.1999999999999997.
     var rounded6: Double { (self * 1e6).rounded() / 1e6 }
 
-    /// The shortest text that reads back as the same number (`0.6`, `1`, `-2.5`).
-    var text: String {
-        if self == rounded() && abs(self) < 1e15 { return String(Int(self)) }
-        return "\(self)"
-    }
 }
