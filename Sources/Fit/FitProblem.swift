@@ -1,0 +1,276 @@
+import Foundation
+import Geometry
+import Synchronization
+
+import struct Flipbook.Bitmap
+import struct Flipbook.FrameSequence
+import class Flipbook.ImageCache
+import struct Flipbook.Motion
+import struct Flipbook.Transition
+
+/// The search's objective, with what stays the same between evaluations: the recording's
+/// pictures, and for tracked layers, where each shows in each frame.
+final class Problem: Sendable {
+    let request: FitRequest
+    let keys: [Fitter.Key]
+    let images: ImageCache
+    /// The instants compared, and the recording frame showing at each.
+    let times: [Double]
+    let shown: [Int]
+    let pictures: [LumaImage]
+    let k: Double
+    let height: Int
+    /// Per tracked layer, its match in each recording frame (nil where it could not be followed).
+    let tracks: [[LayerTracker.Match?]]
+    /// Per tracked layer, the instants compared: those at which the scene, as it is, draws the
+    /// layer (at the whole-frame alignment). Elsewhere the recording shows something else there
+    /// (the layer hidden, another over it), which is not its motion. One set for every
+    /// evaluation, so that scores compare.
+    let compared: [[Bool]]
+    /// For whole frames: the recording's frames at `Fitter.frameWidth`.
+    let small: [LumaImage]
+    let smallHeight: Int
+    /// Candidates for the storyboard time of the recording's first frame, as the scene's
+    /// values have it now: the best alignment of every frame, then that of the first motion.
+    let initialOffsets: [Double]
+    /// The offsets searched.
+    let offsetRange: ClosedRange<Double>
+    let evaluations = Counter()
+    /// The farthest a tracked layer's edges count in the search, in points.
+    static let cap = 24.0
+
+    init(
+        request: FitRequest, keys: [Fitter.Key], base: Transition, images: ImageCache, times: [Double],
+        shown: [Int], pictures: [LumaImage], k: Double, height: Int
+    ) throws {
+        self.request = request
+        self.keys = keys
+        self.images = images
+        self.times = times
+        self.shown = shown
+        self.pictures = pictures
+        self.k = k
+        self.height = height
+        // Offsets that keep at least three quarters of the recording inside the storyboard:
+        // past that, a start that shows only a hold would match anything.
+        let length = (times.last ?? 0) - (times.first ?? 0)
+        let low = -0.25 * length
+        offsetRange = low...max(low, base.duration - 0.75 * length)
+        let h = Int((base.canvas.height * Double(Fitter.frameWidth) / base.canvas.width).rounded())
+        smallHeight = h
+        let small = pictures.map { p in
+            // Box-filter the working pictures down (the same rule as from the bitmaps).
+            LumaImage(
+                width: Fitter.frameWidth, height: h,
+                pixels: (0..<(Fitter.frameWidth * h)).map { i in
+                    let fx = Double(p.width) / Double(Fitter.frameWidth), fy = Double(p.height) / Double(h)
+                    return p.sample(
+                        (Double(i % Fitter.frameWidth) + 0.5) * fx - 0.5,
+                        (Double(i / Fitter.frameWidth) + 0.5) * fy - 0.5)
+                })
+        }
+        self.small = small
+        let offsets = try Problem.startOffsets(
+            small: shown.map { small[$0] }, times: times, height: h, range: offsetRange, images: images,
+            request: request)
+        initialOffsets = offsets.count == 2 && abs(offsets[0] - offsets[1]) < 0.03 ? [offsets[0]] : offsets
+        // A tracked layer is placed by the first motion's alignment, which holds for a
+        // recording of other content (whole frames of other pixels align anywhere).
+        let aligned = offsets.last ?? 0
+        // The recording frame showing at a storyboard time.
+        let frameAt = { (time: Double) -> Int in
+            let i = times.lastIndex { $0 <= time - aligned + 1e-9 } ?? 0
+            return shown[i]
+        }
+        tracks = try request.track.map { layer in
+            try Problem.follow(layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt)
+        }
+        // Where the tracked motion lines up with the plan's, as the values are now: an
+        // alignment by the layer itself, whatever else the recording shows.
+        let tracked = Problem.alignTracks(
+            tracks, shown: shown, times: times, base: base, layers: request.track, k: k, range: offsetRange)
+        // A quarter second either side must be drawn too: near where the layer appears or goes,
+        // the fit's own values move that moment, and the recording there may show another layer.
+        compared = request.track.map { layer in
+            times.map { time in
+                stride(from: -0.25, through: 0.25, by: 0.05).allSatisfy { d in
+                    let at = min(max(time + tracked + d, 0), base.duration)
+                    return (base.drawnBounds(ofLayer: layer, at: at)?.alpha ?? 0) >= 0.5
+                }
+            }
+        }
+    }
+
+    /// The recording's start in the storyboard, as it is now: every storyboard frame on a fine
+    /// grid against every recording frame, the offset with the least difference; and the
+    /// offset that lines up the first change in each (where the first motion starts).
+    static func startOffsets(
+        small: [LumaImage], times: [Double], height: Int, range: ClosedRange<Double>,
+        images: ImageCache, request: FitRequest
+    ) throws -> [Double] {
+        let t = try Transition(
+            request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
+            width: Fitter.frameWidth, images: images)
+        let step = 0.02
+        let grid = stride(from: 0.0, through: t.duration, by: step).map { $0 }
+        var rendered: [LumaImage] = []
+        try t.forEachFrame(at: grid) { rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: height)) }
+        var best = (offset: 0.0, score: Double.infinity)
+        var o = range.lowerBound
+        while o <= range.upperBound {
+            var sum = 0.0
+            for (i, picture) in small.enumerated() {
+                let x = min(max(times[i] + o, 0), t.duration) / step
+                sum += picture.meanDifference(rendered[min(Int(x.rounded()), rendered.count - 1)])
+            }
+            if sum < best.score { best = (o, sum) }
+            o += step
+        }
+        let moves = { (pictures: [LumaImage]) in pictures.firstIndex { $0.meanDifference(pictures[0]) > 1 } }
+        guard let ours = moves(rendered), let theirs = moves(small) else { return [best.offset] }
+        return [best.offset, grid[ours] - times[theirs]]
+    }
+
+    /// The transition with `values` for the keys.
+    func transition(_ values: [Double], width: Int? = nil) throws -> Transition {
+        let set = zip(keys, values).map { key, v in
+            "\(key.key)=\(FitResult.text(v))"
+        }
+        return try Transition(
+            request.scene, storyboard: request.storyboard, config: request.config,
+            set: request.assignments + set, width: width, images: images)
+    }
+
+    struct Measure {
+        var score: Double
+        var offset: Double
+        var layers: [(rms: Double, worst: Double, count: Int, beyond: Int)]
+    }
+
+    /// How far the transition with `values` is from the recording, at the best offset.
+    /// How far the transition with `values` is from the recording: for whole frames at
+    /// `offset`, for tracked layers at the best offset for those values.
+    func measure(_ values: [Double], offset: Double?) throws -> Measure {
+        evaluations.add()
+        return tracks.isEmpty ? try measureFrames(values, offset: offset ?? 0) : try measureTracks(values)
+    }
+
+    // MARK: Tracked layers
+
+    /// Each tracked layer's rect (points) on a grid of storyboard times, for interpolation.
+    /// Whether the storyboard differs between two sets of values: its frames (whole frames) or
+    /// the tracked layers' places.
+    func moves(from a: [Double], to b: [Double], offset: Double) throws -> Bool {
+        guard !tracks.isEmpty else {
+            return try abs(measure(a, offset: offset).score - measure(b, offset: offset).score) > 1e-9
+        }
+        let (ta, tb) = (try transition(a), try transition(b))
+        let ra = planRects(ta, step: 0.02), rb = planRects(tb, step: 0.02)
+        return ra.count != rb.count
+            || zip(ra, rb).contains { x, y in
+                x.count != y.count
+                    || zip(x, y).contains { p, q in
+                        guard let p, let q else { return (p == nil) != (q == nil) }
+                        return abs(p.0 - q.0) + abs(p.1 - q.1) + abs(p.2 - q.2) + abs(p.3 - q.3) > 1e-9
+                    }
+            }
+    }
+
+    /// Each tracked layer's place on a grid of storyboard times.
+    private func planRects(_ t: Transition, step: Double) -> [[(Double, Double, Double, Double)?]] {
+        let n = Int((t.duration / step).rounded(.up)) + 1
+        return request.track.map { layer in
+            (0..<n).map { i in t.bounds(ofLayer: layer, at: min(Double(i) * step, t.duration)) }
+        }
+    }
+
+    private func measureTracks(_ values: [Double]) throws -> Measure {
+        let t = try transition(values)
+        let step = 0.01
+        let rects = planRects(t, step: step)
+        func rect(_ layer: Int, _ time: Double) -> (Double, Double, Double, Double)? {
+            let x = min(max(time, 0), t.duration) / step
+            let i = min(Int(x), rects[layer].count - 1), j = min(i + 1, rects[layer].count - 1)
+            guard let a = rects[layer][i], let b = rects[layer][j] else { return nil }
+            let f = x - Double(i)
+            return (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f, a.3 + (b.3 - a.3) * f)
+        }
+        /// Edge distances (points) of every followed frame at `offset`.
+        func errors(_ offset: Double) -> [[Double]] {
+            tracks.enumerated().map { layer, matches in
+                shown.enumerated().compactMap { i, frame -> Double? in
+                    guard compared[layer][i], let m = matches[frame] else { return nil }
+                    guard let p = rect(layer, times[i] + offset) else { return nil }
+                    // The left, top and right edges: the look is the layer's top at its width, and
+                    // a layer's height may grow apart from its width (a card opening to full screen).
+                    let (x, y, w) = (m.x / k, m.y / k, m.width / k)
+                    let d = [p.0 - x, p.1 - y, p.0 + p.2 - x - w]
+                    return (d.reduce(0) { $0 + $1 * $1 } / 3).squareRoot()
+                }
+            }
+        }
+        // The search's score caps each frame's distance: a frame where the tracker took
+        // something else for the layer (another card over it) costs the same whatever the
+        // values, instead of outweighing the frames that were followed. The report's RMS
+        // counts every frame as it is.
+        let cap = Problem.cap
+        func score(_ e: [[Double]]) -> Double {
+            let all = e.flatMap { $0 }
+            return (all.reduce(0) { $0 + min($1, cap) * min($1, cap) } / Double(max(1, all.count))).squareRoot()
+        }
+        let offset = bestOffset(duration: t.duration) { score(errors($0)) }
+        let e = errors(offset)
+        return Measure(
+            score: score(e), offset: offset,
+            layers: e.map { all in
+                let near = all.filter { $0 <= cap }
+                return (
+                    (near.reduce(0) { $0 + $1 * $1 } / Double(max(1, near.count))).squareRoot(), near.max() ?? 0,
+                    all.count, all.count - near.count
+                )
+            })
+    }
+
+    /// The offset in `offsetRange` with the least `score`: a grid, then golden-section.
+    private func bestOffset(duration: Double, _ score: (Double) -> Double) -> Double {
+        let start = min(max(0, offsetRange.lowerBound), offsetRange.upperBound)
+        var best = (offset: start, score: score(start))
+        var o = offsetRange.lowerBound
+        while o <= offsetRange.upperBound {
+            let s = score(o)
+            if s < best.score { best = (o, s) }
+            o += 0.02
+        }
+        var lo = max(offsetRange.lowerBound, best.offset - 0.02), hi = min(offsetRange.upperBound, best.offset + 0.02)
+        let g = (5.0.squareRoot() - 1) / 2
+        for _ in 0..<24 {
+            let a = hi - g * (hi - lo), b = lo + g * (hi - lo)
+            if score(a) < score(b) { hi = b } else { lo = a }
+        }
+        let refined = (lo + hi) / 2
+        return score(refined) <= best.score ? refined : best.offset
+    }
+
+    // MARK: Whole frames
+
+    private func measureFrames(_ values: [Double], offset: Double) throws -> Measure {
+        let t = try transition(values, width: Fitter.frameWidth)
+        var rendered: [LumaImage] = []
+        let instants = times.map { min(max($0 + offset, 0), t.duration) }
+        try t.forEachFrame(at: instants) {
+            rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: smallHeight))
+        }
+        let diffs = zip(shown, rendered).map { small[$0].meanDifference($1) }
+        let mean = diffs.reduce(0, +) / Double(diffs.count)
+        return Measure(score: mean, offset: offset, layers: [(mean, diffs.max() ?? 0, diffs.count, 0)])
+    }
+
+    // MARK: Following a layer
+}
+
+/// A count that several threads may add to.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}

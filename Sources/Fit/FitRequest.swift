@@ -1,0 +1,81 @@
+import Foundation
+import Geometry
+
+/// What to fit: a scene's storyboard, the params to search and how to read the recording.
+public struct FitRequest: Sendable {
+    /// A built-in scene's name or a scene file's path.
+    public var scene: String
+    public var storyboard: String?
+    public var config: String?
+    /// Values held fixed (`--set` style), under the fitted ones.
+    public var assignments: [String]
+    /// The params to fit: numbers, seconds, or an animation's `duration`, `damping` or `velocity`.
+    public var keys: [String]
+    /// Ranges for keys whose scene file declares none, or narrower ones.
+    public var ranges: [String: ClosedRange<Double>]
+    /// Layers to follow; none: the whole frame is compared.
+    public var track: [String]
+    /// The part of each recording frame that is the screen.
+    public var crop: Crop?
+    /// Seconds between the recording's frames, overriding the times it carries.
+    public var frameInterval: Double?
+
+    public init(
+        scene: String, storyboard: String? = nil, config: String? = nil, assignments: [String] = [], keys: [String],
+        ranges: [String: ClosedRange<Double>] = [:], track: [String] = [], crop: Crop? = nil,
+        frameInterval: Double? = nil
+    ) {
+        self.scene = scene
+        self.storyboard = storyboard
+        self.config = config
+        self.assignments = assignments
+        self.keys = keys
+        self.ranges = ranges
+        self.track = track
+        self.crop = crop
+        self.frameInterval = frameInterval
+    }
+}
+
+/// What a fit found.
+public struct FitResult: Sendable {
+    public struct Value: Sendable {
+        public var key: String
+        public var before: Double
+        public var after: Double
+        public var range: ClosedRange<Double>
+    }
+
+    /// How far the render is from the recording, before and after: for a tracked layer, the
+    /// RMS and worst distance of its edges in points; for the whole frame, the mean absolute
+    /// difference in levels (0...255).
+    public struct Residual: Sendable {
+        public var layer: String?
+        public var rmsBefore: Double
+        public var worstBefore: Double
+        public var rmsAfter: Double
+        public var worstAfter: Double
+        /// For a tracked layer: the instants compared after the fit, and how many of them were
+        /// farther than the cap (where the tracker took something else for the layer: another
+        /// layer over it); the RMS and worst count the others.
+        public var instants = 0
+        public var beyondCap = 0
+        public var unit: String { layer == nil ? "levels" : "pt" }
+    }
+
+    public var values: [Value]
+    /// The storyboard time of the recording's first frame, before and after.
+    public var offsetBefore: Double
+    public var offsetAfter: Double
+    public var residuals: [Residual]
+    public var evaluations: Int
+    /// The recording's frames and their times (after `--frame-interval`).
+    public var frameTimes: [Double]
+    /// `key=value` for each fitted value, as `--set` takes them.
+    public var assignments: [String] { values.map { "\($0.key)=\(Self.text($0.after))" } }
+    /// The UIKit code of each fitted animation param.
+    public var code: [(key: String, lines: [String])]
+
+    /// A value to four decimals, as configs print them.
+    public static func text(_ v: Double) -> String { ((v * 10_000).rounded() / 10_000).plainText }
+}
