@@ -124,24 +124,41 @@ struct Gate {
     let port: UInt16
     let token: String
 
-    /// The hosts this server answers to, with its port.
+    /// Whether the server was told to listen on every address (`--host 0.0.0.0` or `::`),
+    /// not one of its own.
+    var listensEverywhere: Bool { host == "0.0.0.0" || host == "::" }
+
+    /// The hosts this server answers to by name, with its port: the loopback names and the
+    /// address it listens on.
     var allowedHosts: Set<String> {
         var names = ["127.0.0.1", "localhost", "[::1]"]
-        if !["0.0.0.0", "::"].contains(host) { names.append(host.contains(":") ? "[\(host)]" : host) }
+        if !listensEverywhere { names.append(host.contains(":") ? "[\(host)]" : host) }
         return Set(names.map { "\($0):\(port)" })
+    }
+
+    /// Whether `header` names this server. Listening everywhere, its addresses are not all
+    /// known, so any IP literal with this port is taken; a DNS name never is (but
+    /// `localhost`), since a name is what a rebinding attack points at this machine.
+    func isThisServer(_ header: String) -> Bool {
+        if allowedHosts.contains(header) { return true }
+        guard listensEverywhere, header.hasSuffix(":\(port)") else { return false }
+        let address = String(header.dropLast(":\(port)".count))
+        if address.hasPrefix("[") && address.hasSuffix("]") {
+            return address.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        let parts = address.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { UInt8($0) != nil }
     }
 
     /// A response refusing the request, or nil to let it through.
     func check(_ request: HTTPRequest) -> HTTPResponse? {
-        let wildcard = ["0.0.0.0", "::"].contains(host)
-        guard let hostHeader = request.headers[.host]?.lowercased(), wildcard || allowedHosts.contains(hostHeader)
-        else {
+        guard let hostHeader = request.headers[.host]?.lowercased(), isThisServer(hostHeader) else {
             return .text(
                 .forbidden,
                 "refused: the Host header is not this server (\(allowedHosts.sorted().joined(separator: ", ")))")
         }
         if let origin = request.headers[HTTPHeader("Origin")], origin != "null" || request.method != .GET {
-            let allowed = wildcard ? ["http://\(hostHeader)"] : allowedHosts.map { "http://\($0)" }
+            let allowed = allowedHosts.union([hostHeader]).map { "http://\($0)" }
             guard allowed.contains(origin.lowercased()) else {
                 return .text(.forbidden, "refused: requests from \(origin) are not this studio's")
             }

@@ -266,4 +266,19 @@ struct StudioServerTests {
         let share = try #require(Double(diff.headers["x-flipbook-difference"] ?? ""))
         #expect(share > 0 && share < 0.5)
     }
+
+    @Test(
+        "Listening on every address, a Host is taken when it is an IP literal or localhost with the port, never a DNS name"
+    )
+    func wildcardHosts() {
+        let gate = Gate(host: "0.0.0.0", port: 8000, token: "t")
+        for header in ["127.0.0.1:8000", "localhost:8000", "192.168.1.5:8000", "[fe80::1]:8000", "[::1]:8000"] {
+            #expect(gate.isThisServer(header), "\(header)")
+        }
+        for header in ["rebound.example:8000", "192.168.1.5:9000", "192.168.1.5", "1.2.3:8000", "300.1.1.1:8000"] {
+            #expect(!gate.isThisServer(header), "\(header)")
+        }
+        let loopback = Gate(host: "127.0.0.1", port: 8000, token: "t")
+        #expect(!loopback.isThisServer("192.168.1.5:8000"))
+    }
 }
