@@ -12,7 +12,8 @@ import PackageDescription
 /// Render + Codecs → Flipbook (the public library; decoding happens here, at the edge) →
 /// FlipbookTesting (assertions for users' tests); Flipbook → Studio (the live preview server,
 /// over FlyingFox: no render logic of its own); Flipbook → Fit (a scene's params fitted to a
-/// recording); FlipbookCLI → flipbook (the tool).
+/// recording); Flipbook → Build (a manifest's previews: keys, staleness, shards; it renders
+/// through the render command it is handed); FlipbookCLI → flipbook (the tool).
 /// The C libraries come from apt on Linux and Homebrew on macOS.
 let package = Package(
     name: "Flipbook",
@@ -61,13 +62,15 @@ let package = Package(
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(name: "Fit", dependencies: ["Flipbook", "Geometry"]),
         .target(
+            name: "Build", dependencies: ["Flipbook", "Scenes", "FileInput", .product(name: "Yams", package: "Yams")]),
+        .target(
             name: "Studio",
             dependencies: ["Flipbook", "Geometry", "FileInput", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(
             name: "FlipbookCLI",
             dependencies: [
                 "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render", "Flipbook", "Video", "Studio",
-                "Fit", "FileInput", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Fit", "Build", "FileInput", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI", "CMalloc"]),
         // libFuzzer targets for the parsers and loaders; Scripts/fuzz builds them instrumented.
@@ -93,6 +96,8 @@ let package = Package(
             dependencies: [
                 "Studio", "Flipbook", "FlipbookCLI", "Scenes", "TestSupport",
             ]),
+        .testTarget(
+            name: "BuildTests", dependencies: ["Build", "Flipbook", "Codecs", "Video", "Raster", "TestSupport"]),
         .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import CPNG
+import Foundation
 import Geometry
 import Raster
 
@@ -64,6 +65,28 @@ public enum PNGCodec {
         }
         pixels.withUnsafeMutableBufferPointer { premultiplyRGBA($0) }
         return Bitmap(width: width, height: height, premultipliedPixels: pixels)
+    }
+
+    /// The pixel size a PNG's header gives, read without decoding its pixels (a file's first
+    /// bytes only).
+    public static func size(path: String) throws -> (width: Int, height: Int) {
+        try checkReadable(path)
+        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 33) else {
+            throw DecodeError.unreadable(path: path, reason: "cannot open")
+        }
+        try? handle.close()
+        let bytes = Array(head)
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature else { throw DecodeError.notPNG(path: path) }
+        guard Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw DecodeError.library(.libpng, path: path, message: "the first chunk is not IHDR")
+        }
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15 else {
+            throw DecodeError.library(.libpng, path: path, message: "image size \(width)x\(height) is out of range")
+        }
+        return (width, height)
     }
 
     /// Encodes a bitmap as PNG bytes; `fast` trades some size for speed (zlib's fast level),

@@ -8,3 +8,4 @@
 @_exported import struct Render.FrameSequence
 @_exported import enum Render.SequenceComparison
 @_exported import struct Render.ComparisonReport
+@_exported import enum Codecs.OutputStamp

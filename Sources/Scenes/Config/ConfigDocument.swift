@@ -80,7 +80,7 @@ public enum ConfigDocument {
     /// The most bytes a scene file or config may have: thousands of times a real one.
     public static let maximumBytes = 16 << 20
 
-    static func readText(file: String) throws -> String {
+    package static func readText(file: String) throws -> String {
         let bytes: [UInt8]
         do {
             bytes = try readWholeFile(file, maximumBytes: maximumBytes)
@@ -156,7 +156,7 @@ public enum ConfigDocument {
     }
 
     /// The YAML document in `text` (nil when it is empty); a syntax error names the file and line.
-    static func compose(_ text: String, file: String) throws -> Node? {
+    package static func compose(_ text: String, file: String) throws -> Node? {
         do {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {

@@ -266,10 +266,10 @@ struct ConfigContext {
 
 extension Node {
     /// The scalar's text, or nil for a mapping or sequence.
-    var scalarText: String? { scalar?.string }
+    package var scalarText: String? { scalar?.string }
 
     /// A short description for errors: the value, or what kind of node it is.
-    var summary: String {
+    package var summary: String {
         if let s = scalarText { return "'\(s)'" }
         if mapping != nil { return "a mapping" }
         if sequence != nil { return "a list" }

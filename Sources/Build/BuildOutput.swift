@@ -1,0 +1,104 @@
+import Foundation
+
+/// One file a manifest makes: an entry of `outputs` for one scene, storyboard and variant
+/// value of each axis, with every key merged (`defaults`, then the entry, then the variants').
+/// Paths are as the manifest spells them, from its folder.
+public struct BuildOutput: Sendable, Hashable {
+    /// A render option: the key and its value, given to `flipbook render` as `--key value`.
+    public struct Option: Sendable, Hashable {
+        public let key: String
+        public let value: String
+    }
+
+    /// What the output is, told by its path.
+    public enum Kind: String, Sendable, Hashable {
+        case gif, webp, mp4
+        /// A PNG of one moment (`time`).
+        case still
+        /// A PNG contact sheet of the whole storyboard (`sheet: true`).
+        case sheet
+    }
+
+    /// The file, from the manifest's folder.
+    public let path: String
+    public let kind: Kind
+    /// The entry's `name`, if it has one.
+    public let name: String?
+    /// The index of the entry in `outputs` that makes it, and its line.
+    public let entry: Int
+    public let line: Int?
+    public let scene: String
+    public let storyboard: String?
+    public let config: String?
+    /// Config values as `key.path=value`, sorted by key.
+    public let assignments: [String]
+    /// Render options, in the manifest format's order.
+    public let options: [Option]
+    /// The variant axes it was made for, each with its value, in the entry's order.
+    public let variant: [Option]
+
+    /// Its paths read from `folder`: the scene file, the config, the output, and `set` values
+    /// of the params in `fileParams` (images and other files).
+    public struct Resolved: Sendable {
+        public let scene: String
+        public let config: String?
+        public let assignments: [String]
+        public let file: String
+    }
+
+    /// Its paths read from `folder` (relative paths in a manifest are from its folder).
+    public func resolved(folder: String, fileParams: Set<String> = []) -> Resolved {
+        func from(_ path: String) -> String {
+            path.hasPrefix("/") || folder.isEmpty || folder == "."
+                ? path : (folder as NSString).appendingPathComponent(path)
+        }
+        let assignments = self.assignments.map { assignment in
+            let eq = assignment.firstIndex(of: "=")!
+            let key = String(assignment[..<eq]), value = String(assignment[assignment.index(after: eq)...])
+            return fileParams.contains(key) && !value.isEmpty ? "\(key)=\(from(value))" : assignment
+        }
+        return Resolved(
+            scene: isSceneFile ? from(scene) : scene, config: config.map(from), assignments: assignments,
+            file: from(path))
+    }
+
+    /// The value of the render option `key`, if it is set.
+    public func option(_ key: String) -> String? { options.first { $0.key == key }?.value }
+
+    /// The arguments of `flipbook render` that make it, its paths read from `folder`.
+    public func renderArguments(folder: String, fileParams: Set<String> = []) -> [String] {
+        let r = resolved(folder: folder, fileParams: fileParams)
+        var arguments = [r.scene]
+        if let storyboard { arguments += ["--storyboard", storyboard] }
+        if let config = r.config { arguments += ["--config", config] }
+        for assignment in r.assignments { arguments += ["--set", assignment] }
+        for option in options { arguments += ["--\(option.key)", option.value] }
+        arguments += kind == .sheet ? ["--dry-run", "--sheet", r.file] : ["-o", r.file]
+        return arguments
+    }
+
+    /// Where it comes from in the manifest, for messages: `outputs[2] (previews/x.gif)`.
+    public var place: String { "outputs[\(entry)] (\(path))" }
+
+    /// The command line that makes it, run from the manifest's folder.
+    public var commandLine: String {
+        (["flipbook", "render"] + renderArguments(folder: "")).map(shellQuoted).joined(separator: " ")
+    }
+
+    /// Whether `scene` names a scene file rather than a built-in.
+    var isSceneFile: Bool { scene.hasSuffix(".yaml") || scene.hasSuffix(".yml") || scene.contains("/") }
+
+    /// The storyboard-independent name `{scene}` stands for: a built-in's name, or the scene
+    /// file's name without its extension.
+    static func sceneName(_ scene: String) -> String {
+        guard scene.hasSuffix(".yaml") || scene.hasSuffix(".yml") || scene.contains("/") else { return scene }
+        return ((scene as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}
+
+/// `text` as a POSIX shell reads it back: bare when it is safe, else single-quoted.
+func shellQuoted(_ text: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,@%+")
+    if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}

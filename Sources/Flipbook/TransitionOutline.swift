@@ -1,0 +1,67 @@
+import Codecs
+import Foundation
+import Geometry
+import Planner
+import Scenes
+
+/// What a transition is made of and how much rendering it takes, found without decoding a
+/// single image: the files whose bytes make its frames, its length and its frame size. Loading
+/// a `Transition` decodes every snapshot; an outline reads only their PNG headers, so a tool
+/// that weighs many renders (`flipbook build`) can look at all of them at once.
+public struct TransitionOutline: Sendable {
+    /// The scene file: the given path, or a built-in's file.
+    public let sceneFile: String
+    /// The config file, if one was given.
+    public let configFile: String?
+    /// The image files it reads, by the param that names each, in the scene's order.
+    public let imageFiles: [(key: String, path: String)]
+    /// The storyboard that plays.
+    public let storyboard: String
+    /// Its length in seconds.
+    public let duration: Double
+    /// The frames per second it renders at.
+    public let fps: Double
+    /// The size of its frames in pixels.
+    public let pixelSize: (width: Int, height: Int)
+
+    /// Outlines `scene` with the same arguments `Transition(_:storyboard:config:set:fps:scale:width:)`
+    /// takes; the errors are the ones that load would throw before decoding an image.
+    public init(
+        _ scene: String, storyboard: String? = nil, config: String? = nil, set assignments: [String] = [],
+        fps: Double? = nil, scale: Int? = nil, width: Int? = nil
+    ) throws {
+        let prepared = try SceneCatalog.prepare(
+            scene, configFile: config, assignments: assignments,
+            overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
+        var sizes: ImageSizes = [:]
+        for image in prepared.images {
+            do {
+                let size = try PNGCodec.size(path: image.path)
+                sizes[image.name] = Size(width: Double(size.width), height: Double(size.height))
+            } catch {
+                throw TransitionError("\(image.key): \(error)")
+            }
+        }
+        let plan = try prepared.plan(sizes: sizes)
+        let settings = prepared.settings
+        sceneFile = SceneCatalog.isFile(scene) ? scene : SceneCatalog.path(of: scene)
+        configFile = config
+        imageFiles = prepared.images.map { ($0.key, $0.path) }
+        self.storyboard = settings.storyboard
+        duration = plan.duration
+        self.fps = settings.fps
+        pixelSize = (
+            Int((settings.canvas.width * settings.pixelsPerPoint).rounded()),
+            Int((settings.canvas.height * settings.pixelsPerPoint).rounded())
+        )
+    }
+
+    /// The keys of the params of `scene` (a built-in's name or a scene file) that name files:
+    /// its images and other paths, whose relative values a caller may need to resolve.
+    public static func fileParams(of scene: String) throws -> Set<String> {
+        Set(try SceneCatalog.file(named: scene).params.filter { $0.kind == .image || $0.kind == .path }.map(\.key))
+    }
+
+    /// How many frames a render at `speed` makes (2 plays twice as fast, in half the frames).
+    public func frameCount(speed: Double = 1) -> Int { frameTimes(fps: fps / speed, duration: duration).count }
+}

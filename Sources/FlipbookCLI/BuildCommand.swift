@@ -1,0 +1,147 @@
+import ArgumentParser
+import Build
+import Foundation
+
+/// `flipbook build`: a project's previews from its manifest, rendering only what is stale.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract:
+            "Render a project's previews from its manifest (flipbook.yaml): only the stale ones, several at once.",
+        discussion: """
+            Each output's key is a hash of everything that makes its bytes: the scene file, its \
+            images, the config, the values, the format options and this tool's version. The key \
+            is stamped into the file it makes, so a fresh output is skipped however it got there \
+            (a commit, a CI shard's upload), and a changed screenshot rebuilds exactly the outputs \
+            that read it. Every render is the one `flipbook render` runs (`--list` prints each \
+            command). `flipbook build --reference` describes the manifest's keys.
+            Examples:
+              flipbook build
+              flipbook build --check
+              flipbook build --shard 2/4
+              flipbook build 'previews/*-dark.gif' --manifest docs/flipbook.yaml
+            """)
+
+    @Argument(help: ArgumentHelp("Only these outputs: an entry's name, or a path (a glob with *).", valueName: "name"))
+    var names: [String] = []
+
+    @Option(help: ArgumentHelp("The manifest. Paths in it are read from its folder.", valueName: "flipbook.yaml"))
+    var manifest = "flipbook.yaml"
+
+    @Flag(help: "Render nothing: list every output that is missing or stale, and exit 1 if there is one.")
+    var check = false
+
+    @Flag(help: "Render nothing: print the outputs as JSON, each with its key, estimated cost, state and command.")
+    var list = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Only shard I of N: N machines each build one share, split by estimated render cost.", valueName: "I/N"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("How many outputs render at once (default: one per core).", valueName: "N"))
+    var jobs: Int?
+
+    @Flag(help: "Render the chosen outputs even when they are fresh.")
+    var force = false
+
+    @Flag(help: "Print nothing but errors and the summary.")
+    var quiet = false
+
+    @Flag(help: "Print the manifest format: every key, where it may go and what it means.")
+    var reference = false
+
+    func validate() throws {
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs \(jobs): expected 1...256") }
+        if let shard { _ = try Shard(parsing: shard) }
+        if check && list { throw ValidationError("--check and --list: give one") }
+        if force && (check || list) { throw ValidationError("--force renders; --check and --list render nothing") }
+    }
+
+    func run() throws {
+        if reference {
+            print(ManifestFormat.reference, terminator: "")
+            return
+        }
+        let started = Date()
+        let plan = try BuildPlan(
+            manifest: try BuildManifest(contentsOf: manifest), toolVersion: FlipbookCommand.version,
+            check: { arguments in
+                do {
+                    _ = try RenderCommand.parse(arguments)
+                } catch {
+                    throw CLIError(RenderCommand.message(for: error))
+                }
+            })
+        var items = try plan.items(named: names)
+        if let shard {
+            let share = Set(plan.items(in: try Shard(parsing: shard)).map(\.output.path))
+            items = items.filter { share.contains($0.output.path) }
+        }
+        if list { return try printList(items) }
+        if check { return try checkFresh(items) }
+        let chosen = items.filter { force || $0.state != .fresh }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let jobs = self.jobs ?? cores
+        // Outputs render side by side; each gets its share of the cores.
+        let threads = max(1, cores / min(jobs, max(1, chosen.count)))
+        let runner = BuildRunner(jobs: jobs) { arguments in
+            let render = try RenderCommand.parse(arguments + ["--quiet", "--threads", "\(threads)"])
+            try render.run()
+        }
+        let quiet = self.quiet
+        let outcomes = runner.build(chosen) { event in
+            let line: String
+            switch event.outcome {
+            case .built(let seconds):
+                guard !quiet else { return }
+                line =
+                    "[\(event.done)/\(event.total)] built \(event.item.output.path) in \(String(format: "%.1f", seconds)) s"
+            case .failed(let message):
+                line = "[\(event.done)/\(event.total)] FAILED \(event.item.output.path): \(message)"
+            }
+            // Written at once, unbuffered: a build is watched as it goes.
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+        let failed = outcomes.filter { if case .failed = $0 { return true } else { return false } }.count
+        print(
+            "built \(outcomes.count - failed), skipped \(items.count - chosen.count) (fresh), failed \(failed), in "
+                + String(format: "%.1f s", Date().timeIntervalSince(started)))
+        if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// `--check`: exits 1 listing every output that is missing or stale.
+    func checkFresh(_ items: [BuildPlan.Item]) throws {
+        let stale = items.filter { $0.state != .fresh }
+        guard !stale.isEmpty else {
+            print("\(items.count) output\(items.count == 1 ? " is" : "s are") up to date")
+            return
+        }
+        for item in stale { print("\(item.state.rawValue): \(item.output.path)") }
+        let again = manifest == "flipbook.yaml" ? "" : " --manifest \(manifest)"
+        FileHandle.standardError.write(
+            Data("\(stale.count) of \(items.count) outputs need a build: flipbook build\(again)\n".utf8))
+        throw ExitCode.failure
+    }
+
+    /// `--list`: the outputs as JSON.
+    func printList(_ items: [BuildPlan.Item]) throws {
+        struct Entry: Encodable {
+            let path: String
+            let name: String?
+            let kind: String
+            let key: String
+            let cost: Double
+            let state: String
+            let command: String
+        }
+        let entries = items.map {
+            Entry(
+                path: $0.output.path, name: $0.output.name, kind: $0.output.kind.rawValue, key: $0.key,
+                cost: ($0.cost * 1000).rounded() / 1000, state: $0.state.rawValue, command: $0.output.commandLine)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(entries), as: UTF8.self))
+    }
+}
