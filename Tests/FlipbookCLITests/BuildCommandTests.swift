@@ -1,0 +1,182 @@
+import Codecs
+import Raster
+import Foundation
+import Testing
+
+/// `flipbook build` as a team uses it: a 2 × 2 variant matrix over two scenes, built once,
+/// skipped when fresh, rebuilt exactly where an image or a param changed, checked in CI, and
+/// split across machines.
+@Suite("flipbook build, run as a user runs it")
+struct BuildCommandTests {
+    static let manifest = """
+        # The docs' previews
+        defaults: {fps: 4}
+        variants:
+          pace:
+            normal: {}
+            slow: {speed: 0.5}
+          size:
+            small: {width: 96}
+            large: {width: 128}
+        outputs:
+          - path: out/view-{pace}-{size}.gif
+            scene: expanding-view
+            storyboard: bottom
+            set: {assets.next: shots/next.png, buttonColor: "#FF6534"}
+            variants: [pace, size]
+          - path: out/cells-{pace}-{size}.webp
+            scene: expanding-cells
+            variants: [pace, size]
+        """
+
+    static let all = [
+        "out/view-normal-small.gif", "out/view-normal-large.gif", "out/view-slow-small.gif", "out/view-slow-large.gif",
+        "out/cells-normal-small.webp", "out/cells-normal-large.webp", "out/cells-slow-small.webp",
+        "out/cells-slow-large.webp",
+    ]
+
+    /// A project folder with the manifest and a screenshot of its own.
+    static func project(_ manifest: String = Self.manifest) throws -> String {
+        let dir = temporaryFolder("build")
+        try FileManager.default.createDirectory(atPath: dir + "/shots", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Self.assets + "/expanding-view/next.png", toPath: dir + "/shots/next.png")
+        try manifest.write(toFile: dir + "/flipbook.yaml", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    static var assets: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets").path
+    }
+
+    static func build(_ dir: String, _ more: [String] = []) throws -> ToolRun {
+        try Tool.run(["build", "--manifest", dir + "/flipbook.yaml"] + more)
+    }
+
+    /// The outputs `--check` calls stale or missing.
+    static func stale(_ dir: String) throws -> [String] {
+        let run = try build(dir, ["--check"])
+        return run.stdout.split(separator: "\n").compactMap { line in
+            line.hasPrefix("stale: ") || line.hasPrefix("missing: ") ? String(line.split(separator: " ")[1]) : nil
+        }.sorted()
+    }
+
+    static func modified(_ path: String) throws -> Date {
+        try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+    }
+
+    @Test("builds the matrix, skips it when fresh, rebuilds exactly what an image or a param touched")
+    func freshness() throws {
+        let dir = try Self.project()
+        var run = try Self.build(dir, ["--check"])
+        #expect(run.status == 1)
+        #expect(try Self.stale(dir) == Self.all.sorted())
+        #expect(run.stderr.contains("8 of 8 outputs need a build"))
+
+        run = try Self.build(dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("built 8, skipped 0 (fresh), failed 0"), "\(run.stdout)")
+        for path in Self.all {
+            #expect(OutputStamp.read(dir + "/" + path)?.count == 64, "\(path)")
+        }
+        let slow = try GIFDecoder.read(path: dir + "/out/view-slow-large.gif")
+        let normal = try GIFDecoder.read(path: dir + "/out/view-normal-small.gif")
+        #expect(slow.width == 128)
+        #expect(normal.width == 96)
+        #expect(abs(slow.centiseconds - 2 * normal.centiseconds) <= 25)
+
+        // Fresh: nothing is rendered or written again.
+        let before = try Self.all.map { try Self.modified(dir + "/" + $0) }
+        run = try Self.build(dir)
+        #expect(run.stdout.contains("built 0, skipped 8 (fresh), failed 0"), "\(run.stdout)")
+        #expect(try Self.all.map { try Self.modified(dir + "/" + $0) } == before)
+        run = try Self.build(dir, ["--check"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("8 outputs are up to date"))
+
+        // A changed screenshot: the four outputs that read it, no others.
+        let shot = try PNGCodec.read(path: dir + "/shots/next.png")
+        var pixels = shot.pixels
+        pixels[0..<4] = [255, 0, 0, 255]
+        try PNGCodec.write(
+            Bitmap(width: shot.width, height: shot.height, rowBytes: shot.rowBytes, premultipliedPixels: pixels),
+            to: dir + "/shots/next.png")
+        #expect(try Self.stale(dir) == Self.all.filter { $0.hasPrefix("out/view-") }.sorted())
+        run = try Self.build(dir)
+        #expect(run.stdout.contains("built 4, skipped 4 (fresh), failed 0"), "\(run.stdout)")
+        #expect(try Self.stale(dir) == [])
+
+        // A changed param: the outputs of the entry that sets it.
+        try Self.manifest.replacingOccurrences(of: "#FF6534", with: "#3366FF").write(
+            toFile: dir + "/flipbook.yaml", atomically: true, encoding: .utf8)
+        #expect(try Self.stale(dir) == Self.all.filter { $0.hasPrefix("out/view-") }.sorted())
+        run = try Self.build(dir)
+        #expect(run.stdout.contains("built 4, skipped 4 (fresh), failed 0"), "\(run.stdout)")
+
+        // A variant's value changed: that value's outputs, in both scenes; a glob builds some.
+        try Self.manifest.replacingOccurrences(of: "#FF6534", with: "#3366FF")
+            .replacingOccurrences(of: "speed: 0.5", with: "speed: 0.6").write(
+                toFile: dir + "/flipbook.yaml", atomically: true, encoding: .utf8)
+        #expect(try Self.stale(dir) == Self.all.filter { $0.contains("-slow-") }.sorted())
+        run = try Self.build(dir, ["out/*-slow-small.*"])
+        #expect(run.stdout.contains("built 2, skipped 0 (fresh), failed 0"), "\(run.stdout)")
+        #expect(try Self.stale(dir) == ["out/cells-slow-large.webp", "out/view-slow-large.gif"])
+
+        // A removed output is missing.
+        try FileManager.default.removeItem(atPath: dir + "/out/cells-normal-small.webp")
+        run = try Self.build(dir, ["--check"])
+        #expect(run.stdout.contains("missing: out/cells-normal-small.webp"))
+    }
+
+    @Test("four shards: every output in exactly one, the same split on every machine")
+    func shards() throws {
+        let dir = try Self.project()
+        var seen: [String] = []
+        for i in 1...4 {
+            let run = try Self.build(dir, ["--list", "--shard", "\(i)/4"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let list = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [[String: Any]]
+            #expect(!list.isEmpty)
+            seen += list.map { $0["path"] as! String }
+            for entry in list {
+                #expect((entry["cost"] as! Double) > 0)
+                #expect((entry["command"] as! String).hasPrefix("flipbook render "))
+                #expect(entry["state"] as! String == "missing")
+            }
+        }
+        #expect(seen.sorted() == Self.all.sorted())
+        // Built shard by shard, the whole manifest is fresh, each output built once.
+        var built = 0
+        for i in 1...4 {
+            let run = try Self.build(dir, ["--shard", "\(i)/4", "--quiet"])
+            #expect(run.status == 0, "\(run.stderr)")
+            built += Int(run.stdout.split(separator: " ")[1].dropLast())!
+        }
+        #expect(built == 8)
+        #expect(try Self.stale(dir) == [])
+    }
+
+    @Test("a bad manifest: every problem at once, each with its line, exit 1, nothing rendered")
+    func badManifest() throws {
+        let dir = try Self.project(
+            Self.manifest.replacingOccurrences(of: "defaults: {fps: 4}", with: "defaults: {fps: 4, qualty: 50}")
+                .replacingOccurrences(of: "large: {width: 128}", with: "large: {width: 9000}"))
+        let run = try Self.build(dir)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains("flipbook.yaml:2: defaults.qualty: unknown key; did you mean quality?"), "\(run.stderr)"
+        )
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+
+        let second = try Self.project(
+            Self.manifest.replacingOccurrences(of: "large: {width: 128}", with: "large: {width: 9000}"))
+        let again = try Self.build(second)
+        #expect(again.status == 1)
+        #expect(
+            again.stderr.contains(
+                "flipbook.yaml:11: outputs[0] (out/view-normal-large.gif): --width 9000: expected 16...8192 pixels"),
+            "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: second + "/out"))
+    }
+}
