@@ -51,6 +51,7 @@ public struct BuildPlan: Sendable {
         self.manifest = manifest
         var problems: [ManifestProblem] = []
         var outlines: [String: TransitionOutline] = [:]
+        let outliner = TransitionOutliner()
         var fileParams: [String: Set<String>] = [:]
         let digests = FileDigests()
         var items: [Item] = []
@@ -62,12 +63,12 @@ public struct BuildPlan: Sendable {
             do {
                 let sceneFile = output.resolved(folder: manifest.folder).scene
                 if fileParams[sceneFile] == nil {
-                    fileParams[sceneFile] = try TransitionOutline.fileParams(of: sceneFile)
+                    fileParams[sceneFile] = try outliner.fileParams(of: sceneFile)
                 }
                 let arguments = output.renderArguments(folder: manifest.folder, fileParams: fileParams[sceneFile] ?? [])
                 try check(arguments)
                 let resolved = output.resolved(folder: manifest.folder, fileParams: fileParams[sceneFile] ?? [])
-                let outline = try Self.outline(of: output, resolved, cache: &outlines)
+                let outline = try Self.outline(of: output, resolved, outliner: outliner, cache: &outlines)
                 let file = resolved.file
                 let key = try Self.key(
                     of: output, outline: outline, toolVersion: toolVersion, digests: digests)
@@ -92,14 +93,15 @@ public struct BuildPlan: Sendable {
     /// The outline of the transition an output renders, shared by outputs that differ only in
     /// format options.
     static func outline(
-        of output: BuildOutput, _ r: BuildOutput.Resolved, cache: inout [String: TransitionOutline]
+        of output: BuildOutput, _ r: BuildOutput.Resolved, outliner: TransitionOutliner,
+        cache: inout [String: TransitionOutline]
     ) throws -> TransitionOutline {
         let fps = output.option("fps"), scale = output.option("scale"), width = output.option("width")
         let id =
             ([r.scene, output.storyboard ?? "", r.config ?? "", fps ?? "", scale ?? "", width ?? ""] + r.assignments)
             .joined(separator: "\u{0}")
         if let known = cache[id] { return known }
-        let outline = try TransitionOutline(
+        let outline = try outliner.outline(
             r.scene, storyboard: output.storyboard, config: r.config, set: r.assignments, fps: fps.flatMap(Double.init),
             scale: scale.flatMap { Int($0) }, width: width.flatMap { Int($0) })
         cache[id] = outline

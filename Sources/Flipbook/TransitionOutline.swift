@@ -30,8 +30,17 @@ public struct TransitionOutline: Sendable {
         _ scene: String, storyboard: String? = nil, config: String? = nil, set assignments: [String] = [],
         fps: Double? = nil, scale: Int? = nil, width: Int? = nil
     ) throws {
-        let prepared = try SceneCatalog.prepare(
-            scene, configFile: config, assignments: assignments,
+        try self.init(
+            scene, file: try SceneCatalog.file(named: scene), storyboard: storyboard, config: config,
+            set: assignments, fps: fps, scale: scale, width: width)
+    }
+
+    init(
+        _ scene: String, file: SceneFile, storyboard: String?, config: String?, set assignments: [String],
+        fps: Double?, scale: Int?, width: Int?
+    ) throws {
+        let prepared = try file.prepare(
+            configFile: config, assignments: assignments,
             overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
         var sizes: ImageSizes = [:]
         for image in prepared.images {
@@ -59,9 +68,42 @@ public struct TransitionOutline: Sendable {
     /// The keys of the params of `scene` (a built-in's name or a scene file) that name files:
     /// its images and other paths, whose relative values a caller may need to resolve.
     public static func fileParams(of scene: String) throws -> Set<String> {
-        Set(try SceneCatalog.file(named: scene).params.filter { $0.kind == .image || $0.kind == .path }.map(\.key))
+        fileParams(of: try SceneCatalog.file(named: scene))
+    }
+
+    static func fileParams(of file: SceneFile) -> Set<String> {
+        Set(file.params.filter { $0.kind == .image || $0.kind == .path }.map(\.key))
     }
 
     /// How many frames a render at `speed` makes (2 plays twice as fast, in half the frames).
     public func frameCount(speed: Double = 1) -> Int { frameTimes(fps: fps / speed, duration: duration).count }
+}
+
+/// Outlines many transitions, reading and checking each scene file once however many outlines
+/// share it: what a tool weighing a whole manifest of renders needs.
+public final class TransitionOutliner: @unchecked Sendable {
+    private var files: [String: SceneFile] = [:]
+    private let lock = NSLock()
+
+    public init() {}
+
+    /// `TransitionOutline(scene, …)`, with the scene file read once.
+    public func outline(
+        _ scene: String, storyboard: String? = nil, config: String? = nil, set assignments: [String] = [],
+        fps: Double? = nil, scale: Int? = nil, width: Int? = nil
+    ) throws -> TransitionOutline {
+        try TransitionOutline(
+            scene, file: try file(scene), storyboard: storyboard, config: config, set: assignments, fps: fps,
+            scale: scale, width: width)
+    }
+
+    /// `TransitionOutline.fileParams(of: scene)`, with the scene file read once.
+    public func fileParams(of scene: String) throws -> Set<String> { TransitionOutline.fileParams(of: try file(scene)) }
+
+    private func file(_ scene: String) throws -> SceneFile {
+        if let known = lock.withLock({ files[scene] }) { return known }
+        let file = try SceneCatalog.file(named: scene)
+        lock.withLock { files[scene] = file }
+        return file
+    }
 }

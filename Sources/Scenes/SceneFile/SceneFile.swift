@@ -104,20 +104,17 @@ public struct SceneFile {
         let images = declarations.filter { $0.shape != nil }.map {
             SceneCatalog.locate(SceneImage(name: $0.key, path: p[text: $0.key], key: $0.key))
         }
-        let (text, path, params) = (self.text, self.path, p)
+        let (file, params) = (CheckedSceneFile(self), p)
         let title = "\(name): \(summary)"
         return PreparedScene(
             name: name, settings: p.settings, images: images, storyboards: storyboards,
             configYAML: ConfigDocument.render(p, fields: fields, title: "\(name): \(summary)"),
             params: self.params, sections: sections, values: p,
-            makePlan: { sizes in
-                try SceneInterpreter(SceneFile(text: text, path: path), params: params, sizes: sizes).plan()
-            },
+            makePlan: { sizes in try SceneInterpreter(file.file, params: params, sizes: sizes).plan() },
             renderConfig: { unread in
-                // The fields hold closures, so they are read again from the text, as the plan is.
-                let fields = (try? SceneFile(text: text, path: path))?.fields ?? []
-                return ConfigDocument.render(
-                    params, fields: fields, title: title, unread: unread, storyboard: params.settings.storyboard)
+                ConfigDocument.render(
+                    params, fields: file.file.fields, title: title, unread: unread,
+                    storyboard: params.settings.storyboard)
             })
     }
 
@@ -294,4 +291,12 @@ extension ConfigContext {
         c.path += keys
         return c
     }
+}
+
+/// A checked scene file handed to the closures of a prepared scene, which may run on any
+/// thread. Nothing in it changes after the check: its lets hold the YAML's value-type nodes and
+/// fields whose closures read and write only the values passed to them.
+private struct CheckedSceneFile: @unchecked Sendable {
+    let file: SceneFile
+    init(_ file: SceneFile) { self.file = file }
 }
