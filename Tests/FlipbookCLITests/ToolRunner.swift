@@ -21,10 +21,12 @@ enum Tool {
         return URL(fileURLWithPath: ".build/debug/flipbook")
     }
 
-    static func run(_ arguments: [String]) throws -> ToolRun {
+    /// Runs `flipbook ARGUMENTS` in `directory` (by default, this process's).
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> ToolRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
