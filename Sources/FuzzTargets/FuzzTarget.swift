@@ -1,3 +1,4 @@
+import Build
 import Codecs
 import Foundation
 import Geometry
@@ -7,7 +8,7 @@ import Scenes
 /// One parser or loader under the fuzzer, fed arbitrary bytes. Any error thrown is a pass;
 /// a crash, a hang or a runaway allocation is what the fuzzer reports.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case png, gif, config, scene, curve
+    case png, gif, config, scene, curve, manifest, stamp
 
     /// The target named by `FLIPBOOK_FUZZ_TARGET` (Scripts/fuzz sets it).
     public static let current: FuzzTarget = {
@@ -51,6 +52,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .curve:
             guard let curve = try? Curve(spec: String(decoding: bytes, as: UTF8.self)) else { return }
             for t in [0, 0.01, 0.5, curve.duration / 2, curve.duration] { _ = curve.progress(at: t) }
+        case .manifest:
+            // Read, checked and expanded: every output's arguments spelled out.
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let manifest = try? BuildManifest(text: text, file: Self.scratch + "/flipbook.yaml") else { return }
+            for output in manifest.outputs { _ = output.renderArguments(folder: manifest.folder) }
+        case .stamp:
+            // Any file: reading a stamp never fails loudly; a stamp written is the one read back.
+            let path = Self.scratch + ".stamped"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = OutputStamp.read(path)
+            let key = String(repeating: "0123456789abcdef", count: 4)
+            if (try? OutputStamp.write(key, to: path)) != nil, OutputStamp.read(path) != key {
+                fatalError("a stamp was written and not read back")
+            }
         }
     }
 }
