@@ -27,9 +27,10 @@ public struct BuildPlan: Sendable {
         /// The render arguments, with paths from the working directory.
         public let arguments: [String]
         public let key: String
-        /// Estimated render cost: megapixel-frames weighted by how long the format takes to
-        /// encode a frame (see `BuildPlan.weight(of:)`).
-        public let cost: Double
+        /// What rendering it will take, estimated without rendering.
+        public let estimate: RenderEstimate
+        /// The estimate as one number, for ordering and sharding.
+        public var cost: Double { estimate.cost }
         public let state: State
         /// The output file, from the working directory.
         public let file: String
@@ -81,7 +82,7 @@ public struct BuildPlan: Sendable {
                 items.append(
                     Item(
                         output: output, arguments: arguments, key: key,
-                        cost: Self.cost(of: output, outline: outline), state: state, file: file))
+                        estimate: RenderEstimate(output, outline), state: state, file: file))
             } catch {
                 problem("\(error)")
             }
@@ -130,33 +131,6 @@ public struct BuildPlan: Sendable {
             hash.update(field: try digests.digest(image.path))
         }
         return hash.hex()
-    }
-
-    /// Estimated cost: frames times megapixels times the format's weight.
-    static func cost(of output: BuildOutput, outline: TransitionOutline) -> Double {
-        let option = output.option
-        var frames = outline.frameCount(speed: option("speed").flatMap(Double.init) ?? 1)
-        if output.kind == .still {
-            frames = 1
-        } else if let range = option("frames") {
-            let ends = range.split(separator: "-").compactMap { Int($0) }
-            if ends.count == 2 { frames = max(1, ends[1] - ends[0] + 1) } else if ends.count == 1 { frames = 1 }
-        }
-        let megapixels = Double(outline.pixelSize.width * outline.pixelSize.height) / 1_000_000
-        let lossy = option("quality") != nil
-        let budgeted = option("max-size") != nil
-        return Double(frames) * megapixels * weight(of: output.kind, lossy: lossy) * (budgeted ? 4 : 1)
-    }
-
-    /// How long a frame of each kind of output takes, relative to a GIF's: rendering, plus the
-    /// encoder's share (a lossy WebP's search is slow; a sheet or a still is rendering alone).
-    static func weight(of kind: BuildOutput.Kind, lossy: Bool) -> Double {
-        switch kind {
-        case .gif: return 1
-        case .webp: return lossy ? 12 : 2
-        case .mp4: return 0.8
-        case .sheet, .still: return 0.4
-        }
     }
 }
 

@@ -96,7 +96,7 @@ struct BuildCommand: ParsableCommand {
             case .built(let seconds):
                 guard !quiet else { return }
                 line =
-                    "[\(event.done)/\(event.total)] built \(event.item.output.path) in \(String(format: "%.1f", seconds)) s"
+                    "[\(event.done)/\(event.total)] built \(event.item.output.path) in \(String(format: "%.2f", seconds)) s"
             case .failed(let message):
                 line = "[\(event.done)/\(event.total)] FAILED \(event.item.output.path): \(message)"
             }
@@ -126,21 +126,32 @@ struct BuildCommand: ParsableCommand {
 
     /// `--list`: the outputs as JSON.
     func printList(_ items: [BuildPlan.Item]) throws {
+        func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
         struct Entry: Encodable {
             let path: String
             let name: String?
             let kind: String
             let key: String
             let cost: Double
+            let frames: Int
+            let changing: Double
+            let frameMegapixels: Double
+            let drawnMegapixels: Double
+            let imageMegapixels: Double
             let state: String
             let command: String
         }
         let entries = items.map {
             Entry(
                 path: $0.output.path, name: $0.output.name, kind: $0.output.kind.rawValue, key: $0.key,
-                cost: ($0.cost * 1000).rounded() / 1000, state: $0.state.rawValue, command: $0.output.commandLine)
+                cost: rounded($0.cost), frames: $0.estimate.frames, changing: rounded($0.estimate.changing),
+                frameMegapixels: rounded($0.estimate.frameMegapixels),
+                drawnMegapixels: rounded($0.estimate.drawnMegapixels),
+                imageMegapixels: rounded($0.estimate.imageMegapixels), state: $0.state.rawValue,
+                command: $0.output.commandLine)
         }
         let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(entries), as: UTF8.self))
     }
