@@ -90,7 +90,9 @@ let package = Package(
             dependencies: ["Render", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GIFCore", "CGIF", "Raster", "TestSupport"]),
         .testTarget(name: "GIFCoreTests", dependencies: ["GIFCore", "TestSupport"]),
-        .testTarget(name: "VideoTests", dependencies: ["Video", "Codecs", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(
+            name: "VideoTests", dependencies: ["Video", "Codecs", "Raster", "Geometry", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "StudioTests",
             dependencies: [

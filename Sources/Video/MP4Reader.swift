@@ -22,6 +22,10 @@ public final class MP4Reader {
     /// Decoded but not yet returned: each frame's end is the next one's start.
     private var pending: (Bitmap, Double)?
     private let maximumPixels: Int
+    /// The size the stream says its pictures are, padding included: every frame must be it.
+    private var codedWidth = 0, codedHeight = 0
+    /// Frames converted so far, for errors.
+    private var decodedFrames = 0
 
     public init(path: String, maximumPixels: Int = 36_000_000) throws {
         self.path = path
@@ -56,9 +60,13 @@ public final class MP4Reader {
         let stream = format!.pointee.streams[Int(index)]!
         timeBase = stream.pointee.time_base
         try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "the stream's parameters")
+        // The decoder itself refuses a picture past the budget, before it allocates one: a
+        // stream's header speaks for its first picture only.
+        codec.pointee.max_pixels = Int64(maximumPixels)
         try check(avcodec_open2(codec, decoder, nil), "opening the decoder")
         width = Int(codec.pointee.width)
         height = Int(codec.pointee.height)
+        (codedWidth, codedHeight) = (width, height)
         guard width > 0, height > 0, width * height <= maximumPixels else {
             throw DecodeError.library(
                 .ffmpeg, path: path, message: "\(width)x\(height) pixels; at most \(maximumPixels)")
@@ -130,6 +138,14 @@ public final class MP4Reader {
     /// The decoded picture as an opaque RGBA bitmap at the true size.
     private func bitmap() throws -> Bitmap {
         let frame = decoded!.pointee
+        defer { decodedFrames += 1 }
+        guard Int(frame.width) == codedWidth, Int(frame.height) == codedHeight else {
+            throw DecodeError.library(
+                .ffmpeg, path: path,
+                message:
+                    "frame \(decodedFrames) is \(frame.width)x\(frame.height) where the video's frames are \(codedWidth)x\(codedHeight): a video whose frame size changes is not read"
+            )
+        }
         scaler = sws_getCachedContext(
             scaler, frame.width, frame.height, AVPixelFormat(rawValue: frame.format),
             frame.width, frame.height, AV_PIX_FMT_RGBA, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)

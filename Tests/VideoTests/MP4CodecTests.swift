@@ -61,6 +61,35 @@ struct MP4CodecTests {
         #expect(starts.count == 10 && abs(starts.last! - 0.9) < 0.0005)
     }
 
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .path
+
+    /// Two MPEG-TS streams joined, 64x64 then 16x16 (and the other way): the frame size changes
+    /// mid-stream. Each frame is checked against the stream's size, so the change is an error
+    /// naming the frame, never an index past the picture (it was a SIGILL).
+    @Test(arguments: [("shrinks-mid-stream.ts", "64x64", "16x16"), ("grows-mid-stream.ts", "16x16", "64x64")])
+    func frameSizeChanges(file: String, first: String, then: String) throws {
+        let reader = try MP4Reader(path: "\(Self.fixtures)/\(file)")
+        var frames = 0
+        #expect {
+            while try reader.next() != nil { frames += 1 }
+        } throws: { error in
+            "\(error)".contains(
+                "is \(then) where the video's frames are \(first): a video whose frame size changes is not read")
+        }
+        #expect(frames >= 1 && frames < 10)
+    }
+
+    /// The pixel budget holds for every frame, not the first only: a small stream followed by a
+    /// large one stops at the large one, inside the decoder, before its picture is allocated.
+    @Test func everyFrameHasTheBudget() throws {
+        let reader = try MP4Reader(path: "\(Self.fixtures)/grows-mid-stream.ts", maximumPixels: 1000)
+        #expect(reader.width == 16)
+        #expect(throws: DecodeError.self) {
+            while try reader.next() != nil {}
+        }
+    }
+
     @Test("Bad input is an error naming the file: a wrong frame size, no frames, not a video, a missing file")
     func errors() throws {
         let folder = temporaryFolder()
