@@ -61,7 +61,9 @@ public struct TransitionOutline: Sendable {
         }
         let plan = try prepared.plan(sizes: sizes)
         let settings = prepared.settings
-        motion = Self.motion(of: plan, fps: settings.fps, scale: settings.pixelsPerPoint)
+        let work = plan.drawWork(
+            times: frameTimes(fps: settings.fps, duration: plan.duration), scale: settings.pixelsPerPoint)
+        motion = (work.changing, work.drawnPixels)
         sceneFile = SceneCatalog.isFile(scene) ? scene : SceneCatalog.path(of: scene)
         configFile = config
         imageFiles = prepared.images.map { ($0.key, $0.path) }
@@ -83,33 +85,6 @@ public struct TransitionOutline: Sendable {
 
     static func fileParams(of file: SceneFile) -> Set<String> {
         Set(file.params.filter { $0.kind == .image || $0.kind == .path }.map(\.key))
-    }
-
-    static func motion(of plan: Plan, fps: Double, scale: Double) -> (changing: Double, drawnPixels: Double) {
-        let times = frameTimes(fps: fps, duration: plan.duration)
-        guard times.count > 1 else { return (1, drawn(plan.sample(at: 0, scale: scale))) }
-        let picked = stride(from: 1, to: times.count, by: max(1, times.count / 60))
-        var changing = 0, pixels = 0.0, count = 0
-        for i in picked {
-            count += 1
-            let list = plan.sample(at: times[i], scale: scale)
-            guard list.commands != plan.sample(at: times[i - 1], scale: scale).commands else { continue }
-            changing += 1
-            pixels += drawn(list)
-        }
-        return changing == 0
-            ? (1 / Double(times.count), drawn(plan.sample(at: 0, scale: scale)))
-            : (Double(changing) / Double(count), pixels / Double(changing))
-    }
-
-    /// The pixels a draw list covers, each draw clipped to the canvas, overdraw counted.
-    static func drawn(_ list: DrawList) -> Double {
-        let canvas = Rect(x: 0, y: 0, width: list.size.width, height: list.size.height)
-        return list.commands.reduce(0) { sum, draw in
-            var r = draw.rect.intersection(canvas)
-            if let clip = draw.clip { r = r.intersection(clip.rect) }
-            return sum + max(0, r.width) * max(0, r.height)
-        }
     }
 
     /// How many frames a render at `speed` makes (2 plays twice as fast, in half the frames).

@@ -10,10 +10,16 @@ import Synchronization
 public enum RenderError: Error, CustomStringConvertible {
     /// An image that could not be loaded, and the loader's reason.
     case image(SceneImage, any Error)
+    /// A render that would composite more pixels than a render may, as its draw lists tell.
+    case tooMuchWork(DrawWork, budget: Double)
 
     public var description: String {
         switch self {
         case .image(let image, let error): return "\(image.key): \(error)"
+        case .tooMuchWork(let work, let budget):
+            let giga = Int((work.totalPixels / 1e9).rounded())
+            return
+                "\(work.frames) frames would composite about \(giga) gigapixels (\(Int(work.drawnPixels / 1e6)) megapixels of layers in each changing frame), past the budget of \(Int(budget / 1e9)); fewer, smaller or less overlapping layers, a shorter storyboard, or a lower --fps, --scale or --width"
         }
     }
 }
@@ -57,6 +63,11 @@ public struct SceneRenderer: Sendable {
 
     public var scale: Double { scene.settings.pixelsPerPoint }
 
+    /// The most pixels one render may composite, as its draw lists estimate them before it
+    /// starts: dozens of times a long storyboard of the largest canvas at @3x, and a bound on
+    /// how long any scene file can keep the machine busy.
+    public static let maximumWork = 100e9
+
     /// The frame at `t` seconds of the plan.
     public func frame(at t: Double) -> Bitmap {
         compositor.render(plan.sample(at: t, scale: scale))
@@ -82,6 +93,10 @@ public struct SceneRenderer: Sendable {
         times: [Double], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         sink: (Int, Bitmap) throws -> Void
     ) throws -> RenderStats {
+        let work = plan.drawWork(times: times, scale: scale)
+        guard work.totalPixels <= Self.maximumWork else {
+            throw RenderError.tooMuchWork(work, budget: Self.maximumWork)
+        }
         let width = max(1, threads)
         let slots = FrameSlots(count: times.count)
         let rendering = CountingGate(width)

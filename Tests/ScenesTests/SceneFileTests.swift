@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Planner
+import Raster
 import Render
 import Scenes
 import Testing
@@ -116,6 +117,58 @@ struct SceneFileTests {
             try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
         } throws: { "\($0)".contains("expands to more than 100000 steps") }
         #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test("Four nested `for` loops of 999 stop at the layer budget as they expand, naming the file")
+    func nestedLoops() throws {
+        let loops = """
+              for a in 1...999:
+                for b in 1...999:
+                  for c in 1...999:
+                    for d in 1...999:
+                      "dot-{a}-{b}-{c}-{d}": {color: tint, frame: box}
+            """
+        let text = tinyScene.replacingOccurrences(
+            of: "  box: {color: tint, frame: box, alpha: 0, cornerRadius: 4}",
+            with: "  box: {color: tint, frame: box, alpha: 0, cornerRadius: 4}\n" + loops)
+        let path = try writeScene(text)
+        let started = Date()
+        #expect {
+            try SceneCatalog.prepare(path).plan(sizes: tinySizes)
+        } throws: { "\($0)".hasPrefix("\(path):") && "\($0)".contains("more than 10000 layers; loops and templates multiply") }
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test("99 x 99 translucent full-canvas layers animated for 60 s: refused before the first frame")
+    func tooMuchWork() throws {
+        let veils = """
+              for a in 1...99:
+                for b in 1...99:
+                  "veil-{a}-{b}": {color: "#00000008", frame: [0, 0, 100, 200]}
+            """
+        let text = tinyScene.replacingOccurrences(
+            of: "  box: {color: tint, frame: box, alpha: 0, cornerRadius: 4}",
+            with: "  box: {color: tint, frame: box, alpha: 0, cornerRadius: 4}\n" + veils
+        ).replacingOccurrences(
+            of: "  other: {let: {x: 1}, steps: [hold: x]}", with: "  other: [{animate: linear(60), box.alpha: 1}]")
+        let path = try writeScene(text)
+        let scene = try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other"))
+        let renderer = try SceneRenderer(scene) { image, _ in
+            let size = tinySizes[image.name]!
+            return Bitmap(width: Int(size.width), height: Int(size.height))
+        }
+        let times = renderer.times()
+        #expect(times.count == 1800)
+        var frames = 0
+        #expect {
+            _ = try renderer.render(times: times) { _, _ in frames += 1 }
+        } throws: { error in
+            "\(error)".hasPrefix("1800 frames would composite about 353 gigapixels (196 megapixels of layers")
+                && "\(error)".contains("past the budget of 100")
+        }
+        #expect(frames == 0)
+        // Two of those frames are within the budget.
+        #expect(try renderer.render(times: Array(times.prefix(2))) { _, _ in }.frames == 2)
     }
 
     @Test("A scene file that starts with a byte-order mark reads as without one")
