@@ -158,6 +158,18 @@ struct BuildCommandTests {
         #expect(try Self.stale(dir) == [])
     }
 
+    @Test("an output that cannot be written fails alone: the others are built, the summary counts it, exit 1")
+    func oneFailure() throws {
+        let dir = try Self.project(
+            Self.manifest + "\n  - {path: blocked/x.gif, scene: expanding-view, storyboard: bottom, width: 96}\n")
+        try "a file where a folder should be".write(toFile: dir + "/blocked", atomically: true, encoding: .utf8)
+        let run = try Self.build(dir)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAILED blocked/x.gif: "), "\(run.stdout)")
+        #expect(run.stdout.contains("built 8, skipped 0 (fresh), failed 1"), "\(run.stdout)")
+        #expect(try Self.stale(dir) == ["blocked/x.gif"])
+    }
+
     @Test("a bad manifest: every problem at once, each with its line, exit 1, nothing rendered")
     func badManifest() throws {
         let dir = try Self.project(
