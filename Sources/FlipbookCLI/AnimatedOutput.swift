@@ -34,12 +34,13 @@ final class AnimatedOutput {
         } else if path.lowercased().hasSuffix(".webp") {
             let encoder = try WebPEncoder(path: path, width: width, height: height, options: options.webpOptions)
             add = encoder.add
-            finish = { end, _ in
+            finish = { end, inputFrames in
                 let s = try encoder.finish(at: end)
                 let kind = options.quality.map { "lossy at quality \($0)" } ?? "lossless"
+                let merged = inputFrames - s.frames
                 return Written(
                     line:
-                        "wrote \(path): \(byteString(s.bytes)), \(s.frames) frames, \(String(format: "%.2f", Double(s.milliseconds) / 1000)) s, \(kind)",
+                        "wrote \(path): \(byteString(s.bytes)), \(s.frames) frames from \(inputFrames)\(merged > 0 ? " (\(merged) identical merged)" : ""), \(String(format: "%.2f", Double(s.milliseconds) / 1000)) s, \(kind)",
                     bytes: s.bytes, gif: nil)
             }
         } else {

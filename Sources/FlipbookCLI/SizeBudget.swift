@@ -108,11 +108,21 @@ enum SizeBudget {
 
     /// The lowest index in 0..<count for which `fits` holds, assuming that once a rung fits
     /// every later one does; nil if none does. `fits` runs about log2(count) + 1 times.
-    static func search(count: Int, fits: (Int) throws -> Bool) rethrows -> Int? {
+    /// With `guess`, the rung most budgets land near is tried second, and the bisection
+    /// continues on its side: a guess that fits leaves only the rungs above it.
+    static func search(count: Int, guess: Int? = nil, fits: (Int) throws -> Bool) rethrows -> Int? {
         var low = 0, high = count - 1, best: Int? = nil
         // The best rung first: a file already under budget needs one encode.
         if count > 0, try fits(0) { return 0 }
         low = 1
+        if let guess, guess > 0, guess < count {
+            if try fits(guess) {
+                best = guess
+                high = guess - 1
+            } else {
+                low = guess + 1
+            }
+        }
         while low <= high {
             let mid = (low + high) / 2
             if try fits(mid) {
@@ -138,7 +148,10 @@ extension RenderCommand {
         var tries: [(rung: BudgetRung, bytes: Int, path: String)] = []
         defer { for t in tries { try? FileManager.default.removeItem(atPath: t.path) } }
         let progress = Progress(total: rungs.count, quiet: quiet)
-        let chosen = try SizeBudget.search(count: rungs.count) { i in
+        // A lossy WebP at quality 90 is a tenth of its lossless size or less: where most WebP
+        // budgets land, and the rung to try after lossless.
+        let guess = target == .webp ? rungs.firstIndex { $0.quality == 90 } : nil
+        let chosen = try SizeBudget.search(count: rungs.count, guess: guess) { i in
             let rung = rungs[i]
             let trialRenderer =
                 rung.fps == settings.fps && rung.width == width

@@ -62,6 +62,93 @@ struct WebPCodecTests {
         #expect(psnr(photo(0), first.bitmap) > 30)
     }
 
+    /// Frames that change in small rectangles at odd places, some repeated, some with
+    /// transparency: seeded, each decoded frame must be the one given, at its millisecond.
+    @Test(
+        "Lossless sub-frames: random changes at odd places, repeats and transparency decode exactly", arguments: 1...6)
+    func randomSubframes(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let width = 41 + Int(seed) * 3, height = 29 + Int(seed) * 5
+        var frame = Bitmap(width: width, height: height, fill: PremultipliedColor(r: 250, g: 250, b: 250, a: 255))
+        var source: [Bitmap] = []
+        for _ in 0..<14 {
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0: break  // a repeat: merged into the frame before
+            default:
+                let w = Int.random(in: 1...width / 2, using: &random),
+                    h = Int.random(in: 1...height / 2, using: &random)
+                let x0 = Int.random(in: 0...(width - w), using: &random)
+                let y0 = Int.random(in: 0...(height - h), using: &random)
+                let a = Bool.random(using: &random) ? 255 : UInt8.random(in: 0...254, using: &random)
+                let c = PremultipliedColor(
+                    r: UInt8.random(in: 0...a, using: &random), g: UInt8.random(in: 0...a, using: &random),
+                    b: UInt8.random(in: 0...a, using: &random), a: a)
+                for y in y0..<(y0 + h) { for x in x0..<(x0 + w) { frame[x, y] = c } }
+            }
+            source.append(frame)
+        }
+        let path = temporaryFolder("random\(seed)") + "/r.webp"
+        let encoder = try WebPEncoder(path: path, width: width, height: height)
+        for (i, f) in source.enumerated() { try encoder.add(f, at: Double(i) * 0.05) }
+        _ = try encoder.finish(at: Double(source.count) * 0.05)
+        let reader = try WebPReader(path: path)
+        var shown: [WebPFrame] = []
+        while let f = try reader.next() { shown.append(f) }
+        for (i, s) in source.enumerated() {
+            let at = i * 50
+            let f = try #require(shown.last { $0.startMilliseconds <= at })
+            // A transparent pixel reads back as its colour over nothing: compare what shows.
+            #expect(straight(f.bitmap) == straight(s), "seed \(seed), frame \(i)")
+        }
+        #expect(shown.last?.endMilliseconds == source.count * 50)
+    }
+
+    /// Straight RGBA with every fully transparent pixel as zeros.
+    func straight(_ b: Bitmap) -> [UInt8] {
+        var out: [UInt8] = []
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                let p = b[x, y]
+                out += p.a == 0 ? [0, 0, 0, 0] : [p.r, p.g, p.b, p.a]
+            }
+        }
+        return out
+    }
+
+    /// Sixty lossy frames of a photograph with a square moving over it, then the flat screen a
+    /// UI rests on: every frame stays close to its source (the canvas does not drift as
+    /// sub-frames pile up), and the flat one at the end is exact.
+    @Test("Lossy sub-frames do not drift, and the flat picture at rest is exact")
+    func lossyDoesNotDrift() throws {
+        func moving(_ k: Int) -> Bitmap {
+            var b = photo(0)
+            for y in 40..<60 {
+                for x in (k * 2)..<(k * 2 + 20) where x < 160 {
+                    b[x, y] = PremultipliedColor(r: 20, g: 20, b: 20, a: 255)
+                }
+            }
+            return b
+        }
+        var rest = Bitmap(width: 160, height: 120, fill: PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        for y in 10..<20 { for x in 10..<150 { rest[x, y] = PremultipliedColor(r: 0, g: 120, b: 255, a: 255) } }
+        let source = (0..<60).map(moving) + [rest]
+        var options = WebPOptions()
+        options.quality = 80
+        let path = temporaryFolder() + "/drift.webp"
+        let encoder = try WebPEncoder(path: path, width: 160, height: 120, options: options)
+        for (i, f) in source.enumerated() { try encoder.add(f, at: Double(i) / 30) }
+        _ = try encoder.finish(at: Double(source.count) / 30)
+        let reader = try WebPReader(path: path)
+        var k = 0
+        var worst = Double.infinity
+        while let f = try reader.next() {
+            if k < 60 { worst = min(worst, psnr(source[k], f.bitmap)) } else { #expect(f.bitmap == rest) }
+            k += 1
+        }
+        #expect(k == 61)
+        #expect(worst > 30, "the worst frame is \(worst) dB")
+    }
+
     @Test("A file that is not a WebP, or is cut short, is an error naming it")
     func bad() throws {
         let path = temporaryFolder() + "/x.webp"

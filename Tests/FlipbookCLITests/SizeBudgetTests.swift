@@ -64,6 +64,34 @@ struct SizeBudgetTests {
         }
     }
 
+    @Test("A guess that fits leaves only the rungs above it; one that does not, those below; either way the first fit")
+    func searchFromAGuess() {
+        for n in 1...30 {
+            for guess in 0..<n {
+                for firstFit in 0...n {
+                    var tries: [Int] = []
+                    let found = SizeBudget.search(count: n, guess: guess) { i in
+                        tries.append(i)
+                        return i >= firstFit
+                    }
+                    #expect(found == (firstFit < n ? firstFit : nil), "n \(n), guess \(guess), first fit \(firstFit)")
+                    #expect(Set(tries).count == tries.count, "no rung twice: \(tries)")
+                    if guess > 0 && firstFit > 0 { #expect(tries.prefix(2) == [0, guess]) }
+                    #expect(Double(tries.count) <= (log2(Double(n)) + 3).rounded(.down), "n \(n): \(tries.count) tries")
+                }
+            }
+        }
+        // WebP's budgets land near quality 90: lossless, q90, then q95 is the whole search.
+        var tries: [Int] = []
+        let rungs = SizeBudget.ladder(.webp, quality: nil, fps: 30, width: 375)
+        let q90 = rungs.firstIndex { $0.quality == 90 }!
+        _ = SizeBudget.search(count: rungs.count, guess: q90) { i in
+            tries.append(i)
+            return i >= 1
+        }
+        #expect(tries.map { rungs[$0].brief } == ["lossless", "q90", "q95"])
+    }
+
     @Test(
         "render --max-size writes the best setting that fits, says which, and leaves no trial files; an impossible budget is an error"
     )
