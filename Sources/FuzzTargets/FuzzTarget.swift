@@ -4,11 +4,12 @@ import Foundation
 import Geometry
 import Planner
 import Scenes
+import Video
 
 /// One parser or loader under the fuzzer, fed arbitrary bytes. Any error thrown is a pass;
 /// a crash, a hang or a runaway allocation is what the fuzzer reports.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case png, gif, config, scene, curve, manifest, stamp
+    case png, gif, config, scene, curve, manifest, stamp, webp, mp4
 
     /// The target named by `FLIPBOOK_FUZZ_TARGET` (Scripts/fuzz sets it).
     public static let current: FuzzTarget = {
@@ -57,6 +58,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let text = String(decoding: bytes, as: UTF8.self)
             guard let manifest = try? BuildManifest(text: text, file: Self.scratch + "/flipbook.yaml") else { return }
             for output in manifest.outputs { _ = output.renderArguments(folder: manifest.folder) }
+        case .webp:
+            // An animated or still WebP, every frame decoded as a viewer shows it.
+            _ = FileManager.default.createFile(atPath: Self.scratch + ".webp", contents: Data(bytes))
+            guard let reader = try? WebPReader(path: Self.scratch + ".webp") else { return }
+            while (try? reader.next()) != nil {}
+        case .mp4:
+            // Any container FFmpeg reads, every frame converted to RGBA.
+            _ = FileManager.default.createFile(atPath: Self.scratch + ".mp4", contents: Data(bytes))
+            guard let reader = try? MP4Reader(path: Self.scratch + ".mp4") else { return }
+            while (try? reader.next()) != nil {}
         case .stamp:
             // Any file: reading a stamp never fails loudly; a stamp written is the one read back.
             let path = Self.scratch + ".stamped"

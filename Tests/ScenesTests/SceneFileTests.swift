@@ -119,6 +119,21 @@ struct SceneFileTests {
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
+    @Test("YAML aliases that double a sequence 40 times stop at the step budget, as phases do")
+    func aliasedSequences() throws {
+        var lines = ["    - sequence: &l0 [hold: 0, hold: 0]"]
+        for k in 1...40 { lines.append("    - sequence: &l\(k) [{sequence: *l\(k - 1)}, {sequence: *l\(k - 1)}]") }
+        let text = tinyScene.replacingOccurrences(
+            of: "  other: {let: {x: 1}, steps: [hold: x]}", with: "  other:\n" + lines.joined(separator: "\n"))
+        #expect(text.contains("&l40"))
+        let path = try writeScene(text)
+        let started = Date()
+        #expect {
+            try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
+        } throws: { "\($0)".contains("expands to more than 100000 steps") }
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
     @Test("Four nested `for` loops of 999 stop at the layer budget as they expand, naming the file")
     func nestedLoops() throws {
         let loops = """
