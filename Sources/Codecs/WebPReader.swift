@@ -23,6 +23,9 @@ public final class WebPReader {
 
     /// The most bytes a WebP may have: an animation far past any preview.
     public static let maximumBytes = 512 << 20
+    /// The most canvas pixels all of a WebP's frames may decode to: a minute of a @3x phone
+    /// screen at 60 fps is a third of it.
+    public static let maximumDecodedPixels = 30_000_000_000
 
     public init(path: String, maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws {
         let file = try readFile(path, maximumBytes: WebPReader.maximumBytes)
@@ -55,6 +58,19 @@ public final class WebPReader {
         }
         var info = WebPAnimInfo()
         WebPAnimDecoderGetInfo(decoder, &info)
+        // Each frame is decoded onto the whole canvas: a tall canvas of many small frames is
+        // a small file of endless work. No frame can be larger than 16383 px a side, and a
+        // recording's frames times its canvas stay far under the budget.
+        let work = Int(info.frame_count) * Int(info.canvas_width) * Int(info.canvas_height)
+        guard info.canvas_width <= 16383, info.canvas_height <= 16383, work <= Self.maximumDecodedPixels else {
+            WebPAnimDecoderDelete(decoder)
+            bytes.deallocate()
+            throw DecodeError.library(
+                .libwebp, path: path,
+                message:
+                    "\(info.frame_count) frames on a \(info.canvas_width)x\(info.canvas_height) canvas: past the 16383 px a side a frame may have, or \(Self.maximumDecodedPixels / 1_000_000_000) gigapixels of decoding"
+            )
+        }
         self.path = path
         self.decoder = decoder
         width = Int(info.canvas_width)

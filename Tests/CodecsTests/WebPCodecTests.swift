@@ -149,6 +149,19 @@ struct WebPCodecTests {
         #expect(worst > 30, "the worst frame is \(worst) dB")
     }
 
+    /// A 3 kB file the fuzzer found: a 64 x 524402 canvas (34 Mpx, under the pixel budget)
+    /// whose every small frame decodes onto the whole canvas. It is refused before decoding.
+    @Test func aCanvasTallerThanAnyFrameIsRefused() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzRegressionTests/Inputs/webp/timeout-553876c10b90b83e72af68488a1e59a93a2d8bba")
+            .path
+        let started = Date()
+        #expect {
+            _ = try WebPReader(path: path)
+        } throws: { "\($0)".contains("on a 64x524402 canvas: past the 16383 px a side") }
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
     @Test("A file that is not a WebP, or is cut short, is an error naming it")
     func bad() throws {
         let path = temporaryFolder() + "/x.webp"
