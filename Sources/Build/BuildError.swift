@@ -1,23 +1,8 @@
-/// One problem in a manifest, naming the file, the line and the key path.
-public struct ManifestProblem: Error, Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    /// Where in the manifest, e.g. `outputs[2].quality` or `variants.theme.dark.set`.
-    public var keyPath: String
-    public var message: String
+import Scenes
 
-    public init(file: String, line: Int?, keyPath: String, message: String) {
-        self.file = file
-        self.line = line
-        self.keyPath = keyPath
-        self.message = message
-    }
-
-    public var description: String {
-        let place = line.map { "\(file):\($0)" } ?? file
-        return keyPath.isEmpty ? "\(place): \(message)" : "\(place): \(keyPath): \(message)"
-    }
-}
+/// One problem in a manifest, naming the file, the line and the key path: the shape of every
+/// YAML problem Flipbook reports, scene files' and configs' included.
+public typealias ManifestProblem = ConfigError
 
 /// What stops a build before or while it runs.
 public enum BuildError: Error, Equatable, CustomStringConvertible {

@@ -14,8 +14,6 @@ public struct BuildManifest: Sendable {
     public let folder: String
     /// Every output, in the manifest's order.
     public let outputs: [BuildOutput]
-    /// The variant axes, each with its values' names, in the manifest's order.
-    public let axes: [(name: String, values: [String])]
 
     /// The manifest format's version this Flipbook reads.
     public static let version = 1
@@ -45,12 +43,11 @@ public struct BuildManifest: Sendable {
                 ManifestProblem(file: file, line: error.line, keyPath: "", message: error.message)
             ])
         }
-        let (outputs, axes) = reader.read(root)
+        let outputs = reader.read(root)
         guard reader.problems.isEmpty else {
             throw BuildError.manifest(reader.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
         }
         self.outputs = outputs
-        self.axes = axes
     }
 }
 
@@ -87,13 +84,13 @@ struct ManifestReader {
         if !problems.contains(p) { problems.append(p) }
     }
 
-    mutating func read(_ root: Node?) -> ([BuildOutput], [(name: String, values: [String])]) {
+    mutating func read(_ root: Node?) -> [BuildOutput] {
         guard let root, let top = root.mapping else {
             problem(
                 root, "",
                 "expected a mapping with `outputs:` (and `defaults:`, `variants:`), got \(root?.summary ?? "an empty file")"
             )
-            return ([], [])
+            return []
         }
         var defaults = OutputSettings()
         var variants: [(name: String, values: [(name: String, settings: OutputSettings)])] = []
@@ -173,7 +170,7 @@ struct ManifestReader {
                 }
             }
         }
-        return (outputs, variants.map { ($0.name, $0.values.map(\.name)) })
+        return outputs
     }
 
     /// The outputs of one entry of `outputs`.
