@@ -17,6 +17,7 @@ const studio = {
   lastTick: 0,
   pending: null,      // edits waiting for the request in flight
   inFlight: false,
+  errors: 0,          // error events received, to tell a state answer made stale by one
   changedAt: 0,       // when the last change was made (performance.now())
   shown: { version: 0, at: 0 },     // the newest version with a frame on screen, and when
   playable: { version: 0, at: 0 },  // the newest version whose every frame has loaded, and when
@@ -55,13 +56,18 @@ function showError(message) {
 
 // MARK: State
 
-async function loadState() {
+async function loadState(again = true) {
+  const seen = studio.errors;
   const response = await fetch(api("state"));
   if (!response.ok) {
     showError(await response.text());
     return;
   }
-  applyState(await response.json());
+  const state = await response.json();
+  // An error that came while this was on its way (a file saved broken just after) makes this
+  // state stale: ask once more rather than clear the error it does not know of.
+  if (again && studio.errors !== seen) return loadState(false);
+  applyState(state);
 }
 
 function applyState(state) {
@@ -620,6 +626,7 @@ function listen() {
     if (event.type === "version" && event.version !== studio.version && !studio.inFlight) {
       await loadState();
     } else if (event.type === "error") {
+      studio.errors += 1;
       showError(event.message);
     }
   };
