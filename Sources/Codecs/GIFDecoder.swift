@@ -48,10 +48,18 @@ public final class GIFReader {
     private var index = 0
     private var finished = false
     private let maximumPixels: Int
+    private let maximumDecodedPixels: Int
+    /// Canvas pixels the frames read so far were composited onto.
+    private var decodedPixels = 0
 
     /// Opens `path`; a logical screen or a frame of more than `maximumPixels` is an error
-    /// before anything is allocated for it.
-    public init(path: String, maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws {
+    /// before anything is allocated for it, and so is a frame past `maximumDecodedPixels` of
+    /// canvas in all (every frame is shown on the whole logical screen: a large screen of many
+    /// tiny frames is a small file of endless work).
+    public init(
+        path: String, maximumPixels: Int = PNGCodec.defaultMaximumPixels,
+        maximumDecodedPixels: Int = WebPReader.maximumDecodedPixels
+    ) throws {
         // A clear error for a missing or unreadable file; giflib then reads it as it decodes.
         try checkReadable(path)
         var error: Int32 = 0
@@ -76,6 +84,7 @@ public final class GIFReader {
         self.width = width
         self.height = height
         self.maximumPixels = maximumPixels
+        self.maximumDecodedPixels = maximumDecodedPixels
         canvas = Bitmap(width: width, height: height)
     }
 
@@ -134,6 +143,14 @@ public final class GIFReader {
     }
 
     private func readImage(_ gcb: GraphicsControlBlock) throws -> GIFFrame {
+        decodedPixels += width * height
+        guard decodedPixels <= maximumDecodedPixels else {
+            throw DecodeError.library(
+                .giflib, path: path,
+                message:
+                    "frame \(index) on a \(width)x\(height) screen passes \(maximumDecodedPixels / 1_000_000) megapixels of decoding in all; past any recording"
+            )
+        }
         guard DGifGetImageDesc(gif) == GIF_OK else { throw fail() }
         let desc = gif.pointee.Image
         let (fx, fy, fw, fh) = (Int(desc.Left), Int(desc.Top), Int(desc.Width), Int(desc.Height))

@@ -89,6 +89,31 @@ struct GIFCodecTests {
         #expect { _ = try GIFDecoder.read(path: path) } throws: { "\($0)".contains("over the budget of 36 megapixels") }
     }
 
+    /// A 6000 x 6000 logical screen (36 Mpx, within the pixel budget) of many 1 x 1 frames,
+    /// written by hand: each frame is shown on the whole screen, so reading is bounded by the
+    /// canvas pixels of all frames together, not only by each frame's size.
+    @Test("A large screen of many tiny frames stops at the decoding budget, naming the frame")
+    func decodingBudget() throws {
+        var bytes = Array("GIF89a".utf8) + [0x70, 0x17, 0x70, 0x17, 0x00, 0x00, 0x00]  // 6000 x 6000, no table
+        for _ in 0..<20 {
+            bytes += [0x21, 0xF9, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00]  // 1 cs
+            bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0x80, 255, 0, 0, 0, 0, 255]  // 1 x 1, two colours
+            bytes += [0x02, 0x02, 0x44, 0x01, 0x00]  // clear, index 0, end
+        }
+        bytes.append(0x3B)
+        let path = temporaryFolder() + "/screen.gif"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let whole = try GIFDecoder.read(path: path)
+        #expect(whole.frames.count == 20)
+        #expect(whole.frames[19].bitmap[0, 0] == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        let reader = try GIFReader(path: path, maximumDecodedPixels: 36_000_000 * 5)
+        var read = 0
+        #expect {
+            while try reader.next() != nil { read += 1 }
+        } throws: { "\($0)".contains("frame 5 on a 6000x6000 screen passes 180 megapixels of decoding in all") }
+        #expect(read == 5)
+    }
+
     @Test("A hold past 655.35 s (the delay field's limit) plays its whole length, not wrapped")
     func longHold() throws {
         let path = temporaryFolder() + "/hold.gif"
