@@ -1,4 +1,6 @@
 import ArgumentParser
+import Codecs
+import FileInput
 import Foundation
 import Scenes
 
@@ -8,9 +10,8 @@ struct SceneCommand: ParsableCommand {
         commandName: "scene",
         abstract: "Print a built-in scene's file (every param documented), or the scene-file format's reference.",
         discussion: """
-            Save it beside copies of the images it names and render it from anywhere:
-              flipbook scene expanding-view > mine/expanding-view.yaml
-              cp Assets/expanding-view/*.png mine/
+            Write it with its images into a folder, ready to render and edit:
+              flipbook scene expanding-view --to mine/
               flipbook render mine/expanding-view.yaml -o out.gif
             """)
 
@@ -22,11 +23,19 @@ struct SceneCommand: ParsableCommand {
     @Flag(help: "Print the scene-file format's reference (Markdown) instead.")
     var reference = false
 
+    @Option(
+        name: .customLong("to"),
+        help: ArgumentHelp(
+            "Write the scene file and the images it names into this folder (made if missing), ready to render; an existing different file there is an error and nothing is written.",
+            valueName: "folder"))
+    var folder: String?
+
     func validate() throws {
         if reference {
             if let scene {
                 throw ValidationError("\(scene): --reference prints the format, not a scene; leave the scene out")
             }
+            if let folder { throw ValidationError("--to \(folder): --reference prints the format; leave --to out") }
             return
         }
         guard let scene else {
@@ -43,6 +52,45 @@ struct SceneCommand: ParsableCommand {
             print(SceneFormat.reference(), terminator: "")
             return
         }
-        print(try SceneCatalog.file(named: scene!).text, terminator: "")
+        let file = try SceneCatalog.file(named: scene!)
+        if let folder { return try write(file, to: folder) }
+        let home = (file.path as NSString).deletingLastPathComponent
+        print(
+            "# The images this file names are read beside it; they are in \(home)/.\n"
+                + "# `flipbook scene \(file.name) --to FOLDER` writes the file and its images together.\n" + file.text,
+            terminator: "")
+    }
+
+    /// Writes the scene file and its images into `folder`, after checking that nothing there
+    /// would be overwritten with other bytes.
+    func write(_ file: SceneFile, to folder: String) throws {
+        let home = (file.path as NSString).deletingLastPathComponent
+        var copies: [(from: String, to: String)] = [
+            (file.path, (folder as NSString).appendingPathComponent("\(file.name).yaml"))
+        ]
+        for image in try file.prepare().images {
+            // The image's path as the file names it: beside it, or in a folder under it.
+            let relative =
+                image.path.hasPrefix(home + "/")
+                ? String(image.path.dropFirst(home.count + 1)) : (image.path as NSString).lastPathComponent
+            copies.append((image.path, (folder as NSString).appendingPathComponent(relative)))
+        }
+        var contents: [[UInt8]] = []
+        for copy in copies {
+            let bytes = try readWholeFile(copy.from, maximumBytes: 512 << 20)
+            if let existing = FileManager.default.contents(atPath: copy.to), [UInt8](existing) != bytes {
+                throw CLIError(
+                    "\(copy.to) exists and differs from \(file.name)'s; nothing was written (remove it, or choose another folder)"
+                )
+            }
+            contents.append(bytes)
+        }
+        for (copy, bytes) in zip(copies, contents) {
+            try FileManager.default.createDirectory(
+                atPath: (copy.to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicOutput.write(bytes, to: copy.to)
+        }
+        print("wrote \(copies[0].to) and its \(copies.count - 1) images; render it with:")
+        print("  flipbook render \(copies[0].to) -o \(file.name).gif")
     }
 }

@@ -8,14 +8,21 @@ import Synchronization
 
 /// What can go wrong rendering, with the file or value involved.
 public enum RenderError: Error, CustomStringConvertible {
-    /// An image that could not be loaded, and the loader's reason.
-    case image(SceneImage, any Error)
+    /// An image that could not be loaded, the loader's reason, and where the scene declares
+    /// the param that names it (`file:line`).
+    case image(SceneImage, any Error, declaredAt: String)
     /// A render that would composite more pixels than a render may, as its draw lists tell.
     case tooMuchWork(DrawWork, budget: Double)
 
     public var description: String {
         switch self {
-        case .image(let image, let error): return "\(image.key): \(error)"
+        case .image(let image, let error, let place):
+            var message = "\(place): \(image.key): \(error)"
+            if !FileManager.default.fileExists(atPath: image.path) {
+                message +=
+                    "; put the image there, name another with --set \(image.key)=FILE or a config, or for a built-in's file write it with its images: flipbook scene NAME --to FOLDER"
+            }
+            return message
         case .tooMuchWork(let work, let budget):
             let giga = Int((work.totalPixels / 1e9).rounded())
             return
@@ -48,7 +55,8 @@ public struct SceneRenderer: Sendable {
             do {
                 bitmap = try load(image, budget)
             } catch {
-                throw RenderError.image(image, error)
+                let line = scene.params.first { $0.key == image.key }?.line
+                throw RenderError.image(image, error, declaredAt: scene.file + (line.map { ":\($0)" } ?? ""))
             }
             textures[image.name] = Texture(bitmap)
             sizes[image.name] = Size(width: Double(bitmap.width), height: Double(bitmap.height))

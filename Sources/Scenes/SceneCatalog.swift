@@ -5,6 +5,8 @@ import Planner
 /// A scene ready to plan: its config read, overrides applied, images located.
 public struct PreparedScene: Sendable {
     public let name: String
+    /// The scene file it was read from.
+    public let file: String
     public let settings: SceneSettings
     public let images: [SceneImage]
     public let storyboards: [String]

@@ -167,6 +167,52 @@ struct SceneCommandTests {
         #expect(a != nil && a == b)
     }
 
+    @Test(
+        "flipbook scene NAME --to DIR writes the file and its images, which render as the built-in does; nothing is overwritten"
+    )
+    func sceneToFolder() throws {
+        let dir = temporaryFolder() + "/mine"
+        let wrote = try Tool.run(["scene", "expanding-view", "--to", dir])
+        #expect(wrote.status == 0, "\(wrote.stderr)")
+        #expect(wrote.stdout.contains("wrote \(dir)/expanding-view.yaml and its 3 images"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [
+                "expanding-view.yaml", "next.png", "screen.png", "statusbar.png",
+            ])
+        let builtin = try Tool.run([
+            "render", "expanding-view", "--storyboard", "small", "-o", dir + "/../a.gif", "--quiet",
+        ])
+        let copy = try Tool.run([
+            "render", dir + "/expanding-view.yaml", "--storyboard", "small", "-o", dir + "/../b.gif", "--quiet",
+        ])
+        #expect(builtin.status == 0 && copy.status == 0, "\(builtin.stderr) \(copy.stderr)")
+        #expect(
+            FileManager.default.contents(atPath: dir + "/../a.gif")
+                == FileManager.default.contents(atPath: dir + "/../b.gif"))
+        // The same again is fine; a file changed there stops it before anything is written.
+        #expect(try Tool.run(["scene", "expanding-view", "--to", dir]).status == 0)
+        try Data("edited".utf8).write(to: URL(fileURLWithPath: dir + "/next.png"))
+        let yaml = dir + "/expanding-view.yaml"
+        try (String(contentsOfFile: yaml, encoding: .utf8) + "# mine\n").write(
+            toFile: yaml, atomically: true, encoding: .utf8)
+        let refused = try Tool.run(["scene", "expanding-view", "--to", dir])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\(yaml) exists and differs from expanding-view's; nothing was written"))
+        #expect(try String(contentsOfFile: yaml, encoding: .utf8).hasSuffix("# mine\n"))
+        // Printed, the file says where its images are; without them, the error says what to do.
+        let printed = try Tool.run(["scene", "expanding-view"])
+        #expect(printed.stdout.hasPrefix("# The images this file names are read beside it; they are in "))
+        let alone = temporaryFolder()
+        try printed.stdout.write(toFile: alone + "/login.yaml", atomically: true, encoding: .utf8)
+        let missing = try Tool.run(["render", alone + "/login.yaml", "-o", alone + "/x.gif"])
+        #expect(missing.status == 1)
+        #expect(
+            missing.stderr.contains(
+                "\(alone)/login.yaml:14: assets.screen: \(alone)/screen.png: no such file; put the image there"),
+            "\(missing.stderr)")
+        #expect(missing.stderr.contains("flipbook scene NAME --to FOLDER"))
+    }
+
     @Test("A scene file's error names the file, the line and the key, with exit 1")
     func badSceneFile() throws {
         let dir = temporaryFolder()

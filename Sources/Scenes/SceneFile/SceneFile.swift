@@ -107,7 +107,7 @@ public struct SceneFile {
         let (file, params) = (CheckedSceneFile(self), p)
         let title = "\(name): \(summary)"
         return PreparedScene(
-            name: name, settings: p.settings, images: images, storyboards: storyboards,
+            name: name, file: path, settings: p.settings, images: images, storyboards: storyboards,
             configYAML: ConfigDocument.render(p, fields: fields, title: "\(name): \(summary)"),
             params: self.params, sections: sections, values: p,
             makePlan: { sizes in try SceneInterpreter(file.file, params: params, sizes: sizes).plan() },
