@@ -1,6 +1,4 @@
 // swift-tools-version:6.0
-// A package of someone else's that checks its transitions with Flipbook, as the README's
-// "Use it in your tests" says; Scripts/test builds and runs it.
 import PackageDescription
 
 let package = Package(
