@@ -53,7 +53,9 @@ struct BuildCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs \(jobs): expected 1...256") }
-        if let shard { _ = try Shard(parsing: shard) }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError("\(error)") }
+        }
         if check && list { throw ValidationError("--check and --list: give one") }
         if force && (check || list) { throw ValidationError("--force renders; --check and --list render nothing") }
     }

@@ -55,6 +55,13 @@ struct ParsingTests {
             ),
             (["render", "expanding-cells", "-o", "x.gif", "--width", "8"], "--width 8: expected 16...8192"),
             (["scene"], "expected a scene"),
+            (["scene", "expanding-view", "--reference", "--to", "x"], "--reference prints the format, not a scene"),
+            (["scene", "--reference", "--to", "x"], "--to x: --reference prints the format"),
+            (["build", "--shard", "5/4"], "--shard 5/4: expected I/N"),
+            (["build", "--shard", "two"], "--shard two: expected I/N"),
+            (["build", "--check", "--list"], "--check and --list: give one"),
+            (["build", "--force", "--check"], "--force renders"),
+            (["build", "--jobs", "0"], "--jobs 0: expected 1...256"),
             (["scene", "expanding-cells", "--reference"], "--reference prints the format"),
             (
                 ["render", "expanding-cells", "-o", "frames/", "--max-size", "5MB"],
