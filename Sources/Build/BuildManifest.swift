@@ -320,7 +320,7 @@ struct ManifestReader {
             case .scenes:
                 s.scenes = texts(value, path)
                 for scene in s.scenes ?? []
-                where !(scene.hasSuffix(".yaml") || scene.hasSuffix(".yml") || scene.contains("/")) {
+                where !SceneCatalog.isFile(scene) {
                     if !SceneCatalog.names.contains(scene) {
                         let hint = closest(to: scene, in: SceneCatalog.names).map { "did you mean \($0)? " } ?? ""
                         problem(

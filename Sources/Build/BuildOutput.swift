@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 
 /// One file a manifest makes: an entry of `outputs` for one scene, storyboard and variant
 /// value of each axis, with every key merged (`defaults`, then the entry, then the variants').
@@ -86,12 +87,12 @@ public struct BuildOutput: Sendable, Hashable {
     }
 
     /// Whether `scene` names a scene file rather than a built-in.
-    var isSceneFile: Bool { scene.hasSuffix(".yaml") || scene.hasSuffix(".yml") || scene.contains("/") }
+    var isSceneFile: Bool { SceneCatalog.isFile(scene) }
 
     /// The storyboard-independent name `{scene}` stands for: a built-in's name, or the scene
     /// file's name without its extension.
     static func sceneName(_ scene: String) -> String {
-        guard scene.hasSuffix(".yaml") || scene.hasSuffix(".yml") || scene.contains("/") else { return scene }
+        guard SceneCatalog.isFile(scene) else { return scene }
         return ((scene as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 }

@@ -44,10 +44,9 @@ public struct BuildRunner: Sendable {
                 let started = Date()
                 let outcome: Outcome
                 do {
+                    let folder = (item.file as NSString).deletingLastPathComponent
                     try FileManager.default.createDirectory(
-                        atPath: (item.file as NSString).deletingLastPathComponent.isEmpty
-                            ? "." : (item.file as NSString).deletingLastPathComponent,
-                        withIntermediateDirectories: true)
+                        atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
                     try render(item.arguments)
                     try OutputStamp.write(item.key, to: item.file)
                     outcome = .built(seconds: Date().timeIntervalSince(started))

@@ -58,7 +58,7 @@ public final class GIFReader {
     /// tiny frames is a small file of endless work).
     public init(
         path: String, maximumPixels: Int = PNGCodec.defaultMaximumPixels,
-        maximumDecodedPixels: Int = WebPReader.maximumDecodedPixels
+        maximumDecodedPixels: Int = PNGCodec.defaultMaximumDecodedPixels
     ) throws {
         // A clear error for a missing or unreadable file; giflib then reads it as it decodes.
         try checkReadable(path)

@@ -90,7 +90,7 @@ public enum OutputStamp {
     static func kind(of bytes: [UInt8]) -> Kind? {
         guard bytes.count >= 12 else { return nil }
         if bytes.starts(with: Array("GIF8".utf8)) { return .gif }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.starts(with: PNGCodec.signature) { return .png }
         if bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
         if Array(bytes[4..<8]) == Array("ftyp".utf8) { return .mp4 }
         return nil

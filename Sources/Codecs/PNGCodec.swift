@@ -31,11 +31,18 @@ public enum PNGCodec {
     /// image costs nothing.
     public static let defaultMaximumPixels = 36_000_000
 
+    /// The most canvas pixels all of an animation's frames may decode to, whatever its format:
+    /// each frame is shown on the whole canvas, so a large canvas of many tiny frames is a
+    /// small file of endless work. A minute of a @3x phone screen at 60 fps is a third of it.
+    public static let defaultMaximumDecodedPixels = 30_000_000_000
+
+    /// The eight bytes every PNG starts with.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
     /// Decodes PNG bytes; `source` names them in errors.
     public static func decode(_ data: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws
         -> Bitmap
     {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard data.count >= 8, Array(data[0..<8]) == signature else { throw DecodeError.notPNG(path: source) }
         var image = png_image()
         image.version = cpng_image_version()
@@ -76,7 +83,6 @@ public enum PNGCodec {
         }
         try? handle.close()
         let bytes = Array(head)
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature else { throw DecodeError.notPNG(path: path) }
         guard Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             throw DecodeError.library(.libpng, path: path, message: "the first chunk is not IHDR")

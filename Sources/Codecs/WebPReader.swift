@@ -23,9 +23,8 @@ public final class WebPReader {
 
     /// The most bytes a WebP may have: an animation far past any preview.
     public static let maximumBytes = 512 << 20
-    /// The most canvas pixels all of a WebP's frames may decode to: a minute of a @3x phone
-    /// screen at 60 fps is a third of it.
-    public static let maximumDecodedPixels = 30_000_000_000
+    /// The most canvas pixels all of a WebP's frames may decode to: every animated format's budget.
+    public static let maximumDecodedPixels = PNGCodec.defaultMaximumDecodedPixels
 
     public init(path: String, maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws {
         let file = try readFile(path, maximumBytes: WebPReader.maximumBytes)
