@@ -100,6 +100,8 @@ let package = Package(
             ]),
         .testTarget(
             name: "BuildTests", dependencies: ["Build", "Flipbook", "Codecs", "Video", "Raster", "TestSupport"]),
+        .testTarget(
+            name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         .testTarget(

@@ -14,6 +14,11 @@ import Foundation
 /// try assertFrames(of: Transition("expanding-cells"), at: [0.5, 1.2, 1.8])
 /// ```
 ///
+/// Beside the PNGs, `references.json` records what they were taken of: the scene, the
+/// storyboard and its length, the moments, the frame size and the scale. When any of those
+/// changes, the assertion fails saying what changed, whatever the record mode but `all`, so a
+/// timing change never passes as a first recording.
+///
 /// References are recorded per `record` (default `RecordMode.fromEnvironment`); a recording
 /// fails the test, so that it is looked at before it is committed. A frame that differs past
 /// the tolerance fails the test, naming the first and the worst frame, and its actual,
@@ -27,78 +32,39 @@ public func assertFrames(
 ) throws {
     let times = times ?? keyTimes(of: transition)
     let frames = try transition.frames(at: times)
+    let taken = ReferenceRecord(
+        scene: transition.name, storyboard: transition.storyboard, length: transition.duration, frames: frames,
+        scale: transition.scale)
     try assertFrames(
-        frames, named: name ?? testName(function), tolerance: tolerance, record: record, artifacts: artifacts,
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        frames, taken: taken, named: name ?? testName(function), tolerance: tolerance, record: record,
+        artifacts: artifacts, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// Checks frames already in hand against reference PNGs stored beside the test file.
+/// Checks frames already in hand against reference PNGs stored beside the test file; their
+/// moments and size are recorded beside them, as `assertFrames(of:)` records its transition's.
 public func assertFrames(
     _ frames: [Frame], named name: String, tolerance: Tolerance = .exact, record: RecordMode? = nil,
     artifacts: String? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
 ) throws {
-    let mode = record ?? .fromEnvironment
+    try assertFrames(
+        frames, taken: ReferenceRecord(frames: frames), named: name, tolerance: tolerance, record: record,
+        artifacts: artifacts, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+func assertFrames(
+    _ frames: [Frame], taken: ReferenceRecord, named name: String, tolerance: Tolerance, record: RecordMode?,
+    artifacts: String?, fileID: String, filePath: StaticString, line: UInt, column: UInt
+) throws {
     let file = URL(fileURLWithPath: "\(filePath)")
     let folder = file.deletingLastPathComponent().appendingPathComponent("__Frames__")
         .appendingPathComponent(file.deletingPathExtension().lastPathComponent).appendingPathComponent(name).path
-    let failures = (artifacts ?? defaultArtifactsFolder) + "/" + name
-    var recorded: [String] = []
-    var differing: [(frame: Frame, difference: FrameDifference?, missing: Bool)] = []
-    var written: [String] = []
-    for frame in frames {
-        let path = folder + "/" + String(format: "t%.3f.png", frame.time)
-        let exists = FileManager.default.fileExists(atPath: path)
-        if mode == .all || (!exists && mode != .never) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try frame.bitmap.writePNG(to: path)
-            recorded.append(path)
-            continue
-        }
-        guard exists else {
-            differing.append((frame, nil, true))
-            continue
-        }
-        let expected = try Bitmap(png: path)
-        let difference = FrameComparison.compare(frame.bitmap, expected, tolerance: tolerance)
-        if difference.passes { continue }
-        if mode == .failed {
-            try frame.bitmap.writePNG(to: path)
-            recorded.append(path)
-            continue
-        }
-        differing.append((frame, difference, false))
-        written += try FailureArtifacts.write(
-            actual: frame.bitmap, expected: expected, tolerance: tolerance,
-            to: failures + "/" + String(format: "t%.3f", frame.time))
+    let check = try ReferenceCheck(
+        frames, taken: taken, name: name, folder: folder, tolerance: tolerance,
+        mode: record ?? FrameTesting.current.record, artifacts: artifacts ?? FrameTesting.current.artifacts)
+    for message in check.messages {
+        report(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    func seconds(_ t: Double) -> String { String(format: "%.3f s", t) }
-    if !recorded.isEmpty {
-        report(
-            "recorded \(recorded.count) reference frame\(recorded.count == 1 ? "" : "s") of \(name) in \(folder): look at them, then commit them",
-            fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    guard !differing.isEmpty else { return }
-    if let missing = differing.first(where: \.missing) {
-        report(
-            "\(name): no reference frame at \(seconds(missing.frame.time)) in \(folder) (FLIPBOOK_RECORD=missing records it; CI never records)",
-            fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    let compared = differing.filter { !$0.missing }
-    guard let first = compared.first else { return }
-    let worst = compared.max { $0.difference!.differingPixels < $1.difference!.differingPixels }!
-    func describe(_ d: (frame: Frame, difference: FrameDifference?, missing: Bool)) -> String {
-        let x = d.difference!
-        if x.sizeMismatch { return "\(seconds(d.frame.time)) (the sizes differ)" }
-        return "\(seconds(d.frame.time)) (\(x.differingPixels) pixels, "
-            + String(format: "%.3f%%", x.differingFraction * 100)
-            + ", largest channel difference \(x.maxChannelDelta)\(x.worstPixel.map { " at (\($0.x), \($0.y))" } ?? ""))"
-    }
-    report(
-        """
-        \(name): \(compared.count) of \(frames.count) frames differ from their references (\(tolerance.summary)); \
-        first at \(describe(first)), worst at \(describe(worst)). Wrote actual, expected, diff and sheet PNGs to \(failures)
-        """, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Eight moments spread over the storyboard, each at a frame's start: enough to catch a

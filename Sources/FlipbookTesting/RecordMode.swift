@@ -1,7 +1,8 @@
 import Foundation
 
 /// When reference frames are written instead of compared, as swift-snapshot-testing's record
-/// modes: set by `FLIPBOOK_RECORD`, overridden per call. CI (any `CI` variable) never records.
+/// modes: set by `FLIPBOOK_RECORD`, by `withFrameTesting(record:)` for a scope, or per call.
+/// CI (any `CI` variable) never records unless a scope or a call says so.
 public enum RecordMode: String, Sendable, CaseIterable {
     /// Compare only; a missing reference is a failure.
     case never
@@ -9,7 +10,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     case missing
     /// Re-record references that differ.
     case failed
-    /// Record every reference.
+    /// Record every reference, and remove those no longer asked for.
     case all
 
     /// `FLIPBOOK_RECORD`, or `missing`; always `never` when `CI` is set.
@@ -18,11 +19,4 @@ public enum RecordMode: String, Sendable, CaseIterable {
         if environment["CI"] != nil { return .never }
         return environment["FLIPBOOK_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .missing
     }
-}
-
-/// Where failure artefacts go: `FLIPBOOK_ARTIFACTS`, or `flipbook-failures` in the
-/// temporary folder.
-public var defaultArtifactsFolder: String {
-    if let folder = ProcessInfo.processInfo.environment["FLIPBOOK_ARTIFACTS"], !folder.isEmpty { return folder }
-    return FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-failures").path
 }

@@ -125,15 +125,21 @@ public enum FrameComparison {
         return out
     }
 
-    /// Actual, expected and diff side by side.
+    /// Actual, expected and diff side by side, each under its name.
     public static func sideBySide(_ actual: Bitmap, _ expected: Bitmap, diff: Bitmap) -> Bitmap {
         let gap = 8
+        let columns = [("actual", actual), ("expected", expected), ("diff", diff)]
         let w = actual.width + expected.width + diff.width + 2 * gap
-        let h = max(actual.height, expected.height, diff.height)
+        // Labels grow with the frames so that they stay readable when the sheet is scaled down.
+        let scale = max(1, min(4, columns.map(\.1.width).min()! / 160))
+        let band = (LabelFont.glyphHeight + 6) * scale
+        let h = band + max(actual.height, expected.height, diff.height)
         var out = Bitmap(width: w, height: h, fill: Color(rgb: 0x808080).premultiplied)
         var x = 0
-        for b in [actual, expected, diff] {
-            for y in 0..<b.height { for i in 0..<b.width { out[x + i, y] = b[i, y] } }
+        for (name, b) in columns {
+            LabelFont.draw(
+                name, into: &out, x: x + 3 * scale, y: 3 * scale, scale: scale, color: Color.white.premultiplied)
+            for y in 0..<b.height { for i in 0..<b.width { out[x + i, band + y] = b[i, y] } }
             x += b.width + gap
         }
         return out
