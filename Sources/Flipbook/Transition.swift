@@ -39,6 +39,38 @@ public struct Transition: Sendable {
         }
     }
 
+    /// Loads the built-in scene `name` (one of `builtIns`), with the arguments of
+    /// `init(_:storyboard:config:set:fps:scale:width:images:)`.
+    public init(
+        builtIn name: String, storyboard: String? = nil, config: URL? = nil, set assignments: [String] = [],
+        fps: Double? = nil, scale: Int? = nil, width: Int? = nil, images: ImageCache? = nil
+    ) throws {
+        guard Self.builtIns.contains(name) else {
+            throw TransitionError(
+                "\(name): not a built-in scene (the built-ins: \(Self.builtIns.joined(separator: ", ")))")
+        }
+        try self.init(
+            name, storyboard: storyboard, config: try config.map(Self.filePath), set: assignments, fps: fps,
+            scale: scale, width: width, images: images)
+    }
+
+    /// Loads the scene file at `url`, with the arguments of
+    /// `init(_:storyboard:config:set:fps:scale:width:images:)`; its images are read beside it.
+    public init(
+        contentsOf url: URL, storyboard: String? = nil, config: URL? = nil, set assignments: [String] = [],
+        fps: Double? = nil, scale: Int? = nil, width: Int? = nil, images: ImageCache? = nil
+    ) throws {
+        try self.init(
+            try Self.filePath(url), storyboard: storyboard, config: try config.map(Self.filePath), set: assignments,
+            fps: fps, scale: scale, width: width, images: images)
+    }
+
+    private static func filePath(_ url: URL) throws -> String {
+        guard url.isFileURL else { throw TransitionError("\(url): not a file URL") }
+        // An absolute path, so that a scene file named like a built-in is still read as a file.
+        return url.standardizedFileURL.path
+    }
+
     /// The scene's name.
     public var name: String { renderer.scene.name }
     /// The storyboard that plays.
@@ -50,8 +82,8 @@ public struct Transition: Sendable {
     /// When each frame starts, in seconds, at the scene's fps.
     public var frameTimes: [Double] { renderer.times() }
 
-    /// The frame at `seconds`.
-    public func frame(at seconds: Double) -> Bitmap { renderer.frame(at: seconds) }
+    /// The frame at `seconds`, as `frames(at:)` gives each.
+    public func frame(at seconds: Double) -> Frame { Frame(time: seconds, bitmap: renderer.frame(at: seconds)) }
 
     /// The frames at `times` (every frame by default), rendered on every core.
     public func frames(at times: [Double]? = nil) throws -> [Frame] {
@@ -97,7 +129,7 @@ public struct Transition: Sendable {
         guard path.lowercased().hasSuffix(".gif") else {
             throw TransitionError("\(path): expected a .gif, or a folder ending in /")
         }
-        let first = frame(at: 0)
+        let first = renderer.frame(at: 0)
         let encoder = try GIFEncoder(path: path, width: first.width, height: first.height)
         let fps = renderer.scene.settings.fps
         do {
@@ -119,6 +151,13 @@ public struct Frame: Sendable {
         self.time = time
         self.bitmap = bitmap
     }
+
+    /// The picture's width in pixels.
+    public var width: Int { bitmap.width }
+    /// The picture's height in pixels.
+    public var height: Int { bitmap.height }
+    /// The pixel at (`x`, `y`), premultiplied.
+    public subscript(x: Int, y: Int) -> PremultipliedColor { bitmap[x, y] }
 }
 
 /// A request the library cannot carry out, saying why.

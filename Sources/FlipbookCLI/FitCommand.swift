@@ -200,14 +200,18 @@ struct FitCommand: ParsableCommand {
         let n = min(8, frames.frames.count)
         let picks = (0..<n).map { $0 * (frames.frames.count - 1) / max(1, n - 1) }
         var sheet = ContactSheet(columns: n, cellWidth: 150)
-        let size = before.frame(at: 0)
+        let size = before.frame(at: 0).bitmap
         for i in picks {
             sheet.add(
                 Self.fitted(frames.frames[i].bitmap, crop: crop, width: size.width, height: size.height),
                 at: r.frameTimes[i])
         }
-        for i in picks { sheet.add(before.frame(at: max(0, r.frameTimes[i] + r.offsetBefore)), at: r.frameTimes[i]) }
-        for i in picks { sheet.add(after.frame(at: max(0, r.frameTimes[i] + r.offsetAfter)), at: r.frameTimes[i]) }
+        for i in picks {
+            sheet.add(before.frame(at: max(0, r.frameTimes[i] + r.offsetBefore)).bitmap, at: r.frameTimes[i])
+        }
+        for i in picks {
+            sheet.add(after.frame(at: max(0, r.frameTimes[i] + r.offsetAfter)).bitmap, at: r.frameTimes[i])
+        }
         try PNGCodec.write(sheet.render(), to: path)
         print("wrote \(path): the recording, the render before and the render after, row above row")
     }

@@ -41,7 +41,7 @@ struct StudioAPI {
                 let size = loaded.transition.pixelSize
                 return (try frame.resized(width: size.width, height: size.height).pngData(fast: true), [:])
             case "diff":
-                let ours = loaded.transition.frame(at: time)
+                let ours = loaded.transition.frame(at: time).bitmap
                 guard let frame = recording!.frame(at: time) else { return ([], [:]) }
                 let theirs = frame.resized(width: ours.width, height: ours.height)
                 let d = FrameComparison.compare(ours, theirs)
@@ -50,7 +50,7 @@ struct StudioAPI {
                     [HTTPHeader("X-Flipbook-Difference"): String(format: "%.4f", d.differingFraction)]
                 )
             default:
-                return (try loaded.transition.frame(at: time).pngData(fast: true), [:])
+                return (try loaded.transition.frame(at: time).bitmap.pngData(fast: true), [:])
             }
         }
         switch result {

@@ -198,7 +198,7 @@ public final class StudioSession: Sendable {
         let store = FrameStore(version: v, times: t.frameTimes)
         // The page shows this frame at once; rendered here, it has every core to itself.
         let first = time.flatMap { time in
-            (try? t.frame(at: min(max(0, time), t.duration)).pngData(fast: true)).map { (time, $0) }
+            (try? t.frame(at: min(max(0, time), t.duration)).bitmap.pngData(fast: true)).map { (time, $0) }
         }
         store.start(t, after: first == nil ? nil : 0.25, lazily: lazily)
         return Loaded(version: v, transition: t, store: store, edits: edits, first: first)

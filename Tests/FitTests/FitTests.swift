@@ -16,7 +16,7 @@ struct FitTests {
         let t = try Transition(scene, storyboard: storyboard, set: set, fps: 25)
         let times = Array(stride(from: start, to: t.duration, by: 1.0 / 25))
         let path = (temporaryFolder(name) as NSString).appendingPathComponent("recording.gif")
-        let first = t.frame(at: 0)
+        let first = t.frame(at: 0).bitmap
         let gif = try GIFEncoder(path: path, width: first.width, height: first.height)
         try t.forEachFrame(at: times) { try gif.add($0.bitmap, at: $0.time - start) }
         _ = try gif.finish(at: Double(times.count) / 25)

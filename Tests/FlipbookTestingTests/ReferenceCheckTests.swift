@@ -106,11 +106,11 @@ struct ReferenceCheckTests {
         let transition = try Self.transition()
         _ = try Self.check(transition, in: folder, mode: .missing)
         let moment = keyTimes(of: transition)[4]
-        try transition.frame(at: 0).writePNG(to: folder + "/" + ReferenceRecord.pngName(moment))
+        try transition.frame(at: 0).bitmap.writePNG(to: folder + "/" + ReferenceRecord.pngName(moment))
         let check = try Self.check(transition, in: folder, mode: .never, artifacts: artifacts)
         #expect(check.messages.count == 1 && check.messages[0].contains("1 of 8 frames differ"))
         let sheet = try Bitmap(png: artifacts + String(format: "/small/t%.3f.sheet.png", moment))
-        let frame = transition.frame(at: moment)
+        let frame = transition.frame(at: moment).bitmap
         let band = (LabelFont.glyphHeight + 6)
         #expect(sheet.height == frame.height + band)
         #expect(sheet.width == 3 * frame.width + 16)

@@ -69,8 +69,9 @@ struct StudioServerTests {
         let frame = try await f.get("/api/frame?v=\(version)&t=0.8")
         #expect(frame.status == 200 && frame.headers["content-type"] == "image/png")
         let expected = try Transition(f.scenePath, set: ["expand.duration=0.9", "timing.restHold=0.5"]).frame(at: 0.8)
+            .bitmap
         #expect(frame.body == (try expected.pngData(fast: true)))
-        let unchanged = try Transition(f.scenePath).frame(at: 0.8)
+        let unchanged = try Transition(f.scenePath).frame(at: 0.8).bitmap
         #expect(try unchanged.pngData(fast: true) != frame.body)
 
         // Every frame of the version, as pictures, agrees with the library's frames.
@@ -84,7 +85,7 @@ struct StudioServerTests {
         #expect(zip(times, library.frameTimes).allSatisfy { abs($0 - $1) < 1e-12 })
         for k in [0, times.count / 3, times.count - 1] {
             let picture = try await f.get("/api/picture?v=\(version)&k=\(pictures[k])")
-            #expect(picture.body == (try library.frame(at: times[k]).pngData(fast: true)), "frame \(k)")
+            #expect(picture.body == (try library.frame(at: times[k]).bitmap.pngData(fast: true)), "frame \(k)")
         }
     }
 
