@@ -177,7 +177,8 @@ public enum Fitter {
             if let p = params.first(where: { $0.key == key }) {
                 guard [.number, .seconds, .integer].contains(p.kind) else {
                     if p.kind == .animation {
-                        throw FitError.notANumber(key: key, kind: "an animation; fit \(key).duration or \(key).damping")
+                        throw FitError.notANumber(
+                            key: key, kind: "an animation; fit \(key).duration or \(key).dampingRatio")
                     }
                     throw FitError.notANumber(key: key, kind: "a \(p.kind.rawValue)")
                 }
@@ -190,7 +191,8 @@ public enum Fitter {
             let part = key.split(separator: ".").last.map(String.init) ?? ""
             if let p = params.first(where: { $0.key == parent }), let a = p.animation {
                 let parts: [String: (Double, ClosedRange<Double>)] = [
-                    "duration": (a.duration, 0.01...10), "damping": (a.damping, 0.01...1),
+                    "duration": (a.duration, 0.01...10), "dampingRatio": (a.dampingRatio, 0.01...1),
+                    "damping": (a.dampingRatio, 0.01...1),
                     "velocity": (a.velocity, -50...50),
                 ]
                 guard let (value, range) = parts[part] else {

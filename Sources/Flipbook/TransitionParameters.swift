@@ -36,7 +36,8 @@ extension Transition {
     /// An animation param's parts: a UIKit spring, unless `curve` names another curve.
     public struct Animation: Sendable, Hashable {
         public let duration: Double
-        public let damping: Double
+        /// UIKit's damping ratio (`usingSpringWithDamping`, `UISpringTimingParameters(dampingRatio:)`).
+        public let dampingRatio: Double
         public let velocity: Double
         /// "spring" or a curve spec.
         public let curve: String
@@ -62,7 +63,7 @@ extension Transition {
         return scene.params.map { p in
             let parent = p.key.split(separator: ".").dropLast().joined(separator: ".")
             let animation = scene.values.animation(p.key).map {
-                Animation(duration: $0.duration, damping: $0.damping, velocity: $0.velocity, curve: $0.curveSpec)
+                Animation(duration: $0.duration, dampingRatio: $0.damping, velocity: $0.velocity, curve: $0.curveSpec)
             }
             return Parameter(
                 key: p.key, kind: Parameter.Kind(rawValue: p.kind.rawValue) ?? .choice, doc: p.doc, range: p.range,

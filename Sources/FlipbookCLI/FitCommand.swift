@@ -19,7 +19,7 @@ struct FitCommand: ParsableCommand {
             recording (translation and scale) and compares where it is with where the plan puts it; \
             without, it compares whole frames.
             Examples:
-              flipbook fit card.gif app-store-card --storyboard promo --fit demo.position.duration,demo.position.damping --track card-1
+              flipbook fit card.gif app-store-card --storyboard promo --fit demo.position.duration,demo.position.dampingRatio --track card-1
               flipbook fit close.mp4 my-scene.yaml --fit close.duration --crop 0,60,750,1334 -o fitted.yaml --sheet fit.png
             """)
 
@@ -42,7 +42,7 @@ struct FitCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The params to fit: numbers, seconds, or an animation's duration, damping or velocity.",
+            "The params to fit: numbers, seconds, or an animation's duration, dampingRatio or velocity.",
             valueName: "key[,key…]"),
         transform: { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } })
     var fit: [String]
@@ -101,7 +101,7 @@ struct FitCommand: ParsableCommand {
     func validate() throws {
         try SceneOptionGroup.validate(scene: scene)
         guard !fit.isEmpty, fit.allSatisfy({ !$0.isEmpty }) else {
-            throw ValidationError("--fit: name at least one param, e.g. --fit present.duration,present.damping")
+            throw ValidationError("--fit: name at least one param, e.g. --fit present.duration,present.dampingRatio")
         }
         if let frameInterval, !(frameInterval > 0 && frameInterval <= 10) {
             throw ValidationError("--frame-interval \(frameInterval): expected seconds in 0...10, more than 0")

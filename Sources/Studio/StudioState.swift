@@ -113,7 +113,7 @@ struct StudioState: Encodable {
             if let a = p.animation {
                 let parts: [(String, String, ClosedRange<Double>?, String)] = [
                     ("duration", "seconds", 0.01...10, a.duration.plainText),
-                    ("damping", "number", 0.01...1, a.damping.plainText),
+                    ("dampingRatio", "number", 0.01...1, a.dampingRatio.plainText),
                     ("velocity", "number", -50...50, a.velocity.plainText),
                     ("curve", "curve", nil, a.curve),
                 ]
@@ -121,7 +121,8 @@ struct StudioState: Encodable {
                     let key = "\(p.key).\(name)"
                     return Field(
                         key: key, label: name, kind: kind, range: range.map { [$0.lowerBound, $0.upperBound] },
-                        declaresRange: name == "damping", choices: [], value: value, saved: savedValues[key] ?? value,
+                        declaresRange: name == "dampingRatio", choices: [], value: value,
+                        saved: savedValues[key] ?? value,
                         editable: true)
                 }
             } else {
@@ -158,7 +159,7 @@ struct StudioState: Encodable {
         parameters.flatMap { p -> [(key: String, value: String)] in
             guard let a = p.animation else { return [(p.key, p.value)] }
             return [
-                ("\(p.key).duration", a.duration.plainText), ("\(p.key).damping", a.damping.plainText),
+                ("\(p.key).duration", a.duration.plainText), ("\(p.key).dampingRatio", a.dampingRatio.plainText),
                 ("\(p.key).velocity", a.velocity.plainText), ("\(p.key).curve", a.curve),
             ]
         }

@@ -85,10 +85,10 @@ def main():
         state = driver.execute_script("return window.flipbook.state")
         check(state["scene"] == "expanding-cells" and state["storyboard"] == "promo",
               "the page shows expanding-cells, storyboard promo")
-        check(len(state["phases"]) == 6 and state["phases"][1]["name"] == "present",
+        check(len(state["phases"]) == 6 and state["phases"][1]["name"] == "expand",
               "the scrubber's track has the storyboard's six phases")
         phases = driver.find_elements(By.CSS_SELECTOR, "#phases .phase")
-        check(len(phases) == 6 and phases[1].text == "present", "the phases are drawn as labelled segments")
+        check(len(phases) == 6 and phases[1].text == "expand", "the phases are drawn as labelled segments")
         params = driver.find_elements(By.CSS_SELECTOR, ".param")
         check(len(params) == len(state["params"]) and len(params) > 20, f"every param is listed ({len(params)})")
         motion = driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .motion pre').text
@@ -151,7 +151,7 @@ def main():
         diff = [d for d in difflib.unified_diff(original.splitlines(), saved.splitlines(), lineterm="", n=0)
                 if d.startswith(("+", "-")) and not d.startswith(("+++", "---"))]
         check(len(diff) == 2 and diff[0].startswith("-  present: {animation: {duration: 0.6,")
-              and diff[1].startswith("+  present: {animation: {duration: ") and "damping: 1}" in diff[1],
+              and diff[1].startswith("+  present: {animation: {duration: ") and "dampingRatio: 1}" in diff[1],
               f"the save changed exactly one line: {diff}")
 
         # An editor saves the file: the page follows within a second.

@@ -64,7 +64,7 @@ struct WatchTests {
         try original.replacingOccurrences(of: "restHold: {seconds: 0.7,", with: "restHold: {seconds: soon,")
             .write(toFile: file, atomically: true, encoding: .utf8)
         #expect(tool.wait(for: "watching", count: 3))
-        #expect(tool.output.withLock { $0.contains("error: \(file):25: params.timing.restHold: expected a number") })
+        #expect(tool.output.withLock { $0.contains("error: \(file):25: params.timing.restHold: expected seconds") })
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == second)
     }
 }

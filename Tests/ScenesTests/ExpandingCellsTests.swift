@@ -179,7 +179,7 @@ struct ExpandingCellsTests {
         arguments: [
             (
                 "present:\n  duration: 0.9\n  dampin: 1\n",
-                ":3: present.dampin: unknown key; expected one of duration, damping, velocity, curve"
+                ":3: present.dampin: unknown key; expected one of duration, dampingRatio, velocity, curve"
             ),
             ("fps: fast\n", ":1: fps: expected a number in 1...120, got 'fast'"),
             ("layout:\n  tappedRow: [0, 169, 375]\n", ":2: layout.tappedRow: expected [x, y, width, height]"),
@@ -189,7 +189,10 @@ struct ExpandingCellsTests {
                 "storyboard: director\n",
                 ":1: storyboard: expected one of promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final, got 'director'"
             ),
-            ("present: [1, 2]\n", ":1: present: expected a mapping of duration, damping, velocity, curve, got a list"),
+            (
+                "present: [1, 2]\n",
+                ":1: present: expected a mapping of duration, dampingRatio, velocity, curve, got a list"
+            ),
             ("layout: {barColor: blue}\n", ":1: layout.barColor: expected a colour"),
             ("present:\n  curve: wobble\n", ":2: present.curve: curve 'wobble': unknown curve"),
             ("fps: [\n", ": not valid YAML"),

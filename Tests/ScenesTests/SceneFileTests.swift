@@ -20,7 +20,7 @@ let tinyScene = """
         screen: {image: screen.png, shape: screen, doc: the screen}
         strip: {image: strip.png, shape: [canvas.width, 10], doc: a strip}
         icon: {image: icon.png, shape: free, pixelsPerPoint: 2, doc: an icon}
-      box: {rect: [10, 20, 30, 40], inside: canvas, doc: a box}
+      area: {rect: [10, 20, 30, 40], inside: canvas, doc: a box}
       tint: {color: "#FF000080", doc: a tint}
       pause: {seconds: 0.5, doc: a hold}
       count: {integer: 2, range: [1, 3], doc: how many}
@@ -31,7 +31,7 @@ let tinyScene = """
     let:
       half: canvas.width / 2
     require:
-      - {that: "box.width > 1", key: box, message: "box {box.width} is too thin"}
+      - {that: "area.width > 1", key: area, message: "box {area.width} is too thin"}
     templates:
       tile:
         args: [n]
@@ -44,7 +44,7 @@ let tinyScene = """
       strip: {image: assets.strip, frame: "rect(0, 0, canvas.width, 10)", source: [0, 0, 50, 10]}
       for i in 1...2:
         tile-{i}: {use: tile, with: {n: i}}
-      box: {color: tint, frame: box, alpha: 0, cornerRadius: 4}
+      box: {color: tint, frame: area, alpha: 0, cornerRadius: 4}
       icon: {image: assets.icon, frame: [0, 0, 10, 10], center: spot}
     poses:
       shown:
@@ -93,7 +93,7 @@ struct SceneFileTests {
         ])
     func longChains(expression: String, tokens: String) throws {
         let text = tinyScene.replacingOccurrences(
-            of: "  box: {color: tint, frame: box,", with: "  box: {color: tint, frame: box, z: \"\(expression)\",")
+            of: "  box: {color: tint, frame: area,", with: "  box: {color: tint, frame: area, z: \"\(expression)\",")
         let path = try writeScene(text)
         #expect {
             try SceneCatalog.prepare(path).plan(sizes: tinySizes)
@@ -141,11 +141,11 @@ struct SceneFileTests {
                 for b in 1...999:
                   for c in 1...999:
                     for d in 1...999:
-                      "dot-{a}-{b}-{c}-{d}": {color: tint, frame: box}
+                      "dot-{a}-{b}-{c}-{d}": {color: tint, frame: area}
             """
         let text = tinyScene.replacingOccurrences(
-            of: "  box: {color: tint, frame: box, alpha: 0, cornerRadius: 4}",
-            with: "  box: {color: tint, frame: box, alpha: 0, cornerRadius: 4}\n" + loops)
+            of: "  box: {color: tint, frame: area, alpha: 0, cornerRadius: 4}",
+            with: "  box: {color: tint, frame: area, alpha: 0, cornerRadius: 4}\n" + loops)
         let path = try writeScene(text)
         let started = Date()
         #expect {
@@ -166,8 +166,8 @@ struct SceneFileTests {
                   "veil-{a}-{b}": {color: "#00000008", frame: [0, 0, 100, 200]}
             """
         let text = tinyScene.replacingOccurrences(
-            of: "  box: {color: tint, frame: box, alpha: 0, cornerRadius: 4}",
-            with: "  box: {color: tint, frame: box, alpha: 0, cornerRadius: 4}\n" + veils
+            of: "  box: {color: tint, frame: area, alpha: 0, cornerRadius: 4}",
+            with: "  box: {color: tint, frame: area, alpha: 0, cornerRadius: 4}\n" + veils
         ).replacingOccurrences(
             of: "  other: {let: {x: 1}, steps: [hold: x]}", with: "  other: [{animate: linear(60), box.alpha: 1}]")
         let path = try writeScene(text)
@@ -264,7 +264,7 @@ struct SceneFileTests {
 
     @Test("Config, --set and flags apply over a scene file's defaults, and name the key on error")
     func overrides() throws {
-        let plan = try tinyPlan(["box=[0,0,50,50]", "pick=b", "grow.duration=0.8"])
+        let plan = try tinyPlan(["area=[0,0,50,50]", "pick=b", "grow.duration=0.8"])
         let box = plan.layer(named: "box")!
         #expect(plan.layers[box.index].initial.frame == Rect(x: 0, y: 0, width: 50, height: 50))
         #expect(plan.state(of: plan.layer(named: "tile-2")!, at: 1.4).isHidden)
@@ -291,14 +291,14 @@ struct SceneFileTests {
             ),
             ("  half: canvas.width / 2", "  half: canvs.width", "let.half: unknown name 'canvs.width'"),
             (
-                "frame: box, alpha: 0", "frame: tint, alpha: 0",
+                "frame: area, alpha: 0", "frame: tint, alpha: 0",
                 "layers.box.frame: expected a rect [x, y, width, height], got a colour"
             ),
             (
                 "      dot: {color", "      inner: {use: tile, with: {n: 1}}\n      dot: {color",
                 "template tile uses itself: template tile → template tile"
             ),
-            ("- {that: \"box.width > 1\"", "- {that: \"box.width > 100\"", "box: box 30 is too thin"),
+            ("- {that: \"area.width > 1\"", "- {that: \"area.width > 100\"", "area: box 30 is too thin"),
             ("    - hold: pause", "    - hold: -pause", "storyboards.main.0.hold: -0.5 s: a hold is 0 seconds or more"),
             (
                 "    tile-{i}: {use: tile, with: {n: i}}", "    tile-{i}: {use: tile}",
@@ -325,8 +325,8 @@ struct SceneFileTests {
                 "more than 10000 layers"
             ),
             (
-                "  box: {rect: [10, 20, 30, 40]", "  box: {rect: [10, 20, 300, 40]",
-                "box (10.0, 20.0, 300.0, 40.0) is outside the 100x200 pt canvas"
+                "  area: {rect: [10, 20, 30, 40]", "  area: {rect: [10, 20, 300, 40]",
+                "area (10.0, 20.0, 300.0, 40.0) is outside the 100x200 pt canvas"
             ),
         ])
     func errors(old: String, new: String, message: String) throws {
@@ -433,7 +433,7 @@ struct SceneFileTests {
             let plan = try SceneRenderer(
                 SceneCatalog.prepare(Self.navPush, overrides: SceneOverrides(storyboard: storyboard))
             ).plan
-            let incoming = plan.layer(named: "incoming")!, dim = plan.layer(named: "dim")!
+            let incoming = plan.layer(named: "incoming")!, dim = plan.layer(named: "dimming")!
             #expect(plan.state(of: incoming, at: plan.duration).position.x == x, "\(storyboard)")
             #expect(plan.state(of: dim, at: plan.duration).alpha == (storyboard == "cancelled" ? 1 : 0))
         }

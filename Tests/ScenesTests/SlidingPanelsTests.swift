@@ -22,7 +22,7 @@ struct SlidingPanelsTests {
         let plan = try SceneRenderer(
             SceneCatalog.prepare("sliding-panels", assignments: ["swipe.velocity=\(velocity)"])
         ).plan
-        let carousel = plan.layer(named: "carousel")!, room = plan.layer(named: "room-\(card)")!
+        let carousel = plan.layer(named: "cards")!, room = plan.layer(named: "room-\(card)")!
         let snapped = 1.0 + 0.12 + 1.6
         #expect(abs(plan.state(of: carousel, at: snapped).position.x - (375.0 / 2 - offset)) < 1e-9)
         #expect(!plan.state(of: room, at: snapped + 0.03 + 1e-6).isHidden)
@@ -32,7 +32,7 @@ struct SlidingPanelsTests {
         "The flick hands its speed to an underdamped snap: the carousel overshoots the next card by 40-80 pt and comes back"
     )
     func flickOvershoots() {
-        let carousel = plan.layer(named: "carousel")!
+        let carousel = plan.layer(named: "cards")!
         let released = 1.0 + 0.12, target = 375.0 / 2 - 160
         let xs = stride(from: released, through: released + 1.6, by: 0.01).map {
             plan.state(of: carousel, at: $0).position.x
@@ -54,7 +54,7 @@ struct SlidingPanelsTests {
         let spring = Curve.spring(duration: 0.6, damping: 0.7)
         let room = plan.layer(named: "room-2")!, title = plan.layer(named: "room-2-title")!,
             subtitle = plan.layer(named: "room-2-subtitle")!
-        let image = plan.layer(named: "room-2-image")!, panel = plan.layer(named: "panel")!
+        let image = plan.layer(named: "room-2-image")!, panel = plan.layer(named: "room-panel")!
         for t in stride(from: 0.0, through: 0.6, by: 0.05) {
             let k = spring.progress(at: t)
             #expect(abs(plan.state(of: room, at: presentStart + t).scale - (0.6 + 0.4 * k)) < 1e-9)
@@ -72,7 +72,7 @@ struct SlidingPanelsTests {
     func panelDrag() {
         let dragStart = presentStart + 0.6 + 0.95
         let travel = h - 64 - 57
-        let panel = plan.layer(named: "panel")!, image = plan.layer(named: "room-2-image")!
+        let panel = plan.layer(named: "room-panel")!, image = plan.layer(named: "room-2-image")!
         for t in stride(from: 0.0, through: 0.3, by: 0.05) {
             let y = plan.state(of: panel, at: dragStart + t).frame.minY
             #expect(abs(plan.state(of: image, at: dragStart + t).alpha - (y - 64) / travel) < 1e-9)
@@ -94,7 +94,7 @@ struct SlidingPanelsTests {
     )
     func closeFromCollapsed() {
         let close = presentStart + 0.6 + 0.95 + 0.3 + 0.56 + 0.34
-        let room = plan.layer(named: "room-2")!, panel = plan.layer(named: "panel")!,
+        let room = plan.layer(named: "room-2")!, panel = plan.layer(named: "room-panel")!,
             shadow = plan.layer(named: "shadow-2")!
         let spring = Curve.spring(duration: 0.6, damping: 0.7)
         for t in [0.05, 0.15, 0.3] {

@@ -98,7 +98,8 @@ struct StudioServerTests {
         #expect(refused.status == 422)
         let state = try f.state(refused)
         #expect(
-            (state["error"] as? String)?.contains("expand.duration: expected a number in 0.01...10, got 'slow'") == true
+            (state["error"] as? String)?.contains(
+                "expand.duration: expected seconds (0.3, 0.3s or 300ms) in 0.01...10, got 'slow'") == true
         )
         #expect(state["errorKey"] as? String == "expand.duration")
         #expect(state["version"] as? Int == before["version"] as? Int)
@@ -125,7 +126,7 @@ struct StudioServerTests {
             changed == [
                 "    barColor: {color: \"#FF0000\", doc: \"the navigation bar's colour, behind its snapshot\"}",
                 "    listHold: {seconds: 0.8, doc: the list before the tap}",
-                "  present: {animation: {duration: 0.9, damping: 1, velocity: 1.5}, doc: the row growing to full screen}",
+                "  present: {animation: {duration: 0.9, dampingRatio: 1, velocity: 1.5}, doc: the row growing to full screen}",
             ])
         // The saved file renders what the studio showed.
         #expect(try Transition(f.scenePath).parameters.first { $0.key == "present" }?.animation?.duration == 0.9)
@@ -209,7 +210,7 @@ struct StudioServerTests {
                 .write(toFile: path, atomically: true, encoding: .utf8)
         }
         let broken = try await f.http.stream("/api/events?token=\(f.token)") { $0.contains(#""type":"error""#) }
-        #expect(broken.contains("expanding-view.yaml:25: params.timing.restHold: expected a number"))
+        #expect(broken.contains("expanding-view.yaml:25: params.timing.restHold: expected seconds"))
         #expect(try f.state(try await f.get("/api/state"))["version"] as? Int == newer)
     }
 

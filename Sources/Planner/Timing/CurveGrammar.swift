@@ -3,7 +3,7 @@ import Foundation
 /// Reads curve specs:
 ///
 /// ```
-/// linear | easeIn | easeOut | easeInEaseOut | default        [:duration=S]
+/// linear | easeIn | easeOut | easeInEaseOut | default        [:duration=S]   (S: 0.3, 0.3s or 300ms)
 /// bezier:X1,Y1,X2,Y2                                        [,duration=S]
 /// spring:duration=S,damping=Z[,velocity=V]                  UIKit's fit to a duration
 /// caspring:mass=M,stiffness=K,damping=C[,velocity=V][,duration=S]   Core Animation
@@ -119,8 +119,14 @@ enum CurveGrammar {
                 throw PlanError.curveSpec(
                     spec: spec, problem: "unknown parameter '\(parts[0])'; expected \(allowed.joined(separator: ", "))")
             }
-            guard let v = Double(parts[1]), v.isFinite else {
-                throw PlanError.curveSpec(spec: spec, problem: "\(parts[0]) = '\(parts[1])' is not a number")
+            let durations = ["duration", "response"]
+            guard let v = durations.contains(parts[0]) ? SecondsText.parse(parts[1]) : Double(parts[1]), v.isFinite
+            else {
+                throw PlanError.curveSpec(
+                    spec: spec,
+                    problem:
+                        "\(parts[0]) = '\(parts[1])' is not a number\(durations.contains(parts[0]) ? " of seconds (0.3, 0.3s or 300ms)" : "")"
+                )
             }
             out[parts[0]] = v
         }

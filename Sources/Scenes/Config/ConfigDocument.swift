@@ -107,13 +107,22 @@ public enum ConfigDocument {
         _ mapping: Node.Mapping, fields: [ConfigField<Root>], to root: inout Root, context: ConfigContext,
         skipping: Set<String> = []
     ) throws {
-        // Yams already refuses a mapping with a key twice.
+        // Yams already refuses a mapping with a key twice; a key and its former name are refused here.
+        var given: [String: String] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalarText else { throw context.error(keyNode, "keys must be names") }
             if skipping.contains(key) { continue }
             var cx = context
             cx.path.append(key)
-            guard let field = fields.first(where: { $0.key == key }) else {
+            let field = fields.first { $0.key == key || $0.aliases.contains(key) }
+            if let field {
+                if let other = given[field.key] {
+                    throw cx.error(
+                        keyNode, "'\(key)' and '\(other)' are two spellings of one value (\(field.key)); give one")
+                }
+                given[field.key] = key
+            }
+            guard let field else {
                 throw cx.error(keyNode, "unknown key; expected one of \(fields.map(\.key).joined(separator: ", "))")
             }
             switch field.kind {

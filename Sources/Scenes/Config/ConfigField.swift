@@ -14,6 +14,8 @@ public struct ConfigField<Root> {
     public let key: String
     public let doc: String
     let kind: Kind
+    /// Former spellings of `key`, still read, never written (`FormerNames`).
+    var aliases: [String] { FormerNames.of[key] ?? [] }
 
     /// A group of settings under one key.
     public static func section(_ key: String, _ doc: String, _ fields: [ConfigField<Root>]) -> ConfigField {
@@ -24,14 +26,28 @@ public struct ConfigField<Root> {
     public static func number(
         _ key: String, _ path: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, _ doc: String
     ) -> ConfigField {
+        number(key, path, range, doc, parse: { Double($0).flatMap { $0.isFinite ? $0 : nil } }, what: "a number")
+    }
+
+    /// A duration in `range`, in seconds: `0.3`, `0.3s` or `300ms` (see `SecondsText`).
+    public static func seconds(
+        _ key: String, _ path: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, _ doc: String
+    ) -> ConfigField {
+        number(key, path, range, doc, parse: SecondsText.parse, what: "seconds (0.3, 0.3s or 300ms)")
+    }
+
+    private static func number(
+        _ key: String, _ path: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, _ doc: String,
+        parse: @escaping (String) -> Double?, what: String
+    ) -> ConfigField {
         ConfigField(
             key: key, doc: doc,
             kind: .leaf(
                 read: { root, node, cx in
-                    guard let text = node.scalarText, let v = Double(text), v.isFinite else {
+                    guard let text = node.scalarText, let v = parse(text) else {
                         throw cx.error(
                             node,
-                            "expected a number in \(range.lowerBound.plainText)...\(range.upperBound.plainText), got \(node.summary)"
+                            "expected \(what) in \(range.lowerBound.plainText)...\(range.upperBound.plainText), got \(node.summary)"
                         )
                     }
                     guard range.contains(v) else {
@@ -173,18 +189,19 @@ public struct ConfigField<Root> {
                 }, show: { quoted($0[keyPath: path]) }))
     }
 
-    /// An animation: a UIKit spring (duration, damping, velocity) or any curve spec.
+    /// An animation: a UIKit spring (duration, dampingRatio, velocity) or any curve spec.
     public static func animation(_ key: String, _ path: WritableKeyPath<Root, AnimationSetting>, _ doc: String)
         -> ConfigField
     {
         section(
             key, doc,
             [
-                .number(
+                .seconds(
                     "duration", path.appending(path: \.duration), 0.01...10,
                     "seconds (for a spring: UIKit fits it to this duration)"),
                 .number(
-                    "damping", path.appending(path: \.damping), 0.01...1, "spring damping ratio, 1 for no overshoot"),
+                    "dampingRatio", path.appending(path: \.damping), 0.01...1,
+                    "UIKit's spring damping ratio, 1 for no overshoot (formerly damping)"),
                 .number(
                     "velocity", path.appending(path: \.velocity), -50...50,
                     "initial spring velocity, in whole distances per second"),

@@ -42,7 +42,9 @@ public enum ValueEdit {
                     file: file, line: current.mark?.line, keyPath: change.path[..<depth].joined(separator: "."),
                     message: "expected a mapping here to set \(keyPath)")
             }
-            guard let child = mapping[change.path[depth]] else { break }
+            // A key the file spells by its former name is edited where it stands.
+            let spellings = [change.path[depth]] + (FormerNames.of[change.path[depth]] ?? [])
+            guard let child = spellings.lazy.compactMap({ mapping[$0] }).first else { break }
             current = child
             depth += 1
         }

@@ -141,6 +141,16 @@ struct ExpressionParser {
                         while j < chars.count, chars[j].isNumber { j += 1 }
                     }
                 }
+                // A duration's unit sticks to its number: `0.3s`, `300ms`.
+                for unit in SecondsText.units.map({ Array($0.suffix) }) {
+                    let end = j + unit.count
+                    if end <= chars.count, Array(chars[j..<end]) == unit,
+                        end == chars.count || !(isNameStart(chars[end]) || chars[end].isNumber)
+                    {
+                        j = end
+                        break
+                    }
+                }
                 out.append(Token(kind: .number, text: String(chars[i..<j])))
                 i = j
             } else if isNameStart(c) {
@@ -252,7 +262,7 @@ struct ExpressionParser {
         position += 1
         switch t.kind {
         case .number:
-            guard let v = Double(t.text), v.isFinite else {
+            guard let v = SecondsText.parse(t.text), v.isFinite else {
                 throw ExpressionError("'\(text)': '\(t.text)' is not a number")
             }
             return .literal(.number(v))

@@ -85,6 +85,7 @@ public struct SceneFile {
                     params, "'\(clash.key)' is a setting every scene has; choose another name")
             }
         }
+        try SceneNames.check(root, cx)
         fields = settingsFields + paramFields
         self.defaults = defaults
         self.declarations = declarations
@@ -217,7 +218,7 @@ public struct SceneFile {
         defer { declarations.append(declaration) }
         switch type {
         case "number": return .number(k, \SceneParams[number: key], try range(-1e9...1e9), doc)
-        case "seconds": return .number(k, \SceneParams[number: key], try range(0...60), doc)
+        case "seconds": return .seconds(k, \SceneParams[number: key], try range(0...60), doc)
         case "integer":
             let r = try range(-1e9...1e9)
             return .integer(k, \SceneParams[integer: key], Int(r.lowerBound)...Int(r.upperBound), doc)

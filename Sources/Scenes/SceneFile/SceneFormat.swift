@@ -46,13 +46,16 @@ public enum SceneFormat {
 
     static let paramTypes: [Key] = [
         Key("number", "a number; `range: [low, high]`"),
-        Key("seconds", "a duration in seconds; `range` defaults to [0, 60]"),
+        Key("seconds", "a duration: `0.3`, `0.3s` or `300ms`; `range` (in seconds) defaults to [0, 60]"),
         Key("integer", "a whole number; `range: [low, high]`"),
         Key("flag", "true or false"),
         Key("color", "\"#RRGGBB\" or \"#RRGGBBAA\""),
         Key("rect", "[x, y, width, height] in points; `inside: canvas` requires it on screen"),
         Key("point", "[x, y] in points"),
-        Key("animation", "{duration, damping, velocity, curve}: a UIKit spring, or any curve spec in `curve`"),
+        Key(
+            "animation",
+            "{duration, dampingRatio, velocity, curve}: a UIKit spring (`dampingRatio` is UIKit's ratio, formerly `damping`), or any curve spec in `curve`"
+        ),
         Key("curve", "a curve spec, such as easeIn:duration=0.3 or caspring:mass=1,stiffness=200,damping=20"),
         Key(
             "image",
@@ -105,7 +108,7 @@ public enum SceneFormat {
     ]
 
     static let steps: [Key] = [
-        Key("hold", "`hold: seconds`: nothing happens for a while"),
+        Key("hold", "`hold: seconds` (`0.3`, `0.3s`, `300ms` or an expression): nothing happens for a while"),
         Key("set", "`set: {layer.property: value, pose: name}`: changes at once"),
         Key(
             "animate",

@@ -60,13 +60,13 @@ enum SceneFunctions {
             .rect(Rect(x: try a[0].number(), y: try a[1].number(), width: try a[2].number(), height: try a[3].number()))
         },
         Function(
-            name: "spring", signature: "spring(duration, damping, velocity?)", arity: 2...3,
+            name: "spring", signature: "spring(duration, dampingRatio, velocity?)", arity: 2...3,
             doc: "UIKit's spring fitted to a duration (`UIView.animate(…usingSpringWithDamping:…)`)"
         ) { a in
             let d = try a[0].number(), z = try a[1].number()
             guard d > 0, z > 0 else {
                 throw ExpressionError(
-                    "spring(\(d.plainText), \(z.plainText)): duration and damping must be more than 0")
+                    "spring(\(d.plainText), \(z.plainText)): duration and dampingRatio must be more than 0")
             }
             return .curve(.spring(duration: d, damping: z, velocity: a.count > 2 ? try a[2].number() : 0))
         },

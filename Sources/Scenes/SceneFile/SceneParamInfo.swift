@@ -55,7 +55,7 @@ extension SceneParams {
         case .point(let p)?: return "[\(p.x.plainText), \(p.y.plainText)]"
         case .animation(let a)?:
             return
-                "{duration: \(a.duration.plainText), damping: \(a.damping.plainText), velocity: \(a.velocity.plainText), curve: \(a.curveSpec)}"
+                "{duration: \(a.duration.plainText), dampingRatio: \(a.damping.plainText), velocity: \(a.velocity.plainText), curve: \(a.curveSpec)}"
         case nil: return nil
         }
     }

@@ -71,7 +71,7 @@ public struct SceneParams: Sendable, Hashable {
             }
             switch parts.last! {
             case "duration": return .number(a.duration)
-            case "damping": return .number(a.damping)
+            case "dampingRatio", "damping": return .number(a.damping)
             case "velocity": return .number(a.velocity)
             case "curve": return .text(a.curveSpec)
             default: return nil

@@ -1,0 +1,11 @@
+/// Keys renamed to say what they are, by their current name: the former names are still read
+/// in scene files, configs and `--set`, and a save edits whichever spelling a file uses, but
+/// Flipbook writes only the current one.
+public enum FormerNames {
+    /// Current name → former names.
+    public static let of: [String: [String]] = [
+        // An animation param's UIKit damping ratio, not Core Animation's damping coefficient
+        // (`caspring:damping=`).
+        "dampingRatio": ["damping"]
+    ]
+}
