@@ -99,7 +99,8 @@ let package = Package(
                 "Studio", "Flipbook", "FlipbookCLI", "Scenes", "TestSupport",
             ]),
         .testTarget(
-            name: "BuildTests", dependencies: ["Build", "Flipbook", "Codecs", "Video", "Raster", "TestSupport"]),
+            name: "BuildTests",
+            dependencies: ["Build", "Flipbook", "Scenes", "Codecs", "Video", "Raster", "TestSupport"]),
         .testTarget(
             name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "TestSupport"]),

@@ -146,7 +146,7 @@ struct ManifestReader {
                 entries = Array(list)
             default:
                 let known = ManifestFormat.sections.map(\.name)
-                let hint = closest(to: key, in: known).map { "; did you mean \($0)?" } ?? ""
+                let hint = Suggestion.closest(to: key, in: known).map { "; did you mean \($0)?" } ?? ""
                 problem(keyNode, key, "unknown key\(hint) (expected \(known.joined(separator: ", ")))")
             }
         }
@@ -197,7 +197,8 @@ struct ManifestReader {
                 if let found = variants.first(where: { $0.name == axis }) {
                     axes.append(found)
                 } else {
-                    let hint = closest(to: axis, in: variants.map(\.name)).map { "; did you mean \($0)?" } ?? ""
+                    let hint =
+                        Suggestion.closest(to: axis, in: variants.map(\.name)).map { "; did you mean \($0)?" } ?? ""
                     problem(list, "\(at).variants", "'\(axis)': no such axis under `variants:`\(hint)")
                 }
             }
@@ -307,7 +308,8 @@ struct ManifestReader {
                 if ManifestFormat.key(name) != nil {
                     problem(keyNode, path, "not allowed here")
                 } else {
-                    let hint = closest(to: name, in: allowed.map(\.name)).map { "; did you mean \($0)?" } ?? ""
+                    let hint =
+                        Suggestion.closest(to: name, in: allowed.map(\.name)).map { "; did you mean \($0)?" } ?? ""
                     problem(keyNode, path, "unknown key\(hint)")
                 }
                 continue
@@ -322,7 +324,8 @@ struct ManifestReader {
                 for scene in s.scenes ?? []
                 where !SceneCatalog.isFile(scene) {
                     if !SceneCatalog.names.contains(scene) {
-                        let hint = closest(to: scene, in: SceneCatalog.names).map { "did you mean \($0)? " } ?? ""
+                        let hint =
+                            Suggestion.closest(to: scene, in: SceneCatalog.names).map { "did you mean \($0)? " } ?? ""
                         problem(
                             value, path,
                             "'\(scene)': no built-in scene of that name; \(hint)a scene file's path ends in .yaml")

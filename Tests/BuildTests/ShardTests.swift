@@ -1,3 +1,4 @@
+import Scenes
 import TestSupport
 import Testing
 
@@ -33,8 +34,8 @@ struct ShardTests {
     }
 
     @Test func editDistances() {
-        #expect(editDistance("kitten", "sitting") == 3)
-        #expect(closest(to: "qualty", in: ManifestFormat.keys.map(\.name)) == "quality")
-        #expect(closest(to: "zzzzzz", in: ["quality", "fps"]) == nil)
+        #expect(Suggestion.editDistance("kitten", "sitting") == 3)
+        #expect(Suggestion.closest(to: "qualty", in: ManifestFormat.keys.map(\.name)) == "quality")
+        #expect(Suggestion.closest(to: "zzzzzz", in: ["quality", "fps"]) == nil)
     }
 }

@@ -43,49 +43,73 @@ public struct SceneFile {
                 message: "expected a scene: a mapping with \(SceneFormat.topLevel.map(\.name).joined(separator: ", "))")
         }
         self.root = root
-        try SceneFile.checkKeys(root, allowed: SceneFormat.topLevel.map(\.name), cx)
-        guard let v = root["version"], v.scalarText == String(SceneFormat.version) else {
-            throw cx.at("version").error(
-                root["version"] ?? Node(""), "expected \(SceneFormat.version), the scene format this Flipbook reads")
+        // Every problem is gathered before any is reported: the whole-file check's, then the
+        // header's and each param's.
+        var problems = SceneCheck(root, file: path).problems
+        func collect<T>(_ fallback: T, _ body: () throws -> T) -> T {
+            do { return try body() } catch let error as ConfigError {
+                problems.append(error)
+            } catch let error as ConfigProblems {
+                problems += error.problems
+            } catch {
+                problems.append(ConfigError(file: path, line: nil, keyPath: "", message: "\(error)"))
+            }
+            return fallback
         }
-        name = try SceneFile.scalar(root, "name", cx)
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw cx.at("name").error(root["name"]!, "expected letters, digits and dashes, got '\(name)'")
+        collect(()) {
+            guard let v = root["version"], v.scalarText == String(SceneFormat.version) else {
+                throw cx.at("version").error(
+                    root["version"] ?? Node(""), "expected \(SceneFormat.version), the scene format this Flipbook reads"
+                )
+            }
         }
-        summary = try SceneFile.scalar(root, "summary", cx)
-        guard let boards = root["storyboards"]?.mapping, !boards.isEmpty else {
-            throw cx.at("storyboards").error(
-                root["storyboards"] ?? Node(""), "expected a mapping of at least one storyboard: name: [steps]")
+        name = collect("") {
+            let name = try SceneFile.scalar(root, "name", cx)
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw cx.at("name").error(root["name"]!, "expected letters, digits and dashes, got '\(name)'")
+            }
+            return name
         }
-        storyboards = boards.keys.compactMap(\.scalarText)
+        summary = collect("") { try SceneFile.scalar(root, "summary", cx) }
+        storyboards = collect([]) {
+            guard let boards = root["storyboards"]?.mapping, !boards.isEmpty else {
+                throw cx.at("storyboards").error(
+                    root["storyboards"] ?? Node(""), "expected a mapping of at least one storyboard: name: [steps]")
+            }
+            return boards.keys.compactMap(\.scalarText)
+        }
 
         var defaults = SceneParams(
-            settings: SceneSettings(canvas: Size(width: 375, height: 667), storyboard: storyboards[0]))
+            settings: SceneSettings(canvas: Size(width: 375, height: 667), storyboard: storyboards.first ?? ""))
         let names = storyboards
         let settingsFields = SceneSettings.fields(\SceneParams.settings, storyboards: { _ in names })
         if let settings = root["settings"] {
-            guard let m = settings.mapping else {
-                throw cx.at("settings").error(
-                    settings, "expected a mapping of \(settingsFields.map(\.key).joined(separator: ", "))")
+            collect(()) {
+                guard let m = settings.mapping else {
+                    throw cx.at("settings").error(
+                        settings, "expected a mapping of \(settingsFields.map(\.key).joined(separator: ", "))")
+                }
+                try ConfigDocument.apply(m, fields: settingsFields, to: &defaults, context: cx.at("settings"))
             }
-            try ConfigDocument.apply(m, fields: settingsFields, to: &defaults, context: cx.at("settings"))
         }
         var declarations: [ParamDeclaration] = []
         var sections: [SceneParamSection] = []
         var paramFields: [ConfigField<SceneParams>] = []
         if let params = root["params"] {
-            guard let m = params.mapping else {
-                throw cx.at("params").error(params, "expected a mapping of params and sections")
-            }
-            paramFields = try SceneFile.readParams(
-                m, prefix: [], cx: cx.at("params"), defaults: &defaults, declarations: &declarations,
-                sections: &sections)
-            if let clash = paramFields.first(where: { f in settingsFields.contains { $0.key == f.key } }) {
-                throw cx.at("params", clash.key).error(
-                    params, "'\(clash.key)' is a setting every scene has; choose another name")
+            if let m = params.mapping {
+                paramFields = SceneFile.readParams(
+                    m, prefix: [], cx: cx.at("params"), defaults: &defaults, declarations: &declarations,
+                    sections: &sections, problems: &problems)
+                if let clash = paramFields.first(where: { f in settingsFields.contains { $0.key == f.key } }) {
+                    problems.append(
+                        cx.at("params", clash.key).error(
+                            params, "'\(clash.key)' is a setting every scene has; choose another name"))
+                }
+            } else {
+                problems.append(cx.at("params").error(params, "expected a mapping of params and sections"))
             }
         }
-        try SceneNames.check(root, cx)
+        guard problems.isEmpty else { throw ConfigProblems(problems) }
         fields = settingsFields + paramFields
         self.defaults = defaults
         self.declarations = declarations
@@ -129,21 +153,44 @@ public struct SceneFile {
 
     // MARK: Params
 
+    /// Every param and section under `m`; a param that is wrong is added to `problems` and
+    /// left out, so that one load reports them all.
     private static func readParams(
         _ m: Node.Mapping, prefix: [String], cx: ConfigContext, defaults: inout SceneParams,
-        declarations: inout [ParamDeclaration], sections: inout [SceneParamSection]
-    ) throws -> [ConfigField<SceneParams>] {
+        declarations: inout [ParamDeclaration], sections: inout [SceneParamSection], problems: inout [ConfigError]
+    ) -> [ConfigField<SceneParams>] {
         var fields: [ConfigField<SceneParams>] = []
         for (keyNode, value) in m {
+            do {
+                try readParam(
+                    keyNode, value, prefix: prefix, cx: cx, defaults: &defaults, declarations: &declarations,
+                    sections: &sections, problems: &problems, into: &fields)
+            } catch let error as ConfigError {
+                problems.append(error)
+            } catch {
+                problems.append(cx.error(keyNode, "\(error)"))
+            }
+        }
+        return fields
+    }
+
+    private static func readParam(
+        _ keyNode: Node, _ value: Node, prefix: [String], cx: ConfigContext, defaults: inout SceneParams,
+        declarations: inout [ParamDeclaration], sections: inout [SceneParamSection], problems: inout [ConfigError],
+        into fields: inout [ConfigField<SceneParams>]
+    ) throws {
+        do {
             guard let k = keyNode.scalarText, !k.isEmpty, k.allSatisfy({ $0.isLetter || $0.isNumber }) else {
                 throw cx.error(keyNode, "a param's name is letters and digits, got \(keyNode.summary)")
             }
-            if k == "doc" { continue }
+            if k == "doc" { return }
             let c = cx.at(k)
             guard let vm = value.mapping else {
+                // Most often a type misspelt in a param, which then reads as a section.
+                let hint = Suggestion.hint(for: k, in: SceneFormat.paramTypes.map(\.name))
                 throw c.error(
                     value,
-                    "expected a param such as {number: 1, doc: …}, or a section: a mapping with a doc and params; got \(value.summary)"
+                    "expected a param such as {number: 1, doc: …}, or a section: a mapping with a doc and params; got \(value.summary)\(hint)"
                 )
             }
             // A param has one type key (holding its default) and options; anything else is a
@@ -156,26 +203,29 @@ public struct SceneFile {
                 && (vm[types[0]]!.mapping == nil || types[0] == "animation")
             guard isParam, let type = types.first else {
                 guard let doc = vm["doc"]?.scalarText else {
+                    let known = SceneFormat.paramTypes.map(\.name)
+                    let options = SceneFormat.paramOptions.map(\.name)
+                    let typo = keys.first { key in !known.contains(key) && !options.contains(key) }
+                    let hint = typo.map { Suggestion.hint(for: $0, in: known) } ?? ""
                     throw c.error(
                         value,
-                        "expected a param with one of the types \(SceneFormat.paramTypes.map(\.name).joined(separator: ", ")), or a section with a doc"
+                        "expected a param with one of the types \(known.joined(separator: ", ")), or a section with a doc\(hint)"
                     )
                 }
                 sections.append(SceneParamSection(key: (prefix + [k]).joined(separator: "."), doc: doc))
                 fields.append(
                     .section(
                         k, doc,
-                        try readParams(
+                        readParams(
                             vm, prefix: prefix + [k], cx: c, defaults: &defaults, declarations: &declarations,
-                            sections: &sections)))
-                continue
+                            sections: &sections, problems: &problems)))
+                return
             }
             let field = try readParam(
                 k, type: type, vm, prefix: prefix, cx: c, defaults: &defaults, declarations: &declarations)
             try field.apply(vm[type]!, to: &defaults, context: c)
             fields.append(field)
         }
-        return fields
     }
 
     private static func readParam(

@@ -125,6 +125,39 @@ public enum SceneFormat {
         Key("PHASE", "a phase's name, or `PHASE: {arg: value}`: its steps, in place"),
     ]
 
+    /// The keys each step kind takes besides its own; `animate` and `drag` also take changes
+    /// (`layer.property: value` and `pose:`).
+    static let stepKeys: [String: [String]] = [
+        "hold": ["hold"], "set": ["set"], "animate": ["animate", "delay"], "parallel": ["parallel"],
+        "sequence": ["sequence"], "drag": ["drag", "crossing"], "if": ["if", "then", "else"], "let": ["let"],
+        "require": ["require", "message"],
+    ]
+
+    /// The step kinds whose other keys are changes.
+    static let stepsWithChanges: Set<String> = ["animate", "drag"]
+
+    static let phaseKeys: [Key] = [
+        Key("args", "the names a call gives values to: `{args: [a, b], steps: […]}`, called as `PHASE: {a: 1, b: 2}`"),
+        Key("steps", "the phase's steps"),
+    ]
+
+    static let storyboardKeys: [Key] = [
+        Key("let", "values for this storyboard's steps, evaluated before them"),
+        Key("steps", "the storyboard's steps"),
+    ]
+
+    static let requireKeys: [Key] = [
+        Key("that", "an expression that must hold"),
+        Key("key", "the param to blame when it does not"),
+        Key("message", "what to say, with `{expression}` spliced in"),
+    ]
+
+    static let moveKeys: [Key] = [
+        Key("by", "[dx, dy] in points"),
+        Key("over", "seconds"),
+        Key("easing", "linear, easeIn, easeOut, easeInEaseOut, bezier:x1,y1,x2,y2, or an expression giving a Bézier"),
+    ]
+
     static let dragKeys: [Key] = [
         Key("from", "[x, y]: where the finger goes down"),
         Key(

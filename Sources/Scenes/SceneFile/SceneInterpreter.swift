@@ -53,7 +53,7 @@ final class SceneInterpreter {
         let cx = top.at("storyboards", name)
         var stepsNode = board
         if let m = board.mapping {
-            try SceneFile.checkKeys(m, allowed: ["let", "steps"], cx)
+            try SceneFile.checkKeys(m, allowed: SceneFormat.storyboardKeys.map(\.name), cx)
             if let l = m["let"] { try bind(l, cx.at("let")) }
             guard let s = m["steps"] else { throw cx.error(board, "expected steps: [steps]") }
             stepsNode = s

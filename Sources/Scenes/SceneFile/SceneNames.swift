@@ -13,22 +13,24 @@ enum SceneNames {
         let path: [String]
     }
 
-    /// Throws on the first name (in file order) declared as two different kinds of thing,
-    /// naming both lines.
-    static func check(_ root: Node.Mapping, _ cx: ConfigContext) throws {
+    /// Every name (after its first declaration, in file order) declared as another kind of
+    /// thing, naming both lines.
+    static func clashes(_ root: Node.Mapping, file: String) -> [ConfigError] {
         var seen: [String: Declaration] = [:]
+        var out: [ConfigError] = []
         for d in declarations(root) {
             if let first = seen[d.name], first.kind != d.kind {
                 let line = first.node.mark.map { " (line \($0.line))" } ?? ""
-                var at = cx
-                at.path += d.path
-                throw at.error(
-                    d.node,
-                    "'\(d.name)' names a \(d.kind) and a \(first.kind)\(line); one name means one thing in a file: rename one"
-                )
+                out.append(
+                    ConfigError(
+                        file: file, line: d.node.mark?.line, keyPath: d.path.joined(separator: "."),
+                        message:
+                            "'\(d.name)' names a \(d.kind) and a \(first.kind)\(line); one name means one thing in a file: rename one",
+                        column: d.node.mark?.column))
             }
             if seen[d.name] == nil { seen[d.name] = d }
         }
+        return out
     }
 
     /// The params' top-level keys, then the layers (through `children` and `for`), then the

@@ -5,7 +5,7 @@ import Yams
 
 /// A scene file's steps, phases and poses, turned into the planner's steps.
 extension SceneInterpreter {
-    static let stepKinds = ["hold", "set", "animate", "parallel", "sequence", "drag", "if", "let", "require"]
+    static let stepKinds = SceneFormat.steps.map(\.name).filter { $0 != "PHASE" }
 
     /// A list of steps; phases are spliced in place, as if their steps were written there.
     func steps(_ node: Node, _ cx: ConfigContext) throws -> [Step] {
@@ -33,12 +33,12 @@ extension SceneInterpreter {
         func only(_ allowed: [String]) throws { try SceneFile.checkKeys(m, allowed: allowed, cx) }
         switch kinds.first {
         case "hold"?:
-            try only(["hold"])
+            try only(SceneFormat.stepKeys["hold"]!)
             let d = try number(m["hold"]!, cx.at("hold"))
             guard d >= 0 else { throw cx.at("hold").error(m["hold"]!, "\(d.plainText) s: a hold is 0 seconds or more") }
             return [.hold(d)]
         case "set"?:
-            try only(["set"])
+            try only(SceneFormat.stepKeys["set"]!)
             guard let changes = m["set"]!.mapping else {
                 throw cx.at("set").error(m["set"]!, "expected a mapping of layer.property: value")
             }
@@ -49,11 +49,13 @@ extension SceneInterpreter {
             guard delay >= 0 else {
                 throw cx.at("delay").error(m["delay"]!, "\(delay.plainText) s: a delay is 0 seconds or more")
             }
-            let pairs = m.filter { !["animate", "delay"].contains($0.key.scalarText ?? "") }.map { ($0.key, $0.value) }
+            let pairs = m.filter { !SceneFormat.stepKeys["animate"]!.contains($0.key.scalarText ?? "") }.map {
+                ($0.key, $0.value)
+            }
             return [.animate(curve, delay: delay, changes: try changes(pairs, cx))]
         case "parallel"?, "sequence"?:
             let kind = kinds[0]
-            try only([kind])
+            try only(SceneFormat.stepKeys[kind]!)
             guard let items = m[kind]!.sequence else { throw cx.at(kind).error(m[kind]!, "expected a list of steps") }
             // An item that expands to no step (an `if` not taken, a `let`) adds nothing.
             let children = try items.enumerated().compactMap { i, item -> Step? in
@@ -64,15 +66,15 @@ extension SceneInterpreter {
         case "drag"?:
             return try drag(m, cx)
         case "if"?:
-            try only(["if", "then", "else"])
+            try only(SceneFormat.stepKeys["if"]!)
             let branch = try value(m["if"]!, cx.at("if")) { try $0.flag() } ? "then" : "else"
             return try m[branch].map { try steps($0, cx.at(branch)) } ?? []
         case "let"?:
-            try only(["let"])
+            try only(SceneFormat.stepKeys["let"]!)
             try bind(m["let"]!, cx.at("let"))
             return []
         case "require"?:
-            try only(["require", "message"])
+            try only(SceneFormat.stepKeys["require"]!)
             if !(try value(m["require"]!, cx.at("require")) { try $0.flag() }) {
                 let message =
                     try m["message"].map { try interpolating($0.scalarText ?? "", $0, cx) }
@@ -103,7 +105,7 @@ extension SceneInterpreter {
         let pcx = top.at("phases", name)
         var body = phase, declared: Node? = nil
         if let m = phase.mapping {
-            try SceneFile.checkKeys(m, allowed: ["args", "steps"], pcx)
+            try SceneFile.checkKeys(m, allowed: SceneFormat.phaseKeys.map(\.name), pcx)
             declared = m["args"]
             guard let s = m["steps"] else { throw pcx.error(phase, "expected steps: [steps]") }
             body = s
@@ -219,7 +221,7 @@ extension SceneInterpreter {
                 track = track.holding(for: max(0, try number(hold, mcx.at("hold"))))
                 continue
             }
-            try SceneFile.checkKeys(mm, allowed: ["by", "over", "easing"], mcx)
+            try SceneFile.checkKeys(mm, allowed: SceneFormat.moveKeys.map(\.name), mcx)
             guard let byNode = mm["by"], let overNode = mm["over"] else {
                 throw mcx.error(move, "a move needs by: [dx, dy] and over: seconds")
             }
@@ -261,7 +263,9 @@ extension SceneInterpreter {
             range = p.x...p.y
         }
         let drive = GestureDrive(track: track, axis: axis, distance: distance, mapping: mapping, range: range)
-        let pairs = m.filter { !["drag", "crossing"].contains($0.key.scalarText ?? "") }.map { ($0.key, $0.value) }
+        let pairs = m.filter { !SceneFormat.stepKeys["drag"]!.contains($0.key.scalarText ?? "") }.map {
+            ($0.key, $0.value)
+        }
         let follow = Step.interactive(drive, changes: try changes(pairs, cx))
         gesture = drive
         guard let crossingNode = m["crossing"] else { return [follow] }
