@@ -8,7 +8,8 @@ import Scenes
 struct SceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene",
-        abstract: "Print a built-in scene's file (every param documented), or the scene-file format's reference.",
+        abstract:
+            "Print a built-in scene's file (every param documented), or the scene-file format's reference or JSON Schema.",
         discussion: """
             Write it with its images into a folder, ready to render and edit:
               flipbook scene expanding-view --to mine/
@@ -23,6 +24,12 @@ struct SceneCommand: ParsableCommand {
     @Flag(help: "Print the scene-file format's reference (Markdown) instead.")
     var reference = false
 
+    @Flag(
+        help:
+            "Print the scene-file format as a JSON Schema instead, for editors: `# yaml-language-server: $schema=PATH` at a scene file's top gives completion and docs."
+    )
+    var schema = false
+
     @Option(
         name: .customLong("to"),
         help: ArgumentHelp(
@@ -31,15 +38,18 @@ struct SceneCommand: ParsableCommand {
     var folder: String?
 
     func validate() throws {
-        if reference {
+        if reference && schema { throw ValidationError("--reference and --schema: choose one") }
+        if reference || schema {
+            let flag = reference ? "--reference" : "--schema"
             if let scene {
-                throw ValidationError("\(scene): --reference prints the format, not a scene; leave the scene out")
+                throw ValidationError("\(scene): \(flag) prints the format, not a scene; leave the scene out")
             }
-            if let folder { throw ValidationError("--to \(folder): --reference prints the format; leave --to out") }
+            if let folder { throw ValidationError("--to \(folder): \(flag) prints the format; leave --to out") }
             return
         }
         guard let scene else {
-            throw ValidationError("expected a scene: \(SceneCatalog.names.joined(separator: ", ")), or --reference")
+            throw ValidationError(
+                "expected a scene: \(SceneCatalog.names.joined(separator: ", ")), or --reference or --schema")
         }
         guard SceneCatalog.names.contains(scene) else {
             throw ValidationError(
@@ -50,6 +60,10 @@ struct SceneCommand: ParsableCommand {
     func run() throws {
         if reference {
             print(SceneFormat.reference(), terminator: "")
+            return
+        }
+        if schema {
+            print(SceneSchema.json(), terminator: "")
             return
         }
         let file = try SceneCatalog.file(named: scene!)

@@ -57,6 +57,8 @@ struct ParsingTests {
             (["scene"], "expected a scene"),
             (["scene", "expanding-view", "--reference", "--to", "x"], "--reference prints the format, not a scene"),
             (["scene", "--reference", "--to", "x"], "--to x: --reference prints the format"),
+            (["scene", "--reference", "--schema"], "--reference and --schema: choose one"),
+            (["scene", "expanding-view", "--schema"], "expanding-view: --schema prints the format, not a scene"),
             (["build", "--shard", "5/4"], "--shard 5/4: expected I/N"),
             (["build", "--shard", "two"], "--shard two: expected I/N"),
             (["build", "--check", "--list"], "--check and --list: give one"),
@@ -101,6 +103,7 @@ struct ParsingTests {
             ["render", "expanding-cells", "--dry-run", "--stats", "s.json"],
             ["compare", "a.gif", "b.gif", "--json", "--max-delta", "3"],
             ["scene", "--reference"],
+            ["scene", "--schema"],
             ["render", "expanding-cells", "-o", "x.webp", "--max-size", "1.5MiB"],
             ["render", "expanding-cells", "-o", "x.mp4", "--max-size", "500KB"],
         ])

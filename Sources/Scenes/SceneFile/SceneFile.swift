@@ -233,10 +233,7 @@ public struct SceneFile {
         defaults: inout SceneParams, declarations: inout [ParamDeclaration]
     ) throws -> ConfigField<SceneParams> {
         let key = (prefix + [k]).joined(separator: ".")
-        let options: [String: [String]] = [
-            "number": ["range"], "seconds": ["range"], "integer": ["range"], "rect": ["inside"],
-            "image": ["shape", "pixelsPerPoint"], "choice": ["of"],
-        ]
+        let options = SceneFormat.optionsByType
         for (optionNode, _) in vm {
             let o = optionNode.scalarText ?? ""
             guard o == type || o == "doc" || options[type, default: []].contains(o) else {

@@ -65,6 +65,12 @@ public enum SceneFormat {
         Key("choice", "one of the names in `of: [a, b]`"),
     ]
 
+    /// The options each param type takes besides `doc`.
+    static let optionsByType: [String: [String]] = [
+        "number": ["range"], "seconds": ["range"], "integer": ["range"], "rect": ["inside"],
+        "image": ["shape", "pixelsPerPoint"], "choice": ["of"],
+    ]
+
     static let paramOptions: [Key] = [
         Key("doc", "one line on what it does (required)"),
         Key("range", "[low, high], for number, seconds and integer"),
