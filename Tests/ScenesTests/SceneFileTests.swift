@@ -281,6 +281,10 @@ struct SceneFileTests {
                 "tiny.yaml:14: params.pause: every param needs a doc"
             ),
             (
+                "  pause: {seconds: 0.5, doc: a hold}", "  pause: {seconds: 0.5, doc: a hold, or a wait}",
+                "tiny.yaml:14: params.pause: 'or a wait' reads as a key: in a {…} mapping an unquoted comma ends a value; quote it: doc: \"a hold, or a wait\""
+            ),
+            (
                 "name: tiny", "name: tiny\ncolour: red",
                 "tiny.yaml:3:1: unknown key 'colour'; expected one of version, name"
             ),

@@ -174,6 +174,23 @@ public struct SceneFile {
         return fields
     }
 
+    /// In a `{…}` mapping an unquoted comma ends a value, and the rest becomes a key with no
+    /// value (`doc: the bar, which stays` gives `which stays`): that key, and how to quote it.
+    static func cutAtComma(_ m: Node.Mapping) -> (node: Node, message: String)? {
+        let pairs = Array(m)
+        for (i, (k, v)) in pairs.enumerated() where i > 0 {
+            guard let key = k.scalarText, key.contains(" "),
+                v.scalar?.tag == Tag(.null) || v.scalarText == "" || v.scalarText == "null",
+                let before = pairs[i - 1].key.scalarText, let value = pairs[i - 1].value.scalarText
+            else { continue }
+            return (
+                k,
+                "'\(key)' reads as a key: in a {…} mapping an unquoted comma ends a value; quote it: \(before): \"\(value), \(key)\""
+            )
+        }
+        return nil
+    }
+
     private static func readParam(
         _ keyNode: Node, _ value: Node, prefix: [String], cx: ConfigContext, defaults: inout SceneParams,
         declarations: inout [ParamDeclaration], sections: inout [SceneParamSection], problems: inout [ConfigError],
@@ -197,6 +214,9 @@ public struct SceneFile {
             // section, whose params may well be called `color` or `rect`.
             let keys = vm.keys.compactMap(\.scalarText)
             let types = keys.filter { t in SceneFormat.paramTypes.contains { $0.name == t } }
+            if types.count == 1, let stray = SceneFile.cutAtComma(vm) {
+                throw c.error(stray.node, stray.message)
+            }
             let isParam =
                 types.count == 1
                 && keys.allSatisfy { k in k == types[0] || SceneFormat.paramOptions.contains { $0.name == k } }
