@@ -80,6 +80,21 @@ struct WholeFileCheckTests {
         _ = try SceneCatalog.file(named: name)
     }
 
+    @Test(
+        "A move's easing that is not one lists the easings (a spring is not one)",
+        arguments: [
+            ("spring", "unknown easing 'spring'; expected linear, easeIn"),
+            ("easeOutt", "unknown easing 'easeOutt'; did you mean easeOut?; expected linear, easeIn"),
+            ("'system'", "'system' is not a Bézier: a spring has no fixed shape to move a finger along"),
+        ])
+    func easings(easing: String, message: String) throws {
+        let text = Self.edited([
+            ("moves: [{by: [0, 100], over: 1}]", "moves: [{by: [0, 100], over: 1, easing: \(easing)}]")
+        ])
+        let lines = try Self.problems(text).lines
+        #expect(lines.count == 1 && lines[0].contains("storyboards.main.3.drag.moves.0.easing: \(message)"), "\(lines)")
+    }
+
     @Test("A typo in a layer's name is caught wherever it is changed")
     func layerTypo() throws {
         let text = Self.edited([("    box.alpha: a", "    bxo.alpha: a")])

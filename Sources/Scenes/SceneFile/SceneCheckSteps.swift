@@ -126,13 +126,34 @@ extension SceneCheck {
                     keys(mm, mat, allowed: allowed)
                     for (mk, mv) in mm where allowed.contains(mk.scalarText ?? "") {
                         let name = mk.scalarText!
-                        if name == "easing", let text = mv.scalarText, (try? Curve(spec: text)) != nil { continue }
-                        expression(mv, mat + [name])
+                        if name == "easing", let text = mv.scalarText {
+                            easing(text, mv, mat + [name])
+                        } else {
+                            expression(mv, mat + [name])
+                        }
                     }
                 }
             default: expression(v, at)
             }
         }
+    }
+
+    /// A move's easing: a Bézier by name or spelt out, or an expression (a param, an argument).
+    mutating func easing(_ text: String, _ node: Node, _ path: [String]) {
+        let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+        let expected =
+            "expected \(names.joined(separator: ", ")), bezier:x1,y1,x2,y2, or a param or argument holding one"
+        if let curve = try? Curve(spec: text) {
+            if case .bezier = curve { return }
+            return report(
+                node, path, "'\(text)' is not a Bézier: a spring has no fixed shape to move a finger along; \(expected)"
+            )
+        }
+        let isName = text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        if isName && !known.names.contains(text) {
+            return report(node, path, "unknown easing '\(text)'\(Suggestion.hint(for: text, in: names)); \(expected)")
+        }
+        expression(node, path)
     }
 
     mutating func crossing(_ node: Node, _ path: [String]) {
