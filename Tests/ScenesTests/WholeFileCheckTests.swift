@@ -1,7 +1,8 @@
 import Foundation
-import Scenes
 import Testing
 import TestSupport
+
+@testable import Scenes
 
 /// The whole-file check (#33 item 1): every part of a scene file is checked when it loads,
 /// whether or not the chosen storyboard uses it, and every problem is reported at once,
@@ -93,6 +94,25 @@ struct WholeFileCheckTests {
         ])
         let lines = try Self.problems(text).lines
         #expect(lines.count == 1 && lines[0].contains("storyboards.main.3.drag.moves.0.easing: \(message)"), "\(lines)")
+    }
+
+    /// A value of each property's kind, for a `set` on the `box` layer.
+    static let samples: [String: String] = [
+        "frame": "[0, 0, 10, 10]", "center": "[5, 5]", "position": "[5, 5]", "size": "[4, 4]", "scale": "2",
+        "alpha": "0.5", "cornerRadius": "3", "background": "'#00FF00'", "z": "2", "hidden": "true",
+        "contentOffset": "[0, 1]",
+    ]
+
+    @Test("Every property SceneFormat lists is one the interpreter changes, and the check knows them all")
+    func everyProperty() throws {
+        #expect(Set(Self.samples.keys) == Set(SceneFormat.properties.map(\.name) + ["position"]))
+        for (property, value) in Self.samples.sorted(by: { $0.key < $1.key }) {
+            let text = Self.edited([
+                ("    - hold: pause\n", "    - hold: pause\n    - set: {box.\(property): \(value)}\n")
+            ])
+            let path = try writeScene(text)
+            #expect(throws: Never.self, "\(property)") { try SceneCatalog.prepare(path).plan(sizes: tinySizes) }
+        }
     }
 
     @Test("A typo in a layer's name is caught wherever it is changed")
