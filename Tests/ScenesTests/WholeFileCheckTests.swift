@@ -76,6 +76,23 @@ struct WholeFileCheckTests {
         #expect(try Self.problems(text).lines == [])
     }
 
+    @Test("A section may hold params named as types; an image param under it is still one")
+    func sectionsNamedAsTypes() throws {
+        let text = Self.edited([
+            (
+                "  area: {rect:",
+                "  looks:\n    doc: named as types\n    image: {image: icon.png, shape: free, doc: an image}\n    color: {color: \"#00FF00\", doc: a colour}\n  area: {rect:"
+            ),
+            (
+                "  icon: {image: assets.icon,",
+                "  other: {image: looks.image, color: looks.color}\n  icon: {image: assets.icon,"
+            ),
+        ])
+        let lines = try Self.problems(text).lines
+        // Only the interpreter's own objection (an image and a colour on one layer) may remain.
+        #expect(lines.allSatisfy { !$0.contains("unknown") && !$0.contains("did you mean") }, "\(lines)")
+    }
+
     @Test("Every built-in and example scene passes the check", arguments: SceneCatalog.names)
     func builtIns(name: String) throws {
         _ = try SceneCatalog.file(named: name)

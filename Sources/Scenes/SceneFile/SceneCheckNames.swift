@@ -44,11 +44,17 @@ struct SceneCheckNames {
     /// Image params: dotted keys whose declaration has an `image` type.
     private mutating func params(_ node: Node, prefix: String) {
         guard let m = node.mapping else { return }
-        if m["image"] != nil {
+        // A param's type key holds its default (a mapping only for an animation); in a section
+        // the same key would be a param's name, holding a mapping.
+        func holdsDefault(_ type: String) -> Bool {
+            guard let v = m[type] else { return false }
+            return v.mapping == nil || type == "animation"
+        }
+        if holdsDefault("image") {
             images.insert(prefix)
             return
         }
-        if SceneFormat.paramTypes.contains(where: { m[$0.name] != nil }) { return }
+        if SceneFormat.paramTypes.contains(where: { holdsDefault($0.name) }) { return }
         for (k, v) in m where k.scalarText != "doc" { params(v, prefix: prefix + "." + (k.scalarText ?? "")) }
     }
 
