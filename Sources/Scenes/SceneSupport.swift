@@ -85,9 +85,10 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unknownScene(let name, let known):
             return
-                "no scene '\(name)'; expected one of \(known.joined(separator: ", ")), or a scene file's path (.yaml)"
+                "no scene '\(name)'\(Suggestion.hint(for: name, in: known)); expected one of \(known.joined(separator: ", ")), or a scene file's path (.yaml)"
         case .unknownStoryboard(let name, let scene, let known):
-            return "\(scene) has no storyboard '\(name)'; expected one of \(known.joined(separator: ", "))"
+            return
+                "\(scene) has no storyboard '\(name)'\(Suggestion.hint(for: name, in: known)); expected one of \(known.joined(separator: ", "))"
         case .imageSize(let key, let path, let got, let expected):
             return "\(key) (\(path)) is \(got); expected \(expected)"
         case .outsideCanvas(let key, let rect, let canvas):

@@ -76,6 +76,14 @@ struct RenderCommandTests {
             (["render", "swipe", "-o", "x.gif"], "no scene 'swipe'; expected one of expanding-cells"),
             (["render", "expanding-cells", "-o", "x.png"], "a PNG still needs --time SECONDS"),
             (
+                ["render", "expanding-cell", "-o", "x.gif"],
+                "no scene 'expanding-cell'; did you mean expanding-cells?; expected one of expanding-cells"
+            ),
+            (
+                ["render", "sliding-panels", "-o", "x.gif", "--storyboard", "tuor"],
+                "sliding-panels has no storyboard 'tuor'; did you mean tour?; expected one of promo, port-demo, tour"
+            ),
+            (
                 ["render", "expanding-cells", "-o", "x.gif", "--storyboard", "nope"],
                 "has no storyboard 'nope'; expected one of promo, transition-preview, dismiss-initial, dismiss-status-bar, dismiss-final"
             ),
