@@ -12,7 +12,7 @@ public struct Motion: Sendable, Hashable {
     public let samples: [Sample]
     /// The most progress passes 1, as a fraction of the distance (0 when it never overshoots).
     public let overshoot: Double
-    /// The curve's canonical spec (`spring:duration=0.6,damping=1,velocity=0`).
+    /// The curve's canonical spec (`spring:duration=0.6,dampingRatio=1,velocity=0`).
     public let spec: String
     /// Lines of Swift that make this motion on iOS, each a complete statement.
     public let code: [String]
@@ -22,7 +22,7 @@ public struct Motion: Sendable, Hashable {
         public let progress: Double
     }
 
-    /// The motion of a curve spec (`easeIn:duration=0.3`, `spring:duration=0.6,damping=0.8`, …).
+    /// The motion of a curve spec (`easeIn:duration=0.3`, `spring:duration=0.6,dampingRatio=0.8`, …).
     public init(spec: String, samples count: Int = 121) throws {
         self.init(try Curve(spec: spec), samples: count)
     }

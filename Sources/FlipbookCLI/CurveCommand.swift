@@ -12,11 +12,11 @@ struct CurveCommand: ParsableCommand {
             SPEC is one of:
               linear | easeIn | easeOut | easeInEaseOut | default   [:duration=S]
               bezier:X1,Y1,X2,Y2[,duration=S]
-              spring:duration=S,damping=Z[,velocity=V]       UIView.animate(usingSpringWithDamping:), UIKit's fit
+              spring:duration=S,dampingRatio=Z[,velocity=V]  UIView.animate(usingSpringWithDamping:), UIKit's fit
               caspring:mass=M,stiffness=K,damping=C[,velocity=V][,duration=S]   CASpringAnimation
               response:response=S[,bounce=B][,velocity=V]    UISpringTimingParameters(dampingRatio:response:)
               system                                         mass 3, stiffness 1000, damping 500, for 0.5 s
-            Example: flipbook curve spring:duration=0.6,damping=0.7 --plot spring.png
+            Example: flipbook curve spring:duration=0.6,dampingRatio=0.7 --plot spring.png
             """)
 
     @Argument(help: "The curve (see below).")

@@ -139,7 +139,8 @@ struct CurveTests {
     @Test(
         "Specs parse, and print back to themselves",
         arguments: [
-            "spring:duration=0.6,damping=0.7,velocity=0", "bezier:0.42,0,1,1,duration=1", "easeIn:duration=0.4",
+            "spring:duration=0.6,dampingRatio=0.7,velocity=0", "spring:duration=0.6,damping=0.7,velocity=0",
+            "bezier:0.42,0,1,1,duration=1", "easeIn:duration=0.4",
             "system",
             "caspring:mass=1,stiffness=100,damping=10,velocity=0,duration=1.5",
         ])
@@ -152,10 +153,11 @@ struct CurveTests {
         "Bad specs say what was expected",
         arguments: [
             ("sprung:duration=1", "unknown curve 'sprung'; expected one of linear"),
-            ("spring:duration=0.6", "missing damping"),
+            ("spring:duration=0.6", "missing dampingRatio"),
+            ("spring:duration=0.6,damping=0.7,dampingRatio=0.7", "two spellings of one value"),
             (
                 "spring:duration=0.6,damping=0.7,speed=2",
-                "unknown parameter 'speed'; expected duration, damping, velocity"
+                "unknown parameter 'speed'; expected duration, dampingRatio, damping, velocity"
             ),
             ("bezier:0.4,0,1", "expected four numbers"), ("bezier:1.5,0,1,1", "must be in 0...1"),
             ("spring:duration=-1,damping=1", "duration = -1.0 must be more than 0"),

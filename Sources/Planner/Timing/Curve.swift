@@ -69,7 +69,7 @@ public enum Curve: Sendable, Hashable, CustomStringConvertible {
                 "bezier:\(b.x1.plainText),\(b.y1.plainText),\(b.x2.plainText),\(b.y2.plainText),duration=\(b.duration.plainText)"
         case .uikitSpring(let s):
             return
-                "spring:duration=\(s.requestedDuration.plainText),damping=\(s.requestedDampingRatio.plainText),velocity=\(s.initialVelocity.plainText)"
+                "spring:duration=\(s.requestedDuration.plainText),dampingRatio=\(s.requestedDampingRatio.plainText),velocity=\(s.initialVelocity.plainText)"
         case .spring(let s):
             if s == SpringCurve.system { return "system" }
             return

@@ -5,7 +5,7 @@ import Foundation
 /// ```
 /// linear | easeIn | easeOut | easeInEaseOut | default        [:duration=S]   (S: 0.3, 0.3s or 300ms)
 /// bezier:X1,Y1,X2,Y2                                        [,duration=S]
-/// spring:duration=S,damping=Z[,velocity=V]                  UIKit's fit to a duration
+/// spring:duration=S,dampingRatio=Z[,velocity=V]             UIKit's fit to a duration
 /// caspring:mass=M,stiffness=K,damping=C[,velocity=V][,duration=S]   Core Animation
 /// response:response=S[,bounce=B][,velocity=V]               response/bounce spring
 /// system                                                    mass 3, stiffness 1000, damping 500, 0.5 s
@@ -18,7 +18,7 @@ enum CurveGrammar {
 
     static let expected =
         "one of linear, easeIn, easeOut, easeInEaseOut, default (each with optional :duration=S), "
-        + "bezier:x1,y1,x2,y2[,duration=S], spring:duration=S,damping=Z[,velocity=V], "
+        + "bezier:x1,y1,x2,y2[,duration=S], spring:duration=S,dampingRatio=Z[,velocity=V], "
         + "caspring:mass=M,stiffness=K,damping=C[,velocity=V][,duration=S], response:response=S[,bounce=B][,velocity=V], system"
 
     /// The longest a curve may run, its settling included: far past any transition, and short
@@ -70,10 +70,18 @@ enum CurveGrammar {
             return .bezier(
                 CubicBezier(v[0], v[1], v[2], v[3], duration: try positive(p["duration"] ?? 1, "duration", spec)))
         case "spring":
+            // UIKit's damping ratio, `dampingRatio`; `damping` is its former name here (in
+            // `caspring:` it is Core Animation's coefficient).
             let p = try parameters(
-                rest, allowed: ["duration", "damping", "velocity"], required: ["duration", "damping"], spec: spec)
+                rest, allowed: ["duration", "dampingRatio", "damping", "velocity"], required: ["duration"], spec: spec)
+            if p["dampingRatio"] != nil && p["damping"] != nil {
+                throw fail("dampingRatio and damping are two spellings of one value; give one")
+            }
+            guard let ratio = p["dampingRatio"] ?? p["damping"] else {
+                throw fail("missing dampingRatio; expected spring:duration=S,dampingRatio=Z[,velocity=V]")
+            }
             let duration = try positive(p["duration"]!, "duration", spec)
-            let damping = try positive(p["damping"]!, "damping", spec)
+            let damping = try positive(ratio, "dampingRatio", spec)
             return .spring(duration: duration, damping: damping, velocity: p["velocity"] ?? 0)
         case "caspring":
             let p = try parameters(
