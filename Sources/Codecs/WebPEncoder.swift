@@ -88,14 +88,18 @@ public final class WebPEncoder {
             rect = WebPSubframe.Rect(x: 0, y: 0, width: width, height: height)
         }
         var refresh = false
+        // The changed rectangle's colours, counted once: they decide here and in the coding.
+        var colours: Int?
         if options.quality != nil {
             // Few colours predict a lossless coding; many, a lossy one that leaves the canvas
             // inexact there until a flat frame covers it again.
-            if !WebPSubframe.hasFewColours(WebPSubframe.crop(straight, rect, width)) {
+            let count = WebPSubframe.colourCount(WebPSubframe.crop(straight, rect, width))
+            colours = count
+            if count > WebPSubframe.fewColours {
                 lossyPart = lossyPart.map { $0.union(rect) } ?? rect
             } else if let lossy = lossyPart, !rect.contains(lossy) {
                 let grown = rect.union(lossy)
-                if WebPSubframe.hasFewColours(WebPSubframe.crop(straight, grown, width)) {
+                if WebPSubframe.colourCount(WebPSubframe.crop(straight, grown, width)) <= WebPSubframe.fewColours {
                     rect = grown
                     refresh = true
                     lossyPart = nil
@@ -107,14 +111,15 @@ public final class WebPEncoder {
         let index = starts.count
         starts.append(timestamp)
         lastTimestamp = timestamp
-        let before = previous, current = straight, coded = rect, isRefresh = refresh
+        let before = previous, current = straight, coded = rect, isRefresh = refresh, counted = refresh ? nil : colours
         previous = straight
         slots.wait()
         queue.async(group: group) { [options, width, results, slots] in
             defer { slots.signal() }
             do {
                 let frame = try WebPSubframe.code(
-                    current, over: before, rect: coded, canvasWidth: width, options: options, refresh: isRefresh)
+                    current, over: before, rect: coded, canvasWidth: width, options: options, refresh: isRefresh,
+                    colours: counted)
                 results.frames.withLock { $0[index] = frame }
             } catch {
                 results.failure.withLock { if $0 == nil { $0 = error } }

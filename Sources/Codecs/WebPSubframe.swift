@@ -36,7 +36,8 @@ struct WebPSubframe: Sendable {
     }
 
     /// Codes `rect` of `frame` (straight RGBA, `canvasWidth` pixels a row), over `previous`
-    /// (the frame before, or nil for the first), as `options` allow.
+    /// (the frame before, or nil for the first), as `options` allow; `colours` is the
+    /// rectangle's `colourCount` when the caller has it.
     ///
     /// Losslessly, the rectangle is drawn over the canvas when any of its pixels is unchanged
     /// (transparent pixels code to almost nothing) and replaces it otherwise. Lossy, it
@@ -45,7 +46,7 @@ struct WebPSubframe: Sendable {
     /// smaller losslessly, photographs and gradients lossy.
     static func code(
         _ frame: [UInt8], over previous: [UInt8]?, rect: Rect, canvasWidth: Int, options: WebPOptions,
-        refresh: Bool = false
+        refresh: Bool = false, colours counted: Int? = nil
     ) throws -> WebPSubframe {
         let region = crop(frame, rect, canvasWidth)
         if refresh {
@@ -69,7 +70,7 @@ struct WebPSubframe: Sendable {
             }
             if unchanged { drawnOver = changedOnly }
         }
-        let colours = colourCount(region)
+        let colours = counted ?? colourCount(region)
         let flat = colours <= 1024
         // Flat pictures code fast at any effort, so they get a thorough one and both ways over
         // the canvas; many colours (gradients, photographs) cost a lossless coder dearly, so
@@ -95,7 +96,7 @@ struct WebPSubframe: Sendable {
             x: rect.x, y: rect.y, blends: false)
         // Thousands of colours (a photograph, a gradient) code far smaller lossy: no need to
         // try. Otherwise a quick lossless coding tells whether a thorough one may win.
-        guard colours <= 4096 else { return lossy }
+        guard colours <= fewColours else { return lossy }
         let quick = try losslessFrame(level: 1)
         guard quick.bitstream.count < lossy.bitstream.count * 115 / 100 else { return lossy }
         let thorough = try losslessFrame(level: level)
@@ -114,16 +115,17 @@ struct WebPSubframe: Sendable {
         case lossy(quality: Int, method: Int)
     }
 
-    /// Whether a sample of the pixels has at most 4096 colours.
-    static func hasFewColours(_ pixels: [UInt8]) -> Bool { colourCount(pixels) <= 4096 }
+    /// The most colours (in a sample) a picture may have for a lossless coding to be worth
+    /// trying: above it, photographs and gradients, which code far smaller lossy.
+    static let fewColours = 4096
 
-    /// The colours in a sample of the pixels (every third), counted up to 4097.
+    /// The colours in a sample of the pixels (every third), counted up to `fewColours` + 1.
     static func colourCount(_ pixels: [UInt8]) -> Int {
-        var seen = Set<UInt32>(minimumCapacity: 4097)
+        var seen = Set<UInt32>(minimumCapacity: fewColours + 1)
         return pixels.withUnsafeBytes { raw in
             let p = raw.bindMemory(to: UInt32.self)
             var i = 0
-            while i < p.count && seen.count <= 4096 {
+            while i < p.count && seen.count <= fewColours {
                 seen.insert(p[i])
                 i += 3
             }

@@ -148,7 +148,7 @@ extension RenderCommand {
         var tries: [(rung: BudgetRung, bytes: Int, path: String)] = []
         defer { for t in tries { try? FileManager.default.removeItem(atPath: t.path) } }
         let progress = Progress(total: rungs.count, quiet: quiet)
-        // A lossy WebP at quality 90 is a tenth of its lossless size or less: where most WebP
+        // A lossy WebP at quality 90 is far smaller than a lossless one: where most WebP
         // budgets land, and the rung to try after lossless.
         let guess = target == .webp ? rungs.firstIndex { $0.quality == 90 } : nil
         let chosen = try SizeBudget.search(count: rungs.count, guess: guess) { i in

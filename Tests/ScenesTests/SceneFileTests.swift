@@ -105,27 +105,33 @@ struct SceneFileTests {
         }
     }
 
-    @Test("Phases that call the one below twice, 40 deep, stop at the step budget, naming the line")
-    func exponentialPhases() throws {
-        let phases =
-            (0..<40).map { "  p\($0): [p\($0 + 1), p\($0 + 1)]" }.joined(separator: "\n") + "\n  p40: [hold: 0]"
-        let text = tinyScene.replacingOccurrences(of: "phases:\n", with: "phases:\n" + phases + "\n")
-            .replacingOccurrences(of: "  other: {let: {x: 1}, steps: [hold: x]}", with: "  other: [p0]")
-        let path = try writeScene(text)
-        let started = Date()
-        #expect {
-            try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
-        } throws: { "\($0)".contains("expands to more than 100000 steps") }
-        #expect(Date().timeIntervalSince(started) < 30)
-    }
+    /// Storyboards that double their steps 40 times over: phases that call the one below twice,
+    /// and YAML aliases of a sequence doubled (each text, and a marker it must hold).
+    static let doublings: [(String, String)] = [
+        (
+            tinyScene.replacingOccurrences(
+                of: "phases:\n",
+                with: "phases:\n" + (0..<40).map { "  p\($0): [p\($0 + 1), p\($0 + 1)]" }.joined(separator: "\n")
+                    + "\n  p40: [hold: 0]\n"
+            ).replacingOccurrences(of: "  other: {let: {x: 1}, steps: [hold: x]}", with: "  other: [p0]"),
+            "p40: [hold: 0]"
+        ),
+        (
+            tinyScene.replacingOccurrences(
+                of: "  other: {let: {x: 1}, steps: [hold: x]}",
+                with: "  other:\n"
+                    + (["    - sequence: &l0 [hold: 0, hold: 0]"]
+                    + (1...40).map { "    - sequence: &l\($0) [{sequence: *l\($0 - 1)}, {sequence: *l\($0 - 1)}]" })
+                    .joined(separator: "\n")),
+            "&l40"
+        ),
+    ]
 
-    @Test("YAML aliases that double a sequence 40 times stop at the step budget, as phases do")
-    func aliasedSequences() throws {
-        var lines = ["    - sequence: &l0 [hold: 0, hold: 0]"]
-        for k in 1...40 { lines.append("    - sequence: &l\(k) [{sequence: *l\(k - 1)}, {sequence: *l\(k - 1)}]") }
-        let text = tinyScene.replacingOccurrences(
-            of: "  other: {let: {x: 1}, steps: [hold: x]}", with: "  other:\n" + lines.joined(separator: "\n"))
-        #expect(text.contains("&l40"))
+    @Test(
+        "Phases that call the one below twice, 40 deep, and YAML aliases that double a sequence 40 times, stop at the step budget",
+        arguments: doublings)
+    func doublingSteps(text: String, marker: String) throws {
+        #expect(text.contains(marker))
         let path = try writeScene(text)
         let started = Date()
         #expect {

@@ -24,12 +24,19 @@ extension Plan {
                 frames: times.count, changing: 1, drawnPixels: Self.drawn(sample(at: times.first ?? 0, scale: scale)))
         }
         var changing = 0, pixels = 0.0, count = 0
+        // With every frame sampled, each list is the next one's frame before: sampled once.
+        var last: (index: Int, list: DrawList)?
+        func drawList(_ k: Int) -> DrawList {
+            if let last, last.index == k { return last.list }
+            return sample(at: times[k], scale: scale)
+        }
         for i in stride(from: 1, to: times.count, by: max(1, times.count / max(1, samples))) {
             count += 1
-            let list = sample(at: times[i], scale: scale)
-            guard list.commands != sample(at: times[i - 1], scale: scale).commands else { continue }
+            let before = drawList(i - 1), current = drawList(i)
+            last = (i, current)
+            guard current.commands != before.commands else { continue }
             changing += 1
-            pixels += Self.drawn(list)
+            pixels += Self.drawn(current)
         }
         // A run that never changes still draws its first frame.
         guard changing > 0 else {
