@@ -1,0 +1,58 @@
+"""What Scripts/fidelity tracks in each promo recording, in the recording's pixels.
+
+Each entry: the recording's file name -> (where our frame sits in the recording: x, y, width,
+height, or None for the whole frame; the features). Templates and colours are read from the
+side being measured (see fidelity_track), at moments when both show the same state.
+"""
+from fidelity_track import Extent, Shift
+
+BLUE = (48, 103, 244)
+
+
+def _inbox(detail_at, list_at=None):
+    """The Inbox recordings (375 x 667): the bar's bottom edge; the row below the tapped one
+    (the list) and the detail's body, each as it slides."""
+    features = [("bar bottom", Extent(30, 21, 400, colour=BLUE))]
+    if list_at is not None:
+        features.append(("row below", Shift((0, 245, 375, 60), list_at, "y", 440)))
+    features.append(("detail body", Shift((0, 150, 375, 180), detail_at, "y", 440)))
+    return features
+
+
+def _button(cx, cy, to, close_at):
+    """The expanding-view recordings (300 x 532): the tapped circle's far edge from its centre,
+    while it grows; the next screen's text as it slides down."""
+    return [
+        ("circle edge", Extent(round(cx), round(cy), to, colour_at=(round(cx), round(cy), 0.0), during=(0, close_at - 0.6))),
+        ("next screen", Shift((0, 30, 300, 200), close_at - 0.1, "y", 520, during=(close_at - 0.6, 99))),
+    ]
+
+
+def _rest_edge_x(y):
+    return Extent(0, y, 160, axis="x", colour_at=(2, y, 0.0))
+
+
+FEATURES = {
+    "gl-inbox-preview.gif": (None, _inbox(2.0, 0.0)),
+    "transition-preview.gif": (None, _inbox(3.6, 0.0)),
+    "dismiss-initial.gif": (None, _inbox(0.0)),
+    "dismiss-status-bar.gif": (None, _inbox(0.0)),
+    "dismiss-final.gif": (None, _inbox(0.0)),
+    "transition-1.gif": (None, _button(150, 471, 0, 2.3)),
+    "transition-2.gif": (None, _button(150, 367, 0, 2.2)),
+    "transition-3.gif": (None, _button(40, 266, 0, 2.1)),
+    "transition-4.gif": (None, _button(226, 126, 532, 2.0)),
+    # The App Store demo (320 x 567): each card's left edge (its width is the canvas less
+    # twice that), card 1's top edge below the status bar.
+    "app-store-card-old-demo.gif": (None, [
+        ("card 1 left", _rest_edge_x(300)),
+        ("card 1 top", Extent(160, 22, 300, colour_at=(160, 30, 0.0))),
+        ("card 2 left", _rest_edge_x(520)),
+    ]),
+    # The Rooms port (371 x 678: a simulator's title bar above a screen scaled to 371 x 662):
+    # the Great Coffee card as the carousel slides; the room's content as the panel moves.
+    "sliding-panels-port-demo.gif": ((0, 16, 371, 662), [
+        ("carousel card", Shift((70, 200, 190, 120), 1.2, "x", 330, during=(0, 2.9))),
+        ("room content", Shift((20, 130, 330, 150), 3.3, "y", 500, during=(3.0, 5.5))),
+    ]),
+}

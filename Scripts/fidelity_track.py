@@ -1,0 +1,214 @@
+"""Tracks features frame by frame in a promo recording and in our render, and scores them.
+
+A feature is measured the same way in both, each on its own pixels: the recording's and ours
+(resized to the recording's size) differ in content, so a template or a colour is always
+taken from the side being measured, at the same moment and place. Positions are in the
+recording's pixels; a frame where a feature cannot be found (covered, off screen) is None.
+
+Kinds:
+- `Extent(x, y, to, colour_at)`: how far a run of one colour reaches from (x, y) along a
+  column (`to` > y: down; `to` < y: up) or a row (`axis="x"`). The colour is read at
+  `colour_at` = (x, y, seconds) on the same side, or given as `colour` (when both sides
+  draw it the same and no moment shows it at a fixed place). The position is the first pixel past the
+  run, so an empty run is `y` itself: a bar's bottom edge, a growing circle's top.
+- `Shift(rect, at, axis, search)`: the patch `rect` = (x, y, w, h) of the frame at `at`
+  seconds, found again in every frame within `search` px along `axis`: where a sliding
+  region, card or panel is. A match worse than `MATCH_LIMIT` levels is None.
+
+Every feature may carry `during=(t0, t1)`: only frames in that window are measured.
+"""
+from PIL import Image, ImageChops, ImageStat
+
+# RMS difference, in levels, past which a patch is not the one we look for.
+MATCH_LIMIT = 24.0
+# Colour distance (largest channel difference, in levels) within which a pixel is the colour.
+COLOUR_TOLERANCE = 28
+COARSE = 4
+
+
+class Extent:
+    def __init__(self, x, y, to, colour_at=None, colour=None, axis="y", during=None):
+        self.x, self.y, self.to, self.axis, self.during = x, y, to, axis, during
+        self.colour_at, self.colour = colour_at, colour
+
+    def prepare(self, frames, dt):
+        if self.colour_at is not None:
+            cx, cy, t = self.colour_at
+            self.colour = frames[min(len(frames) - 1, round(t / dt))].getpixel((cx, cy))
+
+    def measure(self, frame):
+        start = self.y if self.axis == "y" else self.x
+        end = max(0, min(self.to, (frame.height if self.axis == "y" else frame.width) - 1))
+        step = 1 if end > start else -1
+        for p in range(start, end + step, step):
+            xy = (self.x, p) if self.axis == "y" else (p, self.y)
+            if max(abs(a - b) for a, b in zip(frame.getpixel(xy), self.colour)) > COLOUR_TOLERANCE:
+                return float(p)
+        return float(end)
+
+
+class Shift:
+    def __init__(self, rect, at, axis="y", search=200, during=None):
+        self.rect, self.at, self.axis, self.search, self.during = rect, at, axis, search, during
+
+    def prepare(self, frames, dt):
+        x, y, w, h = self.rect
+        source = frames[min(len(frames) - 1, round(self.at / dt))].convert("L")
+        self.template = source.crop((x, y, x + w, y + h))
+        self.coarse_template = self.template.reduce(COARSE)
+
+    def _error(self, frame, template, x, y):
+        w, h = template.size
+        if x < 0 or y < 0 or x + w > frame.width or y + h > frame.height:
+            return None
+        diff = ImageChops.difference(frame.crop((x, y, x + w, y + h)), template)
+        return ImageStat.Stat(diff).rms[0]
+
+    def _offsets(self, frame, template, around, radius, scale):
+        x0, y0 = self.rect[0] // scale, self.rect[1] // scale
+        found = {}
+        for d in range(around - radius, around + radius + 1):
+            x, y = (x0 + d, y0) if self.axis == "x" else (x0, y0 + d)
+            e = self._error(frame, template, x, y)
+            if e is not None:
+                found[d] = e
+        return found
+
+    def measure(self, frame):
+        luma = frame.convert("L")
+        coarse = self._offsets(luma.reduce(COARSE), self.coarse_template, 0, self.search // COARSE, COARSE)
+        if not coarse:
+            return None
+        guess = min(coarse, key=coarse.get) * COARSE
+        fine = self._offsets(luma, self.template, guess, COARSE + 1, 1)
+        if not fine:
+            return None
+        d = min(fine, key=fine.get)
+        if fine[d] > MATCH_LIMIT:
+            return None
+        # A parabola through the squared errors either side puts the match between pixels.
+        offset = float(d)
+        if d - 1 in fine and d + 1 in fine:
+            a, b, c = fine[d - 1] ** 2, fine[d] ** 2, fine[d + 1] ** 2
+            if a + c - 2 * b > 0:
+                offset += 0.5 * (a - c) / (a + c - 2 * b)
+        return (self.rect[0] if self.axis == "x" else self.rect[1]) + offset
+
+
+def track(feature, frames, dt):
+    """The feature's position in each frame (None where it is not measured or not found)."""
+    feature.prepare(frames, dt)
+    out = []
+    for i, frame in enumerate(frames):
+        t = i * dt
+        if feature.during and not (feature.during[0] - 1e-9 <= t <= feature.during[1] + 1e-9):
+            out.append(None)
+        else:
+            out.append(feature.measure(frame))
+    return out
+
+
+def _at(values, x):
+    """`values` at a fractional index, linear between neighbours, None if either is."""
+    i = int(x // 1)
+    if i < 0 or i + 1 > len(values) - 1:
+        return values[i] if 0 <= i < len(values) and x == i else None
+    a, b = values[i], values[i + 1]
+    if a is None or b is None:
+        return None
+    return a + (b - a) * (x - i)
+
+
+def _rms(promo, ours, lag, frames):
+    errors = []
+    for i in frames:
+        o = _at(ours, i + lag)
+        if promo[i] is not None and o is not None:
+            errors.append(o - promo[i])
+    if len(errors) < max(3, len(frames) // 2):
+        return None
+    return (sum(e * e for e in errors) / len(errors)) ** 0.5
+
+
+def best_lag(promo, ours, frames, reach=4.0):
+    """The lag in frames (ours later: positive) that best aligns ours with the recording over
+    `frames`, and the RMS error there."""
+    best = None
+    for k in range(-int(reach * 20), int(reach * 20) + 1):
+        lag = k / 20
+        r = _rms(promo, ours, lag, frames)
+        if r is not None and (best is None or r < best[1] - 1e-9 or (abs(r - best[1]) < 1e-9 and abs(lag) < abs(best[0]))):
+            best = (lag, r)
+    return best
+
+
+def events(promo, moving=0.75, gap=2, pad=3):
+    """Frame ranges where the recording's feature moves (more than `moving` px a frame),
+    joined across still gaps of up to `gap` frames and padded by `pad` frames."""
+    moves = [i for i in range(1, len(promo))
+             if promo[i] is not None and promo[i - 1] is not None and abs(promo[i] - promo[i - 1]) > moving]
+    spans = []
+    for i in moves:
+        if spans and i - spans[-1][1] <= gap + 1:
+            spans[-1][1] = i
+        else:
+            spans.append([i - 1, i])
+    return [range(max(0, a - pad), min(len(promo), b + pad + 1)) for a, b in spans]
+
+
+def score(promo, ours):
+    """RMS and worst error (px) with the frame of the worst, over frames measured in both."""
+    pairs = [(i, o - p) for i, (p, o) in enumerate(zip(promo, ours)) if p is not None and o is not None]
+    if not pairs:
+        return None
+    rms = (sum(e * e for _, e in pairs) / len(pairs)) ** 0.5
+    worst = max(pairs, key=lambda p: abs(p[1]))
+    return rms, worst[1], worst[0], len(pairs)
+
+
+def place(frame, size, screen):
+    """Our frame as the recording shows its screen: resized to the whole recording, or into
+    `screen` = (x, y, w, h) with the rest grey."""
+    if screen is None:
+        return frame.resize(size, Image.LANCZOS)
+    x, y, w, h = screen
+    out = Image.new("RGB", size, (128, 128, 128))
+    out.paste(frame.resize((w, h), Image.LANCZOS), (x, y))
+    return out
+
+
+def table(promo, ours, dt, features):
+    """Rows of the tracking table: per feature its RMS and worst error (px, at the same
+    instants), the lag that best aligns the two and the RMS there; then the same lag per
+    event (each stretch where the recording's feature moves)."""
+    rows = []
+    for name, feature in features:
+        a, b = track(feature, promo, dt), track(feature, ours, dt)
+        s = score(a, b)
+        if s is None:
+            rows.append((name, None))
+            continue
+        measured = [i for i in range(min(len(a), len(b))) if a[i] is not None]
+        lag = best_lag(a, b, measured)
+        spans = []
+        for span in events(a):
+            frames = [i for i in span if i < len(b)]
+            spans.append((span.start * dt, (span.stop - 1) * dt, _rms(a, b, 0, frames), best_lag(a, b, frames)))
+        rows.append((name, (s, lag, spans)))
+    return rows
+
+
+def print_table(recording, dt, rows, out):
+    out(f"{recording}  (one frame {dt * 1000:.0f} ms; lag: ours later than the recording is +)")
+    out(f"  {'feature':18} {'frames':>6} {'RMS px':>7} {'worst px':>9} {'at s':>6} {'lag ms':>7} {'frames':>7} {'RMS then':>9}")
+    for name, result in rows:
+        if result is None:
+            out(f"  {name:18} not found in both")
+            continue
+        (rms, worst, at, n), lag, spans = result
+        lag_text = f"{lag[0] * dt * 1000:+7.0f} {lag[0]:+7.2f} {lag[1]:9.1f}" if lag else f"{'-':>7} {'-':>7} {'-':>9}"
+        out(f"  {name:18} {n:6d} {rms:7.1f} {worst:+9.1f} {at * dt:6.2f} {lag_text}")
+        for t0, t1, r0, lag in spans:
+            r0_text = f"{r0:7.1f}" if r0 is not None else f"{'-':>7}"
+            lag_text = f"{lag[0] * dt * 1000:+7.0f} {lag[0]:+7.2f} {lag[1]:9.1f}" if lag else f"{'-':>7} {'-':>7} {'-':>9}"
+            out(f"    {f'moving {t0:.2f}-{t1:.2f} s':22} {r0_text} {'':9} {'':6} {lag_text}")
