@@ -213,6 +213,31 @@ struct SceneFileTests {
         } throws: { "\($0)".contains(":46: phases.show.0.delay: -10 s: a delay is 0 seconds or more") }
     }
 
+    @Test(
+        "A storyboard's length cuts it short mid-motion or holds its end; 0 is refused at its line",
+        arguments: [("0.25", 0.25), ("2s", 2.0), ("x + 0.5", 1.5)])
+    func storyboardLength(length: String, lasts: Double) throws {
+        let path = try writeScene(
+            tinyScene.replacingOccurrences(
+                of: "other: {let: {x: 1}, steps: [hold: x]}",
+                with: "other: {let: {x: 1}, steps: [hold: x, {animate: grow, box.alpha: 1}], length: \(length)}"))
+        let plan = try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
+        #expect(plan.duration == lasts)
+    }
+
+    @Test("A storyboard's length of 0 is refused, naming its line and key")
+    func zeroLength() throws {
+        let path = try writeScene(
+            tinyScene.replacingOccurrences(
+                of: "other: {let: {x: 1}, steps: [hold: x]}", with: "other: {let: {x: 1}, steps: [hold: x], length: 0}")
+        )
+        #expect {
+            try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
+        } throws: {
+            "\($0)".contains(":57: storyboards.other.length: 0 s: a storyboard's length is more than 0 seconds")
+        }
+    }
+
     @Test("A name of forty dotted parts is refused at once (a thousand were looked up part by part)")
     func longNames() throws {
         let name = "canvas" + String(repeating: ".size", count: 40)

@@ -34,10 +34,12 @@ public struct PlanBuilder: Sendable {
     /// The time at which the next appended step will start.
     public var currentTime: Double { steps.reduce(0) { $0 + $1.duration } }
 
-    /// The finished plan: every animation scheduled and its starting value resolved.
-    public func build() -> Plan {
+    /// The finished plan: every animation scheduled and its starting value resolved. It lasts
+    /// until its last step ends, or `length` seconds: cut short while something still moves
+    /// (as a recording stopped mid-motion is), or holding its last state.
+    public func build(length: Double? = nil) -> Plan {
         var animations: [PropertyAnimation] = []
         Step.sequence(steps).schedule(at: 0, into: &animations)
-        return Plan(canvas: canvas, layers: layers, animations: animations, duration: currentTime)
+        return Plan(canvas: canvas, layers: layers, animations: animations, duration: length ?? currentTime)
     }
 }

@@ -167,6 +167,7 @@ struct SceneCheck {
             if let body = v.mapping {
                 keys(body, at, allowed: SceneFormat.storyboardKeys.map(\.name))
                 if let l = body["let"] { values(l, at + ["let"]) }
+                if let l = body["length"] { expression(l, at + ["length"]) }
                 if let s = body["steps"] { steps(s, at + ["steps"]) } else { report(v, at, "expected steps: [steps]") }
             } else {
                 steps(v, at)

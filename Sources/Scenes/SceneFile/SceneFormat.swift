@@ -41,7 +41,8 @@ public enum SceneFormat {
         Key("phases", "named step lists: `name: [steps]`, or `name: {args: [a, b], steps: [steps]}`"),
         Key(
             "storyboards",
-            "what plays: `name: [steps and phase names]`, or `name: {let: {…}, steps: […]}`; the first is the default"),
+            "what plays: `name: [steps and phase names]`, or `name: {let: {…}, steps: […], length: seconds}` (`length` cuts it short or holds its end); the first is the default"
+        ),
     ]
 
     static let paramTypes: [Key] = [
@@ -150,6 +151,10 @@ public enum SceneFormat {
     static let storyboardKeys: [Key] = [
         Key("let", "values for this storyboard's steps, evaluated before them"),
         Key("steps", "the storyboard's steps"),
+        Key(
+            "length",
+            "seconds: the storyboard ends there, cut short while something still moves (as a recording stopped mid-motion) or holding its last state; default: when its last step ends"
+        ),
     ]
 
     static let requireKeys: [Key] = [

@@ -52,11 +52,13 @@ final class SceneInterpreter {
         let board = try file.storyboard(named: name)
         let cx = top.at("storyboards", name)
         var stepsNode = board
+        var length: (node: Node, cx: ConfigContext)?
         if let m = board.mapping {
             try SceneFile.checkKeys(m, allowed: SceneFormat.storyboardKeys.map(\.name), cx)
             if let l = m["let"] { try bind(l, cx.at("let")) }
             guard let s = m["steps"] else { throw cx.error(board, "expected steps: [steps]") }
             stepsNode = s
+            if let l = m["length"] { length = (l, cx.at("length")) }
         }
         if let l = file.root["let"] { try bind(l, top.at("let")) }
         try checkParams()
@@ -71,14 +73,21 @@ final class SceneInterpreter {
             for step in try step(item, cx.at("\(i)")) { builder.append(step) }
             phases.append(PhaseSpan(name: Self.label(of: item), start: start, end: builder.currentTime))
         }
-        guard builder.currentTime <= Self.maximumDuration else {
+        var lasts = builder.currentTime
+        if let (node, lcx) = length {
+            lasts = try number(node, lcx)
+            guard lasts > 0 else {
+                throw lcx.error(node, "\(lasts.plainText) s: a storyboard's length is more than 0 seconds")
+            }
+        }
+        guard lasts <= Self.maximumDuration else {
             throw SceneError.invalid(
                 key: "storyboard",
                 message:
-                    "\(name) lasts \(builder.currentTime.plainText) s; a storyboard lasts at most \(Self.maximumDuration.plainText) s"
+                    "\(name) lasts \(lasts.plainText) s; a storyboard lasts at most \(Self.maximumDuration.plainText) s"
             )
         }
-        return ScenePlan(plan: builder.build(), reads: reads, phases: phases)
+        return ScenePlan(plan: builder.build(length: lasts), reads: reads, phases: phases)
     }
 
     /// What a storyboard's item is called on a timeline: its phase's name or its step's kind.

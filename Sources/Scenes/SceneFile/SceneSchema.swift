@@ -125,7 +125,11 @@ public enum SceneSchema {
             "anyOf": [
                 ref("steps"),
                 object(SceneFormat.storyboardKeys, required: ["steps"]) { key in
-                    key == "let" ? ["type": "object", "additionalProperties": ref("value")] : ref("steps")
+                    switch key {
+                    case "let": ["type": "object", "additionalProperties": ref("value")]
+                    case "length": ref("value")
+                    default: ref("steps")
+                    }
                 },
             ]
         ]
