@@ -9,7 +9,8 @@ Kinds:
 - `Extent(x, y, to, colour_at)`: how far a run of one colour reaches from (x, y) along a
   column (`to` > y: down; `to` < y: up) or a row (`axis="x"`). The colour is read at
   `colour_at` = (x, y, seconds) on the same side, or given as `colour` (when both sides
-  draw it the same and no moment shows it at a fixed place). The position is the first pixel past the
+  draw it the same and no moment shows it at a fixed place). With `until=True` it is the
+  other way round: the first pixel of that colour (a white panel's top under a header). The position is the first pixel past the
   run, so an empty run is `y` itself: a bar's bottom edge, a growing circle's top.
 - `Shift(rect, at, axis, search)`: the patch `rect` = (x, y, w, h) of the frame at `at`
   seconds, found again in every frame within `search` px along `axis`: where a sliding
@@ -27,8 +28,8 @@ COARSE = 4
 
 
 class Extent:
-    def __init__(self, x, y, to, colour_at=None, colour=None, axis="y", during=None):
-        self.x, self.y, self.to, self.axis, self.during = x, y, to, axis, during
+    def __init__(self, x, y, to, colour_at=None, colour=None, axis="y", until=False, during=None):
+        self.x, self.y, self.to, self.axis, self.until, self.during = x, y, to, axis, until, during
         self.colour_at, self.colour = colour_at, colour
 
     def prepare(self, frames, dt):
@@ -42,7 +43,7 @@ class Extent:
         step = 1 if end > start else -1
         for p in range(start, end + step, step):
             xy = (self.x, p) if self.axis == "y" else (p, self.y)
-            if max(abs(a - b) for a, b in zip(frame.getpixel(xy), self.colour)) > COLOUR_TOLERANCE:
+            if (max(abs(a - b) for a, b in zip(frame.getpixel(xy), self.colour)) > COLOUR_TOLERANCE) != self.until:
                 return float(p)
         return float(end)
 
