@@ -80,11 +80,12 @@ final class SceneInterpreter {
                 throw lcx.error(node, "\(lasts.plainText) s: a storyboard's length is more than 0 seconds")
             }
         }
-        guard lasts <= Self.maximumDuration else {
+        // Steps past a shorter length are still planned, so they are held to the limit too.
+        guard max(lasts, builder.currentTime) <= Self.maximumDuration else {
             throw SceneError.invalid(
                 key: "storyboard",
                 message:
-                    "\(name) lasts \(lasts.plainText) s; a storyboard lasts at most \(Self.maximumDuration.plainText) s"
+                    "\(name) lasts \(max(lasts, builder.currentTime).plainText) s; a storyboard lasts at most \(Self.maximumDuration.plainText) s"
             )
         }
         return ScenePlan(plan: builder.build(length: lasts), reads: reads, phases: phases)
