@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `flipbook`: renders iOS view-controller transitions to GIF, WebP, MP4 and PNG previews.
 public struct FlipbookCommand: ParsableCommand {
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     public static let configuration = CommandConfiguration(
         commandName: "flipbook",

@@ -26,16 +26,17 @@ struct CompareCommandTests {
             ]).status == 0)
         let changed = try Tool.run(["compare", "\(folder)/c.gif", "\(folder)/a.gif", "--diff", "\(folder)/diffs"])
         #expect(changed.status == 1)
-        // Frame 33 (1.10 s, the first of the expand) is 0.27 s into a render of frames 25-60,
+        // Frame 34 (1.13 s, the first to show the expand: it starts at 1.08 s and the screen
+        // shows it a presentation latency later) is 0.30 s into a render of frames 25-60,
         // and the GIF's second frame (the list hold merged before it).
         #expect(
-            changed.stdout.contains("first difference at 0.27 s: actual frame 1 vs expected frame 1"),
+            changed.stdout.contains("first difference at 0.30 s: actual frame 1 vs expected frame 1"),
             "\(changed.stdout)")
         #expect(changed.stdout.contains("\nDIFFERENT\n"))
         let written = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/diffs")
         #expect(
-            written.contains("t0000.270s.actual.png") && written.contains("t0000.270s.expected.png")
-                && written.contains("t0000.270s.diff.png") && written.contains("t0000.270s.sheet.png"), "\(written)")
+            written.contains("t0000.300s.actual.png") && written.contains("t0000.300s.expected.png")
+                && written.contains("t0000.300s.diff.png") && written.contains("t0000.300s.sheet.png"), "\(written)")
     }
 
     @Test("One render compares the same in any container: a PNG folder against the GIF of the same frames")
@@ -89,7 +90,7 @@ struct CompareCommandTests {
         let folder = temporaryFolder()
         let run = try Tool.run(["render", "expanding-view", "-o", "\(folder)/a.webp"])
         #expect(
-            run.status == 0 && run.stdout.contains("26 frames from 90 (64 identical merged)")
+            run.status == 0 && run.stdout.contains("24 frames from 90 (66 identical merged)")
                 && run.stdout.contains("lossless"),
             "\(run.stdout)\(run.stderr)")
         #expect(try Tool.run(["render", "expanding-view", "-o", "\(folder)/frames/", "--quiet"]).status == 0)
@@ -117,7 +118,7 @@ struct CompareCommandTests {
         #expect((report["tolerance"] as? [String: Any])?["maxChannelDelta"] as? Int == 3)
         let moments = report["moments"] as! [[String: Any]]
         #expect(moments.count == report["momentsCompared"] as? Int && !moments.isEmpty)
-        #expect(report["firstDifference"] as? Double == 0.27)
+        #expect(report["firstDifference"] as? Double == 0.3)
         let first = moments.first { $0["passes"] as? Bool == false }!
         #expect((first["differingPixels"] as? Int ?? 0) > 0 && (first["maxChannelDelta"] as? Int ?? 0) > 3)
     }
@@ -154,7 +155,8 @@ struct CompareCommandTests {
         let run = try Tool.run(["render", "expanding-cells", "-o", "\(folder)/x.gif", "--set", "assets.lst=mine.png"])
         #expect(run.status != 0)
         #expect(run.stderr.contains("--set assets.lst=mine.png: assets.lst: unknown key; expected one of list, detail"))
-        let ok = try Tool.run(["plan", "expanding-cells", "--time", "1.08", "--set", "layout.tappedRow=[0,99,375,70]"])
-        #expect(ok.stdout.contains("\"layer\":\"container\"") && ok.stdout.contains("[0,99,375,70]"), "\(ok.stdout)")
+        // Mid-expand, the row's snapshot is cut from the new row (in @2x pixels).
+        let ok = try Tool.run(["plan", "expanding-cells", "--time", "1.2", "--set", "layout.tappedRow=[0,99,375,70]"])
+        #expect(ok.stdout.contains("\"layer\":\"cell\"") && ok.stdout.contains("[0,198,750,140]"), "\(ok.stdout)")
     }
 }

@@ -23,7 +23,7 @@ struct EncodeCommandTests {
     func version() throws {
         let run = try Tool.run(["--version"])
         #expect(run.status == 0)
-        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.2.0")
     }
 
     @Test("A numbered sequence becomes a GIF of the right length, in natural order")

@@ -30,6 +30,32 @@ struct TimelineTests {
         }
     }
 
+    @Test(
+        "The screen shows a change two refreshes after it is made, already that far in; the model has it at once; changes at 0 show at once"
+    )
+    func presentationLatency() throws {
+        var p = builder()
+        let l = try p.addLayer(
+            "l", content: .color(.black), initial: LayerState(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        p.append(.set([Change(l, .alpha, .number(0.5))]))
+        p.append(.hold(1))
+        p.append(.set([Change(l, .hidden, .flag(true))]))
+        p.append(.animate(.bezier(.linear, duration: 1), [Change(l, .alpha, .number(1))]))
+        let plan = p.build()
+        let latency = Plan.presentationLatency
+        #expect(latency == 2.0 / 60)
+        #expect(plan.state(of: l, at: 0).alpha == 0.5)
+        // Made at 1 s: not on screen until 1 s + latency, then already `latency` into it.
+        for t in [1.0, 1.01, 1.0 + latency * 0.99] {
+            #expect(plan.state(of: l, at: t).alpha == 0.5 && !plan.state(of: l, at: t).isHidden)
+            #expect(abs(plan.modelState(of: l, at: t).alpha - (0.5 + 0.5 * (t - 1))) < 1e-9)
+            #expect(plan.modelState(of: l, at: t).isHidden)
+        }
+        #expect(abs(plan.state(of: l, at: 1 + latency).alpha - (0.5 + 0.5 * latency)) < 1e-9)
+        #expect(plan.state(of: l, at: 1 + latency).isHidden)
+        #expect(abs(plan.state(of: l, at: 1.5).alpha - 0.75) < 1e-9)
+    }
+
     @Test("A later animation starts from the presentation value (beginFromCurrentState)")
     func interrupts() throws {
         var p = builder()

@@ -38,10 +38,10 @@ struct AppStoreCardTests {
         for t in stride(from: 0.05, through: duration, by: duration / 7) {
             #expect(
                 abs(
-                    plan.state(of: layer, at: start + t).position.y + distance
+                    plan.modelState(of: layer, at: start + t).position.y + distance
                         - (midY + (333.5 - midY) * spring.progress(at: t))) < 0.01, "t \(t)")
         }
-        #expect(plan.state(of: layer, at: start + duration + 1e-3).position.y + distance == 333.5)
+        #expect(plan.modelState(of: layer, at: start + duration + 1e-3).position.y + distance == 333.5)
     }
 
     /// When card `i` starts presenting: rest, press, hold (and for the second card, all of the first's turn).
@@ -63,14 +63,14 @@ struct AppStoreCardTests {
         let layer = plan.layer(named: "card-\(card + 1)")!
         let t0 = presentStart(card)
         for t in stride(from: 0.0, through: duration, by: duration / 9) {
-            let s = plan.state(of: layer, at: t0 + t)
+            let s = plan.modelState(of: layer, at: t0 + t)
             let k = spring.progress(at: t), m = linear.progress(at: t)
             #expect(abs(s.position.y + slot.minY - (slot.midY + (333.5 - slot.midY) * k)) < 1e-6, "t \(t)")
             #expect(abs(s.size.width - (335 + 40 * m)) < 1e-6 && abs(s.size.height - (402 + 265 * m)) < 1e-6)
             #expect(abs(s.cornerRadius - 16 * (1 - m)) < 1e-6)
         }
         #expect(
-            plan.state(of: layer, at: t0 + duration + 1e-9).frame
+            plan.modelState(of: layer, at: t0 + duration + 1e-9).frame
                 == Rect(x: -slot.minX, y: -slot.minY, width: 375, height: 667))
     }
 
@@ -84,16 +84,17 @@ struct AppStoreCardTests {
         let track = GestureTrack(pressAt: .zero).dragging(by: 0, 100, over: 0.45, easing: .easeIn)
         for t in stride(from: 0.0, through: 0.45, by: 0.05) {
             let p = track.translation(at: t).y / 100
-            let s = plan.state(of: layer, at: dragStart + t)
+            let s = plan.modelState(of: layer, at: dragStart + t)
             #expect(abs(s.scale - (1 - 0.14 * p)) < 1e-9 && abs(s.cornerRadius - 16 * p) < 1e-9)
         }
         let back = Curve.spring(duration: 0.6, damping: 0.7)
         let released = dragStart + 0.45
         for t in [0.1, 0.3, 0.5] {
-            let s = plan.state(of: layer, at: released + t)
+            let s = plan.modelState(of: layer, at: released + t)
             #expect(abs(s.position.y + card1.minY - (333.5 + (241 - 333.5) * back.progress(at: t))) < 1e-6)
         }
-        #expect(plan.state(of: layer, at: released + 0.6 + 1e-9).frame == Rect(x: 0, y: 0, width: 335, height: 402))
+        #expect(
+            plan.modelState(of: layer, at: released + 0.6 + 1e-9).frame == Rect(x: 0, y: 0, width: 335, height: 402))
     }
 
     @Test("Press scales the card to 0.96 on a 0.5 s damping-1 spring")
@@ -101,7 +102,7 @@ struct AppStoreCardTests {
         let layer = plan.layer(named: "card-1")!
         let spring = Curve.spring(duration: 0.5, damping: 1)
         for t in [0.05, 0.15, 0.3] {
-            #expect(abs(plan.state(of: layer, at: 0.8 + t).scale - (1 - 0.04 * spring.progress(at: t))) < 1e-9)
+            #expect(abs(plan.modelState(of: layer, at: 0.8 + t).scale - (1 - 0.04 * spring.progress(at: t))) < 1e-9)
         }
     }
 
@@ -131,8 +132,9 @@ struct AppStoreCardOlderDemoTests {
         for t in stride(from: 0.0, through: 0.5, by: 0.025) {
             let k = position.progress(at: t), m = size.progress(at: t)
             #expect(
-                abs(plan.state(of: anchor, at: presentStart + t).position.y - card1.minY * (1 - k)) < 1e-6, "t \(t)")
-            let s = plan.state(of: layer, at: presentStart + t)
+                abs(plan.modelState(of: anchor, at: presentStart + t).position.y - card1.minY * (1 - k)) < 1e-6,
+                "t \(t)")
+            let s = plan.modelState(of: layer, at: presentStart + t)
             #expect(
                 abs(s.frame.minY) < 1e-9 && abs(s.size.width - (335 + 40 * m)) < 1e-6
                     && abs(s.cornerRadius - 16 * (1 - m)) < 1e-6, "t \(t)")
@@ -145,7 +147,7 @@ struct AppStoreCardOlderDemoTests {
     func overshoot() throws {
         let secondStart = presentStart + 0.5 + 0.7 + 0.4 + 0.6 + 0.56
         let anchor = plan.layer(named: "anchor-2")!
-        let tops = (0...100).map { plan.state(of: anchor, at: secondStart + Double($0) / 100).position.y }
+        let tops = (0...100).map { plan.modelState(of: anchor, at: secondStart + Double($0) / 100).position.y }
         #expect(tops.min()! < -5 && tops.min()! > -8, "top \(tops.min()!)")
         #expect(abs(tops[45]) < 1.5)
         let written = try SceneRenderer(
@@ -163,19 +165,21 @@ struct AppStoreCardOlderDemoTests {
         let card = plan.layer(named: "card-1")!, bar = plan.layer(named: "status-bar")!,
             backdrop = plan.layer(named: "backdrop")!
         let dragStart = presentStart + 0.5 + 0.7
-        #expect(plan.state(of: bar, at: dragStart).position.y < 0)
-        #expect(plan.state(of: backdrop, at: dragStart).alpha == 1)
+        #expect(plan.modelState(of: bar, at: dragStart).position.y < 0)
+        #expect(plan.modelState(of: backdrop, at: dragStart).alpha == 1)
         let track = GestureTrack(pressAt: .zero).dragging(by: 0, 100, over: 0.4, easing: .easeIn)
         for t in stride(from: 0.0, through: 0.4, by: 0.05) {
             let p = track.translation(at: t).y / 100
-            #expect(abs(plan.state(of: card, at: dragStart + t).scale - (1 - 0.2 * p)) < 1e-9)
+            #expect(abs(plan.modelState(of: card, at: dragStart + t).scale - (1 - 0.2 * p)) < 1e-9)
         }
-        #expect(plan.state(of: bar, at: dragStart + 0.3 + 1e-9).position.y == 10)
-        #expect(plan.state(of: backdrop, at: dragStart + 0.4 + 0.25 + 1e-9).alpha == 0)
+        #expect(plan.modelState(of: bar, at: dragStart + 0.3 + 1e-9).position.y == 10)
+        #expect(plan.modelState(of: backdrop, at: dragStart + 0.4 + 0.25 + 1e-9).alpha == 0)
         #expect(
-            plan.state(of: card, at: dragStart + 0.4 + 0.6 + 1e-9).frame == Rect(x: 0, y: 0, width: 335, height: 402))
+            plan.modelState(of: card, at: dragStart + 0.4 + 0.6 + 1e-9).frame
+                == Rect(x: 0, y: 0, width: 335, height: 402))
         #expect(
-            plan.state(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.4 + 0.6 + 1e-9).position == card1.origin)
+            plan.modelState(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.4 + 0.6 + 1e-9).position
+                == card1.origin)
     }
 
     @Test("As recorded, the finger scrolls the first detail's content 17.5 pt up and back to the top before the drag")
@@ -184,15 +188,15 @@ struct AppStoreCardOlderDemoTests {
         // The present's blocks last 0.5 s; the scroll starts 0.2 s into the detail.
         let start = presentStart + 0.5 + 0.2
         let up = Curve.bezier(.easeOut, duration: 0.1), back = Curve.bezier(.easeOut, duration: 0.2)
-        #expect(plan.state(of: card, at: start).contentOffset == Point(x: 0, y: 0))
+        #expect(plan.modelState(of: card, at: start).contentOffset == Point(x: 0, y: 0))
         for t in stride(from: 0.0, through: 0.1, by: 0.025) {
-            #expect(abs(plan.state(of: card, at: start + t).contentOffset.y - 17.5 * up.progress(at: t)) < 1e-9)
+            #expect(abs(plan.modelState(of: card, at: start + t).contentOffset.y - 17.5 * up.progress(at: t)) < 1e-9)
         }
         for t in stride(from: 0.0, through: 0.2, by: 0.05) {
-            let y = plan.state(of: card, at: start + 0.1 + t).contentOffset.y
+            let y = plan.modelState(of: card, at: start + 0.1 + t).contentOffset.y
             #expect(abs(y - 17.5 * (1 - back.progress(at: t))) < 1e-9)
         }
-        #expect(plan.state(of: card, at: start + 0.3 + 1e-9).contentOffset == Point(x: 0, y: 0))
+        #expect(plan.modelState(of: card, at: start + 0.3 + 1e-9).contentOffset == Point(x: 0, y: 0))
         // At the peak the screenshot is drawn 17.5 pt higher, clipped to the card, over the
         // body colour; before and after, the card draws the screenshot alone.
         let peak = plan.sample(at: start + 0.1 + 1e-9, scale: 2).commands.filter { $0.layer == "card-1" }

@@ -15,8 +15,8 @@ struct ExpandingCellsTests {
     let presentStart = 1.08
     let spring = Curve.spring(duration: 0.6, damping: 1)
 
-    func frame(_ name: String, at t: Double) -> Rect { plan.state(of: plan.layer(named: name)!, at: t).frame }
-    func alpha(_ name: String, at t: Double) -> Double { plan.state(of: plan.layer(named: name)!, at: t).alpha }
+    func frame(_ name: String, at t: Double) -> Rect { plan.modelState(of: plan.layer(named: name)!, at: t).frame }
+    func alpha(_ name: String, at t: Double) -> Double { plan.modelState(of: plan.layer(named: name)!, at: t).alpha }
 
     @Test("Every piece of the expand moves on UIKit's 0.6 s damping-1 spring")
     func expandGeometry() {
@@ -43,7 +43,7 @@ struct ExpandingCellsTests {
             }
         }
         let y0 = iconTop(Self.renderer.frame(at: presentStart))!
-        for t in [0.03, 0.06, 0.1, 0.15, 0.2, 0.3] {
+        for t in [0.04, 0.06, 0.1, 0.15, 0.2, 0.3] {  // from the first moment the screen shows it
             let k = spring.progress(at: t)
             guard let y = iconTop(Self.renderer.frame(at: presentStart + t)) else {
                 #expect(Double(y0) + 428 * k > 660, "icon gone too early at \(t)")
@@ -143,8 +143,8 @@ struct ExpandingCellsTests {
         if dismissed {
             #expect(layers == ["list"])
         } else {
-            #expect(plan.state(of: plan.layer(named: "container")!, at: plan.duration).frame.height == 667)
-            #expect(plan.state(of: plan.layer(named: "status-dark")!, at: plan.duration).alpha == 1)
+            #expect(plan.modelState(of: plan.layer(named: "container")!, at: plan.duration).frame.height == 667)
+            #expect(plan.modelState(of: plan.layer(named: "status-dark")!, at: plan.duration).alpha == 1)
         }
     }
 
@@ -155,8 +155,10 @@ struct ExpandingCellsTests {
                 SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: storyboard))
             ).plan
             let status = plan.layer(named: "status-light")!
-            let peak = stride(from: 0.0, through: plan.duration, by: 0.02).map { plan.state(of: status, at: $0).alpha }
-                .max()!
+            let peak = stride(from: 0.0, through: plan.duration, by: 0.02).map {
+                plan.modelState(of: status, at: $0).alpha
+            }
+            .max()!
             #expect(peak == (light ? 1 : 0), "\(storyboard)")
         }
     }
@@ -169,7 +171,7 @@ struct ExpandingCellsTests {
         let container = plan.layer(named: "container")!
         for t in [0.1, 0.3, 0.6] {
             #expect(
-                abs(plan.state(of: container, at: presentStart + t).frame.minY - 169 * (1 - slow.progress(at: t)))
+                abs(plan.modelState(of: container, at: presentStart + t).frame.minY - 169 * (1 - slow.progress(at: t)))
                     < 1e-9)
         }
     }

@@ -279,16 +279,19 @@ struct SceneFileTests {
         #expect(icon.pixelsPerPoint == 2 && icon.source == Rect(x: 0, y: 0, width: 20, height: 20))
         #expect(plan.layers[7].initial.position == Point(x: 5, y: 6))
         let box = plan.layer(named: "box")!
-        #expect(plan.state(of: box, at: 0.5).alpha == 0)
+        #expect(plan.modelState(of: box, at: 0.5).alpha == 0)
         #expect(
-            abs(plan.state(of: box, at: 0.7).alpha - CubicBezier.easeIn.with(duration: 0.4).progress(at: 0.2)) < 1e-12)
-        #expect(plan.state(of: plan.layer(named: "tile-1")!, at: 0.95).isHidden)
-        #expect(!plan.state(of: plan.layer(named: "tile-2")!, at: 0.95).isHidden)
+            abs(plan.modelState(of: box, at: 0.7).alpha - CubicBezier.easeIn.with(duration: 0.4).progress(at: 0.2))
+                < 1e-12)
+        #expect(plan.modelState(of: plan.layer(named: "tile-1")!, at: 0.95).isHidden)
+        #expect(!plan.modelState(of: plan.layer(named: "tile-2")!, at: 0.95).isHidden)
         // The drag: progress = translation / 100, linear over 1 s; the box's centre follows it.
-        #expect(plan.state(of: box, at: 0.9 + 0.25).position == Point(x: 25 + 25 * 0.25, y: 40 + 110 * 0.25))
+        #expect(plan.modelState(of: box, at: 0.9 + 0.25).position == Point(x: 25 + 25 * 0.25, y: 40 + 110 * 0.25))
         // The crossing at 50 pt fires half-way through the drag (sampled each millisecond).
         let tile = plan.layer(named: "tile-1")!
-        #expect(plan.state(of: tile, at: 0.9 + 0.49).zIndex == 0 && plan.state(of: tile, at: 0.9 + 0.52).zIndex == 5)
+        #expect(
+            plan.modelState(of: tile, at: 0.9 + 0.49).zIndex == 0
+                && plan.modelState(of: tile, at: 0.9 + 0.52).zIndex == 5)
         #expect(abs(plan.duration - 1.9) < 1e-12)
         #expect(try tinyPlan(storyboard: "other").duration == 1)
     }
@@ -298,7 +301,7 @@ struct SceneFileTests {
         let plan = try tinyPlan(["area=[0,0,50,50]", "pick=b", "grow.duration=0.8"])
         let box = plan.layer(named: "box")!
         #expect(plan.layers[box.index].initial.frame == Rect(x: 0, y: 0, width: 50, height: 50))
-        #expect(plan.state(of: plan.layer(named: "tile-2")!, at: 1.4).isHidden)
+        #expect(plan.modelState(of: plan.layer(named: "tile-2")!, at: 1.4).isHidden)
         #expect(abs(plan.duration - 2.3) < 1e-12)
         #expect(throws: ConfigError.self) { try tinyPlan(["count=4"]) }
         #expect(throws: ConfigError.self) { try tinyPlan(["pick=c"]) }
@@ -478,8 +481,8 @@ struct SceneFileTests {
                 SceneCatalog.prepare(Self.navPush, overrides: SceneOverrides(storyboard: storyboard))
             ).plan
             let incoming = plan.layer(named: "incoming")!, dim = plan.layer(named: "dimming")!
-            #expect(plan.state(of: incoming, at: plan.duration).position.x == x, "\(storyboard)")
-            #expect(plan.state(of: dim, at: plan.duration).alpha == (storyboard == "cancelled" ? 1 : 0))
+            #expect(plan.modelState(of: incoming, at: plan.duration).position.x == x, "\(storyboard)")
+            #expect(plan.modelState(of: dim, at: plan.duration).alpha == (storyboard == "cancelled" ? 1 : 0))
         }
     }
 
@@ -498,6 +501,6 @@ struct SceneFileTests {
         let renderer = try SceneRenderer(SceneCatalog.prepare(path))
         #expect(abs(renderer.plan.duration - 3.05) < 1e-9)
         let sheet = renderer.plan.layer(named: "sheet")!
-        #expect(renderer.plan.state(of: sheet, at: 1.7).position.y == 568 / 2 + 40)
+        #expect(renderer.plan.modelState(of: sheet, at: 1.7).position.y == 568 / 2 + 40)
     }
 }

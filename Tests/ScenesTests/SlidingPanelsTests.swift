@@ -24,8 +24,8 @@ struct SlidingPanelsTests {
         ).plan
         let carousel = plan.layer(named: "cards")!, room = plan.layer(named: "room-\(card)")!
         let snapped = 1.0 + 0.12 + 1.6
-        #expect(abs(plan.state(of: carousel, at: snapped).position.x - (375.0 / 2 - offset)) < 1e-9)
-        #expect(!plan.state(of: room, at: snapped + 0.03 + 1e-6).isHidden)
+        #expect(abs(plan.modelState(of: carousel, at: snapped).position.x - (375.0 / 2 - offset)) < 1e-9)
+        #expect(!plan.modelState(of: room, at: snapped + 0.03 + 1e-6).isHidden)
     }
 
     @Test(
@@ -35,14 +35,14 @@ struct SlidingPanelsTests {
         let carousel = plan.layer(named: "cards")!
         let released = 1.0 + 0.12, target = 375.0 / 2 - 160
         let xs = stride(from: released, through: released + 1.6, by: 0.01).map {
-            plan.state(of: carousel, at: $0).position.x
+            plan.modelState(of: carousel, at: $0).position.x
         }
         let past = target - xs.min()!
         #expect(past > 40 && past < 80, "\(past) pt past the card")
         // Leaves at the finger's speed: 1250 pt/s to the left.
         let speed =
-            (plan.state(of: carousel, at: released + 0.001).position.x
-                - plan.state(of: carousel, at: released).position.x) / 0.001
+            (plan.modelState(of: carousel, at: released + 0.001).position.x
+                - plan.modelState(of: carousel, at: released).position.x) / 0.001
         #expect(abs(speed + 1250) < 15, "\(speed) pt/s")
     }
 
@@ -57,13 +57,13 @@ struct SlidingPanelsTests {
         let image = plan.layer(named: "room-2-image")!, panel = plan.layer(named: "room-panel")!
         for t in stride(from: 0.0, through: 0.6, by: 0.05) {
             let k = spring.progress(at: t)
-            #expect(abs(plan.state(of: room, at: presentStart + t).scale - (0.6 + 0.4 * k)) < 1e-9)
-            #expect(abs(plan.state(of: title, at: presentStart + t).frame.minY - lerp(h / 2 - 44, 20, k)) < 1e-9)
-            #expect(abs(plan.state(of: subtitle, at: presentStart + t).frame.minY - lerp(h / 2, 64, k)) < 1e-9)
-            #expect(abs(plan.state(of: image, at: presentStart + t).alpha - (1 - k)) < 1e-9)
-            #expect(abs(plan.state(of: panel, at: presentStart + t).frame.minY - lerp(h, 64, k)) < 1e-9)
+            #expect(abs(plan.modelState(of: room, at: presentStart + t).scale - (0.6 + 0.4 * k)) < 1e-9)
+            #expect(abs(plan.modelState(of: title, at: presentStart + t).frame.minY - lerp(h / 2 - 44, 20, k)) < 1e-9)
+            #expect(abs(plan.modelState(of: subtitle, at: presentStart + t).frame.minY - lerp(h / 2, 64, k)) < 1e-9)
+            #expect(abs(plan.modelState(of: image, at: presentStart + t).alpha - (1 - k)) < 1e-9)
+            #expect(abs(plan.modelState(of: panel, at: presentStart + t).frame.minY - lerp(h, 64, k)) < 1e-9)
         }
-        #expect(plan.state(of: plan.layer(named: "card-2")!, at: presentStart + 0.3).isHidden)
+        #expect(plan.modelState(of: plan.layer(named: "card-2")!, at: presentStart + 0.3).isHidden)
     }
 
     @Test(
@@ -74,11 +74,11 @@ struct SlidingPanelsTests {
         let travel = h - 64 - 57
         let panel = plan.layer(named: "room-panel")!, image = plan.layer(named: "room-2-image")!
         for t in stride(from: 0.0, through: 0.3, by: 0.05) {
-            let y = plan.state(of: panel, at: dragStart + t).frame.minY
-            #expect(abs(plan.state(of: image, at: dragStart + t).alpha - (y - 64) / travel) < 1e-9)
+            let y = plan.modelState(of: panel, at: dragStart + t).frame.minY
+            #expect(abs(plan.modelState(of: image, at: dragStart + t).alpha - (y - 64) / travel) < 1e-9)
         }
         let released = dragStart + 0.3
-        let progress = { (t: Double) in (plan.state(of: panel, at: t).frame.minY - 64) / travel }
+        let progress = { (t: Double) in (plan.modelState(of: panel, at: t).frame.minY - 64) / travel }
         #expect(abs(progress(released) - 0.6) < 1e-9)
         // The finger was moving at lift, so the settle starts at its speed, not from rest.
         let fingerSpeed = (progress(released) - progress(released - 0.001)) / 0.001
@@ -86,7 +86,7 @@ struct SlidingPanelsTests {
         #expect(
             fingerSpeed > 2 && abs(settleSpeed - fingerSpeed) / fingerSpeed < 0.02,
             "\(fingerSpeed) against \(settleSpeed)")
-        #expect(plan.state(of: panel, at: released + 0.4 * 1.4 + 1e-6).frame.minY == h - 57)
+        #expect(plan.modelState(of: panel, at: released + 0.4 * 1.4 + 1e-6).frame.minY == h - 57)
     }
 
     @Test(
@@ -98,11 +98,11 @@ struct SlidingPanelsTests {
             shadow = plan.layer(named: "shadow-2")!
         let spring = Curve.spring(duration: 0.6, damping: 0.7)
         for t in [0.05, 0.15, 0.3] {
-            #expect(abs(plan.state(of: room, at: close + t).scale - (1 - 0.4 * spring.progress(at: t))) < 1e-9)
-            #expect(plan.state(of: shadow, at: close + t).isHidden)
+            #expect(abs(plan.modelState(of: room, at: close + t).scale - (1 - 0.4 * spring.progress(at: t))) < 1e-9)
+            #expect(plan.modelState(of: shadow, at: close + t).isHidden)
         }
-        #expect(plan.state(of: panel, at: close + 0.3 + 1e-6).frame.minY == h)
-        #expect(!plan.state(of: shadow, at: close + 0.6 + 1e-6).isHidden)
+        #expect(plan.modelState(of: panel, at: close + 0.3 + 1e-6).frame.minY == h)
+        #expect(!plan.modelState(of: shadow, at: close + 0.6 + 1e-6).isHidden)
     }
 
     @Test("The port's recording is 24 frames of about 0.3 s each: the storyboard lasts 7.2 s, within 10 %")
@@ -137,8 +137,8 @@ struct SlidingPanelsTests {
         let start = 0.5 + 0.12 + 1.6 + 0.03
         let room = plan.layer(named: "room-1")!
         let spring = Curve.spring(duration: 0.8, damping: 0.8)
-        #expect(!plan.state(of: room, at: start + 0.1).isHidden)
-        #expect(abs(plan.state(of: room, at: start + 0.3).scale - (0.6 + 0.4 * spring.progress(at: 0.3))) < 1e-9)
+        #expect(!plan.modelState(of: room, at: start + 0.1).isHidden)
+        #expect(abs(plan.modelState(of: room, at: start + 0.3).scale - (0.6 + 0.4 * spring.progress(at: 0.3))) < 1e-9)
         try Golden.check(renderer.frame(at: start + 1.0), named: "sliding-panels-second-config-presented")
     }
 }

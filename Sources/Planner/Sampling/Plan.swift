@@ -3,7 +3,15 @@ import Geometry
 /// A scene's whole choreography: layers and their scheduled animations. It draws no pixels:
 /// `sample(at:scale:)` turns a moment into a flat draw list. The same plan and time always
 /// give the same list, and every time can be sampled on its own, in any order or in parallel.
+///
+/// A plan shows what the screen shows: a change made at `t` (a step's set or animation)
+/// appears `presentationLatency` later, already that far into its animation, as Core
+/// Animation's does. Changes at 0 are the storyboard's starting state and show at once.
 public struct Plan: Sendable {
+    /// How long after a change is made the screen first shows it: two display refreshes at
+    /// 60 Hz, since the render server draws a commit during the refresh after it and the
+    /// display shows that drawing at the next.
+    public static let presentationLatency = 2.0 / 60
     public let canvas: Size
     public let layers: [Layer]
     public let duration: Double
@@ -21,8 +29,9 @@ public struct Plan: Sendable {
             // beginFromCurrentState), which the ones before it decide.
             let i = a.change.layer.index
             a.from = Plan.value(
-                tracks[i][a.change.property] ?? [], initial: layers[i].initial.value(of: a.change.property), at: a.start
-            )
+                tracks[i][a.change.property] ?? [], initial: layers[i].initial.value(of: a.change.property),
+                at: a.start,
+                latency: 0)
             tracks[i][a.change.property, default: []].append(a)
         }
         self.tracks = tracks
@@ -33,18 +42,33 @@ public struct Plan: Sendable {
         layers.firstIndex { $0.name == name }.map(LayerID.init)
     }
 
-    /// A layer's presentation state at `t` seconds.
+    /// A layer's state on screen at `t` seconds.
     public func state(of layer: LayerID, at t: Double) -> LayerState {
+        state(of: layer, at: t, latency: Plan.presentationLatency)
+    }
+
+    /// A layer's state as the app reads it at `t` (UIKit's presentation layer): every change
+    /// from the moment it is made, before the screen shows it.
+    public func modelState(of layer: LayerID, at t: Double) -> LayerState {
+        state(of: layer, at: t, latency: 0)
+    }
+
+    private func state(of layer: LayerID, at t: Double, latency: Double) -> LayerState {
         var s = layers[layer.index].initial
         for (property, track) in tracks[layer.index] {
-            s.set(property, Plan.value(track, initial: s.value(of: property), at: t))
+            s.set(property, Plan.value(track, initial: s.value(of: property), at: t, latency: latency))
         }
         return s
     }
 
-    /// The value a track shows at `t`: the latest animation that has started governs.
-    private static func value(_ track: [PropertyAnimation], initial: AnimatableValue, at t: Double) -> AnimatableValue {
-        guard let a = track.last(where: { $0.start <= t }) else { return initial }
+    /// The value a track shows at `t`: the latest animation made at least `latency` before
+    /// (or at 0) governs, at its progress at `t`. Each animation starts from the value made
+    /// when it starts (`latency` 0: UIKit reads the presentation layer, which runs ahead of
+    /// the screen).
+    private static func value(_ track: [PropertyAnimation], initial: AnimatableValue, at t: Double, latency: Double)
+        -> AnimatableValue
+    {
+        guard let a = track.last(where: { $0.start <= 0 || $0.start <= t - latency }) else { return initial }
         return (a.from ?? initial).interpolated(to: a.change.value, a.progress(at: t))
     }
 }
