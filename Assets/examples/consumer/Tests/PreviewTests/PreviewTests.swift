@@ -5,7 +5,7 @@ import Testing
 struct PreviewTests {
     @Test("The inbox row still grows the same way, on our slower spring")
     func inboxExpands() throws {
-        try assertFrames(of: Transition(builtIn: "expanding-cells", set: ["present.duration=0.9"]), at: [1.1, 1.3, 1.6])
+        try assertFrames(of: Transition(builtIn: "expanding-cells", set: ["present.duration=0.9"]), at: [1.15, 1.3, 1.6])
     }
 
     @Test("A rendered frame is a bitmap we can look into")
