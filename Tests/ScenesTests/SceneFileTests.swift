@@ -202,6 +202,22 @@ struct SceneFileTests {
         #expect(try SceneCatalog.prepare(path).name == "tiny")
     }
 
+    @Test("A hold that subtracts to 0 by rounding is 0, not refused; a real negative one still is")
+    func roundedHold() throws {
+        let zero = try writeScene(
+            tinyScene.replacingOccurrences(
+                of: "other: {let: {x: 1}, steps: [hold: x]}", with: "other: [hold: 0.5 - 0.2 - 0.1 - 0.2]"))
+        #expect(
+            try SceneCatalog.prepare(zero, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
+                .duration == 0)
+        let negative = try writeScene(
+            tinyScene.replacingOccurrences(
+                of: "other: {let: {x: 1}, steps: [hold: x]}", with: "other: [hold: 0.5 - 0.75]"))
+        #expect {
+            try SceneCatalog.prepare(negative, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
+        } throws: { "\($0)".contains("storyboards.other.0.hold: -0.25 s: a hold is 0 seconds or more") }
+    }
+
     @Test("A negative delay is refused, naming the line and key, as a negative hold is")
     func negativeDelay() throws {
         let path = try writeScene(

@@ -27,6 +27,9 @@ final class SceneInterpreter {
 
     /// The longest storyboard (and drag) a scene may have: an hour, past any preview.
     static let maximumDuration = 3600.0
+    /// How far below 0 a hold or delay computed by subtraction (`a - b - c` of equal sums)
+    /// may fall by rounding and still mean 0: a nanosecond, far below any frame.
+    static let roundingSlack = 1e-9
     /// The most layers a scene may have, whatever its loops and templates multiply.
     static let maximumLayers = 10_000
     /// The most steps a storyboard may expand to, its phases' and poses' included: phases that

@@ -35,8 +35,10 @@ extension SceneInterpreter {
         case "hold"?:
             try only(SceneFormat.stepKeys["hold"]!)
             let d = try number(m["hold"]!, cx.at("hold"))
-            guard d >= 0 else { throw cx.at("hold").error(m["hold"]!, "\(d.plainText) s: a hold is 0 seconds or more") }
-            return [.hold(d)]
+            guard d >= -Self.roundingSlack else {
+                throw cx.at("hold").error(m["hold"]!, "\(d.plainText) s: a hold is 0 seconds or more")
+            }
+            return [.hold(max(0, d))]
         case "set"?:
             try only(SceneFormat.stepKeys["set"]!)
             guard let changes = m["set"]!.mapping else {
@@ -45,9 +47,10 @@ extension SceneInterpreter {
             return [.set(try self.changes(Array(changes.map { ($0.key, $0.value) }), cx.at("set")))]
         case "animate"?:
             let curve = try value(m["animate"]!, cx.at("animate")) { try $0.curve() }
-            let delay = try m["delay"].map { try number($0, cx.at("delay")) } ?? 0
-            guard delay >= 0 else {
-                throw cx.at("delay").error(m["delay"]!, "\(delay.plainText) s: a delay is 0 seconds or more")
+            let written = try m["delay"].map { try number($0, cx.at("delay")) } ?? 0
+            let delay = max(0, written)
+            guard written >= -Self.roundingSlack else {
+                throw cx.at("delay").error(m["delay"]!, "\(written.plainText) s: a delay is 0 seconds or more")
             }
             let pairs = m.filter { !SceneFormat.stepKeys["animate"]!.contains($0.key.scalarText ?? "") }.map {
                 ($0.key, $0.value)
