@@ -4,7 +4,7 @@ Each entry: the recording's file name -> (where our frame sits in the recording:
 height, or None for the whole frame; the features). Templates and colours are read from the
 side being measured (see fidelity_track), at moments when both show the same state.
 """
-from fidelity_track import Extent, Shift
+from fidelity_track import Edge, Extent, Shift
 
 BLUE = (48, 103, 244)
 
@@ -26,6 +26,13 @@ def _button(cx, cy, to, close_at):
         ("circle edge", Extent(round(cx), round(cy), to, colour_at=(round(cx), round(cy), 0.0), during=(0, close_at - 0.6))),
         ("next screen", Shift((0, 30, 300, 200), close_at - 0.1, "y", 520, during=(close_at - 0.6, 99))),
     ]
+
+
+def _brown(p):
+    """The Great Coffee card's tint, in the recording and ours: red over green by more than
+    green over blue (Big Ideas' yellow is the other way round; Bikes is grey)."""
+    r, g, b = p[:3]
+    return r - b > 50 and r - g > g - b
 
 
 def _rest_edge_x(y):
@@ -50,9 +57,12 @@ FEATURES = {
         ("card 2 left", _rest_edge_x(520)),
     ]),
     # The Rooms port (371 x 678: a simulator's title bar above a screen scaled to 371 x 662):
-    # the white panel's top below the room, at its right margin, while a room is open. Its
-    # cards show their photographs with parallax, so no template follows the carousel.
+    # the Great Coffee card's edges along a row through the carousel (told by its tint: the
+    # photographs inside the cards move with parallax, so no template follows them); the
+    # white panel's top below the room, at its right margin, while a room is open.
     "sliding-panels-port-demo.gif": ((0, 16, 371, 662), [
+        ("coffee card left", Edge(250, 0, 369, _brown, during=(0, 2.9))),
+        ("coffee card right", Edge(250, 369, 0, _brown, during=(0, 2.9))),
         ("panel top", Extent(366, 84, 677, colour=(255, 255, 255), until=True, during=(3.0, 5.5))),
     ]),
 }

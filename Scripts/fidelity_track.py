@@ -16,6 +16,10 @@ Kinds:
   seconds, found again in every frame within `search` px along `axis`: where a sliding
   region, card or panel is. A match worse than `MATCH_LIMIT` levels is None.
 
+- `Edge(y, start, end, test)`: the first pixel along row `y`, from `start` towards `end`,
+  that passes `test` (a card told by its tint); None if the very first does (the edge is off
+  screen) or none does.
+
 Every feature may carry `during=(t0, t1)`: only frames in that window are measured.
 """
 from PIL import Image, ImageChops, ImageStat
@@ -46,6 +50,22 @@ class Extent:
             if (max(abs(a - b) for a, b in zip(frame.getpixel(xy), self.colour)) > COLOUR_TOLERANCE) != self.until:
                 return float(p)
         return float(end)
+
+
+class Edge:
+    def __init__(self, y, start, end, test, during=None):
+        self.y, self.start, self.end, self.test, self.during = y, start, end, test, during
+
+    def prepare(self, frames, dt):
+        pass
+
+    def measure(self, frame):
+        step = 1 if self.end > self.start else -1
+        end = max(0, min(self.end, frame.width - 1))
+        for x in range(self.start, end + step, step):
+            if self.test(frame.getpixel((x, self.y))):
+                return None if x == self.start else float(x)
+        return None
 
 
 class Shift:
