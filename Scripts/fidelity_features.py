@@ -50,19 +50,20 @@ FEATURES = {
     "transition-3.gif": (None, _button(40, 266, 0, 2.1)),
     "transition-4.gif": (None, _button(226, 126, 532, 2.0)),
     # The App Store demo (320 x 567): each card's left edge (its width is the canvas less
-    # twice that), card 1's top edge below the status bar.
+    # twice that), card 1's top edge below the status bar; card 2's while it is pressed
+    # (when card 1 is open its detail crosses that row).
     "app-store-card-old-demo.gif": (None, [
         ("card 1 left", _rest_edge_x(300)),
         ("card 1 top", Extent(160, 22, 300, colour_at=(160, 30, 0.0))),
-        ("card 2 left", _rest_edge_x(520)),
+        ("card 2 left", Extent(0, 520, 160, axis="x", colour_at=(2, 520, 0.0), during=(2.8, 3.8))),
     ]),
     # The Rooms port (371 x 678: a simulator's title bar above a screen scaled to 371 x 662):
     # the Great Coffee card's edges along a row through the carousel (told by its tint: the
     # photographs inside the cards move with parallax, so no template follows them); the
     # white panel's top below the room, at its right margin, while a room is open.
     "sliding-panels-port-demo.gif": ((0, 16, 371, 662), [
-        ("coffee card left", Edge(250, 0, 369, _brown, during=(0, 2.9))),
-        ("coffee card right", Edge(250, 369, 0, _brown, during=(0, 2.9))),
+        ("coffee card left", Edge(250, 0, 369, _brown)),
+        ("coffee card right", Edge(250, 369, 0, _brown)),
         ("panel top", Extent(366, 84, 677, colour=(255, 255, 255), until=True, during=(3.0, 5.5))),
     ]),
 }

@@ -210,7 +210,9 @@ def table(promo, ours, dt, features):
             rows.append((name, None))
             continue
         measured = [i for i in range(min(len(a), len(b))) if a[i] is not None]
-        lag = best_lag(a, b, measured)
+        # A feature the recording barely moves has no lag to find.
+        moved = [a[i] for i in measured]
+        lag = best_lag(a, b, measured) if moved and max(moved) - min(moved) >= 3 else None
         spans = []
         for span in events(a):
             frames = [i for i in span if i < len(b)]
