@@ -237,8 +237,12 @@ struct SceneFileTests {
             tinyScene.replacingOccurrences(
                 of: "other: {let: {x: 1}, steps: [hold: x]}",
                 with: "other: {let: {x: 1}, steps: [hold: x, {animate: grow, box.alpha: 1}], length: \(length)}"))
-        let plan = try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
+        let prepared = try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other"))
+        let plan = try prepared.plan(sizes: tinySizes)
         #expect(plan.duration == lasts)
+        // The timeline's spans end where the storyboard does.
+        let spans = try prepared.scenePlan(sizes: tinySizes).phases
+        #expect(spans.last!.end == min(lasts, 1.4) && spans.allSatisfy { $0.start < lasts })
     }
 
     @Test("A storyboard's length of 0 is refused, naming its line and key")

@@ -91,7 +91,11 @@ final class SceneInterpreter {
                     "\(name) lasts \(max(lasts, builder.currentTime).plainText) s; a storyboard lasts at most \(Self.maximumDuration.plainText) s"
             )
         }
-        return ScenePlan(plan: builder.build(length: lasts), reads: reads, phases: phases)
+        // A timeline shows what plays: a length that cuts the storyboard short cuts its spans.
+        let shown = phases.filter { $0.start < lasts || $0.start == 0 }.map {
+            PhaseSpan(name: $0.name, start: $0.start, end: min($0.end, lasts))
+        }
+        return ScenePlan(plan: builder.build(length: lasts), reads: reads, phases: shown)
     }
 
     /// What a storyboard's item is called on a timeline: its phase's name or its step's kind.
