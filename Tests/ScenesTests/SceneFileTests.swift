@@ -245,6 +245,25 @@ struct SceneFileTests {
         #expect(spans.last!.end == min(lasts, 1.4) && spans.allSatisfy { $0.start < lasts })
     }
 
+    @Test("An animation's crossing runs its steps when its progress passes a point, and again when a spring comes back")
+    func animationCrossing() throws {
+        let path = try writeScene(
+            tinyScene.replacingOccurrences(
+                of: "other: {let: {x: 1}, steps: [hold: x]}",
+                with: """
+                    other: [{animate: "spring(1, 0.3)", box.alpha: 1, crossing: {at: 1, above: [{set: {tile-1.hidden: true}}], below: [{set: {tile-1.hidden: false}}]}}]
+                    """))
+        let plan = try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
+        let spring = Curve.spring(duration: 1, damping: 0.3)
+        let times = Array(stride(from: 0.0, through: 1.0, by: 0.001))
+        let up = times.first { spring.progress(at: $0) > 1 }!
+        let down = times.first { $0 > up && spring.progress(at: $0) <= 1 }!
+        let tile = plan.layer(named: "tile-1")!
+        #expect(!plan.modelState(of: tile, at: up - 0.01).isHidden)
+        #expect(plan.modelState(of: tile, at: (up + down) / 2).isHidden)
+        #expect(!plan.modelState(of: tile, at: down + 0.01).isHidden)
+    }
+
     @Test("A storyboard's length of 0 is refused, naming its line and key")
     func zeroLength() throws {
         let path = try writeScene(

@@ -119,7 +119,8 @@ public enum SceneFormat {
         Key("set", "`set: {layer.property: value, pose: name}`: changes at once"),
         Key(
             "animate",
-            "`animate: curve` with `layer.property: value` keys, `pose:` and `delay:`: one UIView.animate block"),
+            "`animate: curve` with `layer.property: value` keys, `pose:` and `delay:`: one UIView.animate block; `crossing:` runs steps when its progress passes a point"
+        ),
         Key("parallel", "`parallel: [steps]`: start together; lasts as long as the longest"),
         Key("sequence", "`sequence: [steps]`: one after another"),
         Key(
@@ -135,7 +136,7 @@ public enum SceneFormat {
     /// The keys each step kind takes besides its own; `animate` and `drag` also take changes
     /// (`layer.property: value` and `pose:`).
     static let stepKeys: [String: [String]] = [
-        "hold": ["hold"], "set": ["set"], "animate": ["animate", "delay"], "parallel": ["parallel"],
+        "hold": ["hold"], "set": ["set"], "animate": ["animate", "delay", "crossing"], "parallel": ["parallel"],
         "sequence": ["sequence"], "drag": ["drag", "crossing"], "if": ["if", "then", "else"], "let": ["let"],
         "require": ["require", "message"],
     ]
@@ -183,9 +184,9 @@ public enum SceneFormat {
     ]
 
     static let crossingKeys: [Key] = [
-        Key("at", "a translation in points (progress × distance)"),
-        Key("above", "steps that start when the drag goes past it"),
-        Key("below", "steps that start when it comes back"),
+        Key("at", "for a drag, a translation in points (progress × distance); for an animation, its progress (0 to 1)"),
+        Key("above", "steps that start when the drag or the animation goes past it"),
+        Key("below", "steps that start when it comes back (a spring past 1, a drag reversed)"),
     ]
 
     static let names: [Key] = [
@@ -221,7 +222,7 @@ public enum SceneFormat {
             table("Top-level keys", topLevel), table("Param types (the type's key holds the default)", paramTypes),
             table("Param options", paramOptions), table("Layer keys", layerKeys),
             table("Properties that steps change", properties),
-            table("Steps", steps), table("Drag gestures", dragKeys), table("Drag crossings", crossingKeys),
+            table("Steps", steps), table("Drag gestures", dragKeys), table("Crossings (drags and animations)", crossingKeys),
             table("Names in expressions", names), functions,
             "Expressions: numbers, `+ - * /`, comparisons, `&&`, `||`, `!`, parentheses, `a.b.c` names and fields of rects "
                 + "(x, y, width, height, minX, minY, midX, midY, maxX, maxY, center, origin, size), points (x, y) and sizes (width, height). "

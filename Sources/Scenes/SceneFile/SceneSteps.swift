@@ -55,7 +55,14 @@ extension SceneInterpreter {
             let pairs = m.filter { !SceneFormat.stepKeys["animate"]!.contains($0.key.scalarText ?? "") }.map {
                 ($0.key, $0.value)
             }
-            return [.animate(curve, delay: delay, changes: try changes(pairs, cx))]
+            let animate = Step.animate(curve, delay: delay, changes: try changes(pairs, cx))
+            guard let crossingNode = m["crossing"] else { return [animate] }
+            // The animation's own progress, from its delay on: a spring's passes 1 and comes back.
+            let passes = try crossings(crossingNode, cx.at("crossing"), over: delay + curve.duration, unit: "progress")
+            {
+                curve.progress(at: $0 - delay)
+            }
+            return [.parallel([animate] + passes)]
         case "parallel"?, "sequence"?:
             let kind = kinds[0]
             try only(SceneFormat.stepKeys[kind]!)
@@ -272,18 +279,29 @@ extension SceneInterpreter {
         let follow = Step.interactive(drive, changes: try changes(pairs, cx))
         gesture = drive
         guard let crossingNode = m["crossing"] else { return [follow] }
+        let passes = try crossings(crossingNode, cx.at("crossing"), over: track.duration, unit: "points") {
+            drive.progress(at: $0) * distance
+        }
+        // The step lasts until the finger lifts or the last crossing's steps end.
+        return [.parallel([follow] + passes)]
+    }
 
-        let ccx = cx.at("crossing")
-        guard let crossing = crossingNode.mapping, let atNode = crossing["at"] else {
-            throw ccx.error(crossingNode, "expected {at: points, above: [steps], below: [steps]}")
+    /// A `crossing: {at:, above:, below:}`'s steps, each sequence starting when `value` (a
+    /// drag's translation, an animation's progress) passes `at`, sampled each millisecond of
+    /// `duration`.
+    func crossings(_ node: Node, _ ccx: ConfigContext, over duration: Double, unit: String, value: (Double) -> Double)
+        throws -> [Step]
+    {
+        guard let crossing = node.mapping, let atNode = crossing["at"] else {
+            throw ccx.error(node, "expected {at: \(unit), above: [steps], below: [steps]}")
         }
         try SceneFile.checkKeys(crossing, allowed: SceneFormat.crossingKeys.map(\.name), ccx)
         let at = try number(atNode, ccx.at("at"))
-        var out: [Step] = [follow]
-        var past = drive.progress(at: 0) * distance > at
+        var out: [Step] = []
+        var past = value(0) > at
         var t = 0.0
-        while t <= track.duration {
-            let isPast = drive.progress(at: t) * distance > at
+        while t <= duration {
+            let isPast = value(t) > at
             if isPast != past {
                 past = isPast
                 // Expanded at each crossing, so that a `let` among them says the latest side.
@@ -292,7 +310,6 @@ extension SceneInterpreter {
             }
             t += 0.001
         }
-        // The step lasts until the finger lifts or the last crossing's steps end.
-        return [.parallel(out)]
+        return out
     }
 }
