@@ -9,13 +9,13 @@ Kinds:
 - `Extent(x, y, to, colour_at)`: how far a run of one colour reaches from (x, y) along a
   column (`to` > y: down; `to` < y: up) or a row (`axis="x"`). The colour is read at
   `colour_at` = (x, y, seconds) on the same side, or given as `colour` (when both sides
-  draw it the same and no moment shows it at a fixed place). With `until=True` it is the
-  other way round: the first pixel of that colour (a white panel's top under a header). The position is the first pixel past the
-  run, so an empty run is `y` itself: a bar's bottom edge, a growing circle's top.
+  draw it the same and no moment shows it at a fixed place). The position is the first
+  pixel past the run, so an empty run is `y` itself: a bar's bottom edge, a growing circle's
+  top. With `until=True` it is the other way round: the first pixel of that colour (a white
+  panel's top under a header).
 - `Shift(rect, at, axis, search)`: the patch `rect` = (x, y, w, h) of the frame at `at`
   seconds, found again in every frame within `search` px along `axis`: where a sliding
   region, card or panel is. A match worse than `MATCH_LIMIT` levels is None.
-
 - `Edge(y, start, end, test)`: the first pixel along row `y`, from `start` towards `end`,
   that passes `test` (a card told by its tint); None if the very first does (the edge is off
   screen) or none does.
@@ -102,6 +102,9 @@ class Shift:
             return None
         guess = min(coarse, key=coarse.get) * COARSE
         fine = self._offsets(luma, self.template, guess, COARSE + 1, 1)
+        if not fine or min(fine.values()) > MATCH_LIMIT:
+            # Fine detail can alias away at a quarter of the size: look at every offset.
+            fine = self._offsets(luma, self.template, 0, self.search, 1)
         if not fine:
             return None
         d = min(fine, key=fine.get)
