@@ -222,7 +222,8 @@ public enum SceneFormat {
             table("Top-level keys", topLevel), table("Param types (the type's key holds the default)", paramTypes),
             table("Param options", paramOptions), table("Layer keys", layerKeys),
             table("Properties that steps change", properties),
-            table("Steps", steps), table("Drag gestures", dragKeys), table("Crossings (drags and animations)", crossingKeys),
+            table("Steps", steps), table("Drag gestures", dragKeys),
+            table("Crossings (drags and animations)", crossingKeys),
             table("Names in expressions", names), functions,
             "Expressions: numbers, `+ - * /`, comparisons, `&&`, `||`, `!`, parentheses, `a.b.c` names and fields of rects "
                 + "(x, y, width, height, minX, minY, midX, midY, maxX, maxY, center, origin, size), points (x, y) and sizes (width, height). "
