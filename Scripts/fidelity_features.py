@@ -35,8 +35,8 @@ def _brown(p):
     return r - b > 50 and r - g > g - b
 
 
-def _rest_edge_x(y):
-    return Extent(0, y, 160, axis="x", colour_at=(2, y, 0.0))
+def _rest_edge_x(y, during=None):
+    return Extent(0, y, 160, axis="x", colour_at=(2, y, 0.0), during=during)
 
 
 FEATURES = {
@@ -55,7 +55,7 @@ FEATURES = {
     "app-store-card-old-demo.gif": (None, [
         ("card 1 left", _rest_edge_x(300)),
         ("card 1 top", Extent(160, 22, 300, colour_at=(160, 30, 0.0))),
-        ("card 2 left", Extent(0, 520, 160, axis="x", colour_at=(2, 520, 0.0), during=(2.8, 3.8))),
+        ("card 2 left", _rest_edge_x(520, during=(2.8, 3.8))),
     ]),
     # The Rooms port (371 x 678: a simulator's title bar above a screen scaled to 371 x 662):
     # the Great Coffee card's edges along a row through the carousel (told by its tint: the

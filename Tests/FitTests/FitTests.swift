@@ -43,9 +43,8 @@ struct FitTests {
 
     @Test("A tracked layer: a UIKit spring's duration and damping within 3 %")
     func trackedSpring() throws {
-        // Tracking takes the first still stretch as its reference: the recording starts 0.3 s
-        // before the press, on the home screen (a start 0.2 s before it left too few still
-        // frames, and the damping came out 6 % off).
+        // Tracking takes the first still stretch as its reference, so the recording starts on
+        // the home screen with enough still frames before the press.
         let recording = try Self.recording(
             "app-store-card", set: ["demo.position.duration=0.62", "demo.position.damping=0.6"], start: 0.1)
         let result = try Fitter.fit(

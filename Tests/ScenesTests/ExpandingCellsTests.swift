@@ -62,23 +62,23 @@ struct ExpandingCellsTests {
         "Pulling: the content follows the finger through the rubber band, the bar fills the gap, the status bar turns light past 32 pt"
     )
     func pull() {
-        let pullStart = presentStart + 0.6 + 1.18
+        let pullStart = presentStart + 0.6 + 1.16
         let detailRestY = 20.0
         var crossed: Double? = nil
-        for t in stride(from: pullStart, through: pullStart + 0.49, by: 0.01) {
+        for t in stride(from: pullStart, through: pullStart + 0.51, by: 0.01) {
             let d = frame("detail", at: t).minY - detailRestY
             #expect(abs(frame("navbar", at: t).height - d) < 1e-9)
             #expect(d >= 0 && d <= 116 + 1e-9)
             if crossed == nil && d > 32 { crossed = t }
         }
-        #expect(abs(frame("detail", at: pullStart + 0.5 - 1e-9).minY - detailRestY - 116) < 1e-6)
+        #expect(abs(frame("detail", at: pullStart + 0.52 - 1e-9).minY - detailRestY - 116) < 1e-6)
         #expect(alpha("status-light", at: crossed! + 0.31) == 1)
         #expect(alpha("status-dark", at: crossed! - 0.02) == 1)
     }
 
     @Test("Released past the threshold, the pull offset drops at once (the bar stays), then it dismisses into the row")
     func dismiss() {
-        let release = presentStart + 0.6 + 1.18 + 0.5
+        let release = presentStart + 0.6 + 1.16 + 0.52
         #expect(frame("detail", at: release + 1e-6).minY == 20)
         #expect(abs(frame("navbar", at: release + 1e-6).height - 116) < 0.1)
         #expect(frame("container", at: release + 0.6) == Rect(x: 0, y: 169, width: 375, height: 70))
