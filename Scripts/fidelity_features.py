@@ -19,11 +19,12 @@ def _inbox(detail_at, list_at=None):
     return features
 
 
-def _button(cx, cy, to, close_at):
+def _button(cx, cy, to, close_at, axis="y"):
     """The expanding-view recordings (300 x 532): the tapped circle's far edge from its centre,
-    while it grows; the next screen's text as it slides down."""
+    while it grows, along a line that crosses nothing else orange (our logo's lower edge is
+    near the buttons' orange); the next screen's text as it slides down."""
     return [
-        ("circle edge", Extent(round(cx), round(cy), to, colour_at=(round(cx), round(cy), 0.0), during=(0, close_at - 0.6))),
+        ("circle edge", Extent(round(cx), round(cy), to, axis=axis, colour_at=(round(cx), round(cy), 0.0), during=(0, close_at - 0.6))),
         ("next screen", Shift((0, 30, 300, 200), close_at - 0.1, "y", 520, during=(close_at - 0.6, 99))),
     ]
 
@@ -33,6 +34,11 @@ def _brown(p):
     green over blue (Big Ideas' yellow is the other way round; Bikes is grey)."""
     r, g, b = p[:3]
     return r - b > 50 and r - g > g - b
+
+
+def _white(p):
+    """A detail page's body, white (the older demo's backdrop is a grey below 250)."""
+    return min(p[:3]) > 240
 
 
 def _rest_edge_x(y, during=None):
@@ -46,16 +52,22 @@ FEATURES = {
     "dismiss-status-bar.gif": (None, _inbox(0.0)),
     "dismiss-final.gif": (None, _inbox(0.0)),
     "transition-1.gif": (None, _button(150, 471, 0, 2.3)),
-    "transition-2.gif": (None, _button(150, 367, 0, 2.0)),
+    "transition-2.gif": (None, _button(150, 367, 299, 2.0, axis="x")),
     "transition-3.gif": (None, _button(40, 266, 0, 2.1)),
     "transition-4.gif": (None, _button(226, 126, 532, 2.0)),
     # The App Store demo (320 x 567): each card's left edge (its width is the canvas less
     # twice that), card 1's top edge below the status bar; card 2's while it is pressed
-    # (when card 1 is open its detail crosses that row).
+    # (when card 1 is open its detail crosses that row); each card's top as it opens; while a
+    # card is dragged, its right edge along a row through its detail's white body, against
+    # the grey backdrop (the top edges are not measured then: that grey is not the home's
+    # white).
     "app-store-card-old-demo.gif": (None, [
         ("card 1 left", _rest_edge_x(300)),
-        ("card 1 top", Extent(160, 22, 300, colour_at=(160, 30, 0.0))),
+        ("card 1 top", Extent(160, 22, 300, colour_at=(160, 30, 0.0), during=(0, 1.8))),
         ("card 2 left", _rest_edge_x(520, during=(2.8, 3.8))),
+        ("card 2 top, opening", Extent(160, 22, 300, colour_at=(160, 30, 0.0), during=(3.0, 5.0))),
+        ("card 1 right, dragged", Edge(430, 319, 160, _white, during=(1.7, 2.9))),
+        ("card 2 right, dragged", Edge(430, 319, 160, _white, during=(5.2, 6.6))),
     ]),
     # The Rooms port (371 x 678: a simulator's title bar above a screen scaled to 371 x 662):
     # the Great Coffee card's edges along a row through the carousel (told by its tint: the

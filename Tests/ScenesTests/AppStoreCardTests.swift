@@ -34,7 +34,7 @@ struct AppStoreCardTests {
         let layer = plan.layer(named: "card-1")!
         let spring = Curve.spring(duration: duration, damping: damping), start = 0.8 + 0.5 + 0.15
         let midY = distance + 201
-        // The card's position is in its anchor's coordinates: the slot's top-left corner.
+        // The card's position is in its anchor's coordinates: the slot's top, across the screen.
         for t in stride(from: 0.05, through: duration, by: duration / 7) {
             #expect(
                 abs(
@@ -71,7 +71,7 @@ struct AppStoreCardTests {
         }
         #expect(
             plan.modelState(of: layer, at: t0 + duration + 1e-9).frame
-                == Rect(x: -slot.minX, y: -slot.minY, width: 375, height: 667))
+                == Rect(x: 0, y: -slot.minY, width: 375, height: 667))
     }
 
     @Test(
@@ -94,7 +94,7 @@ struct AppStoreCardTests {
             #expect(abs(s.position.y + card1.minY - (333.5 + (241 - 333.5) * back.progress(at: t))) < 1e-6)
         }
         #expect(
-            plan.modelState(of: layer, at: released + 0.6 + 1e-9).frame == Rect(x: 0, y: 0, width: 335, height: 402))
+            plan.modelState(of: layer, at: released + 0.6 + 1e-9).frame == Rect(x: 20, y: 0, width: 335, height: 402))
     }
 
     @Test("Press scales the card to 0.96 on a 0.5 s damping-1 spring")
@@ -122,22 +122,24 @@ struct AppStoreCardOlderDemoTests {
     static let renderer = try! SceneRenderer(SceneCatalog.prepare("app-store-card"))
     var plan: Plan { Self.renderer.plan }
     let card1 = Rect(x: 20, y: 40, width: 335, height: 402)
-    /// Rest 0.4 s, then the finger is down 0.7 s before the present starts.
-    let presentStart = 0.4 + 0.7
+    /// Rest 0.37 s, then the finger is down 0.59 s before the present starts.
+    let presentStart = 0.37 + 0.59
 
-    @Test("The top-left corner on a 0.5 s, damping-0.8 spring while width, height and corners run 0.48 s ease-in-out")
+    @Test(
+        "The top on a 0.5 s, damping-0.8 spring while the left edge, width, height and corners run 0.48 s ease-in-out (the card stays centred)"
+    )
     func twoBlocks() {
         let anchor = plan.layer(named: "anchor-1")!, layer = plan.layer(named: "card-1")!
         let position = Curve.spring(duration: 0.5, damping: 0.8), size = Curve.bezier(.easeInEaseOut, duration: 0.48)
         for t in stride(from: 0.0, through: 0.5, by: 0.025) {
             let k = position.progress(at: t), m = size.progress(at: t)
-            #expect(
-                abs(plan.modelState(of: anchor, at: presentStart + t).position.y - card1.minY * (1 - k)) < 1e-6,
-                "t \(t)")
+            let top = plan.modelState(of: anchor, at: presentStart + t).position
+            #expect(top.x == 0 && abs(top.y - card1.minY * (1 - k)) < 1e-6, "t \(t)")
             let s = plan.modelState(of: layer, at: presentStart + t)
             #expect(
-                abs(s.frame.minY) < 1e-9 && abs(s.size.width - (335 + 40 * m)) < 1e-6
-                    && abs(s.cornerRadius - 16 * (1 - m)) < 1e-6, "t \(t)")
+                abs(s.frame.minX - 20 * (1 - m)) < 1e-6 && abs(s.frame.minY) < 1e-9
+                    && abs(s.size.width - (335 + 40 * m)) < 1e-6 && abs(s.cornerRadius - 16 * (1 - m)) < 1e-6,
+                "t \(t)")
         }
     }
 
@@ -145,9 +147,9 @@ struct AppStoreCardOlderDemoTests {
         "As recorded, the second card's top overshoots the screen's by about 6 pt and is back within 0.45 s; the write-up's spring would overshoot by 75"
     )
     func overshoot() throws {
-        // The present's 0.5 s, the detail's 0.4, the drag's 0.4, the fly-back's 0.6, the home
-        // screen's 0.33 and the second press's 0.55.
-        let secondStart = presentStart + 0.5 + 0.4 + 0.4 + 0.6 + 0.33 + 0.55
+        // The present's 0.5 s, the detail's 0.51, the drag's 0.47, the fly-back's 0.6, the home
+        // screen's 0.31 and the second press's 0.41.
+        let secondStart = presentStart + 0.5 + 0.51 + 0.47 + 0.6 + 0.31 + 0.41
         let anchor = plan.layer(named: "anchor-2")!
         let tops = (0...100).map { plan.modelState(of: anchor, at: secondStart + Double($0) / 100).position.y }
         #expect(tops.min()! < -5 && tops.min()! > -8, "top \(tops.min()!)")
@@ -161,27 +163,27 @@ struct AppStoreCardOlderDemoTests {
     }
 
     @Test(
-        "The drag shrinks the card linearly to 0.85, the status bar comes back, and the grey backdrop goes as it flies back"
+        "The drag shrinks the card linearly to 0.82, the status bar comes back, and the grey backdrop goes as it flies back"
     )
     func drag() {
         let card = plan.layer(named: "card-1")!, bar = plan.layer(named: "status-bar")!,
             backdrop = plan.layer(named: "backdrop")!
-        let dragStart = presentStart + 0.5 + 0.4
+        let dragStart = presentStart + 0.5 + 0.51
         #expect(plan.modelState(of: bar, at: dragStart).position.y < 0)
         #expect(plan.modelState(of: backdrop, at: dragStart).alpha == 1)
-        let track = GestureTrack(pressAt: .zero).dragging(by: 0, 100, over: 0.4, easing: .easeIn)
-        for t in stride(from: 0.0, through: 0.4, by: 0.05) {
+        let track = GestureTrack(pressAt: .zero).dragging(by: 0, 100, over: 0.47, easing: .easeIn)
+        for t in stride(from: 0.0, through: 0.47, by: 0.047) {
             let p = track.translation(at: t).y / 100
-            #expect(abs(plan.modelState(of: card, at: dragStart + t).scale - (1 - 0.15 * p)) < 1e-9)
+            #expect(abs(plan.modelState(of: card, at: dragStart + t).scale - (1 - 0.18 * p)) < 1e-9)
         }
         #expect(plan.modelState(of: bar, at: dragStart + 0.3 + 1e-9).position.y == 10)
-        #expect(plan.modelState(of: backdrop, at: dragStart + 0.4 + 0.25 + 1e-9).alpha == 0)
+        #expect(plan.modelState(of: backdrop, at: dragStart + 0.47 + 0.25 + 1e-9).alpha == 0)
         #expect(
-            plan.modelState(of: card, at: dragStart + 0.4 + 0.6 + 1e-9).frame
-                == Rect(x: 0, y: 0, width: 335, height: 402))
+            plan.modelState(of: card, at: dragStart + 0.47 + 0.6 + 1e-9).frame
+                == Rect(x: 20, y: 0, width: 335, height: 402))
         #expect(
-            plan.modelState(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.4 + 0.6 + 1e-9).position
-                == card1.origin)
+            plan.modelState(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.47 + 0.6 + 1e-9).position
+                == Point(x: 0, y: card1.minY))
     }
 
     @Test("As recorded, the finger scrolls the first detail's content 17.5 pt up and back to the top before the drag")
@@ -220,8 +222,32 @@ struct AppStoreCardOlderDemoTests {
 
     @Test(
         "Golden frames: the overshooting present, the shrunk card over the grey",
-        arguments: [("demo-present", 1.35), ("demo-drag", 2.25)])
+        arguments: [("demo-present", 1.21), ("demo-drag", 2.25)])
     func goldens(name: String, t: Double) throws {
         try Golden.check(Self.renderer.frame(at: t), named: "app-store-card-\(name)")
+    }
+}
+
+/// The older demo on the screen its recording was made on, from the config beside the scene.
+@Suite("app-store-card on its recording's screen (Assets/app-store-card/recording.yaml)")
+struct AppStoreCardRecordingScreenTests {
+    static let renderer = try! SceneRenderer(
+        SceneCatalog.prepare(
+            "app-store-card", configFile: SceneCatalog.installRoot + "/Assets/app-store-card/recording.yaml"))
+    var plan: Plan { Self.renderer.plan }
+
+    @Test("A 320 x 568 pt screen with 280 x 364 pt cards at rest; an open card covers it; the storyboard is as long")
+    func layout() throws {
+        #expect(plan.canvas == Size(width: 320, height: 568))
+        let card1 = plan.layer(named: "card-1")!, card2 = plan.layer(named: "card-2")!
+        // Before the first press (0.37 s), each card on its slot; once the present's blocks
+        // (0.5 s from the release at 0.96 s) show, card 1 covers the screen.
+        #expect(plan.screenRect(of: card1, at: 0.2) == Rect(x: 20, y: 40, width: 280, height: 364))
+        #expect(plan.screenRect(of: card2, at: 0.2) == Rect(x: 20, y: 424, width: 280, height: 364))
+        #expect(plan.screenRect(of: card1, at: 0.37 + 0.59 + 0.6) == Rect(x: 0, y: 0, width: 320, height: 568))
+        #expect(abs(plan.duration - 7.4) < 1e-9, "\(plan.duration) s")
+        // The frame is the config's canvas at the render's scale.
+        let frame = try Self.renderer.frame(at: 1.5)
+        #expect(frame.width == 320 && frame.height == 568)
     }
 }
