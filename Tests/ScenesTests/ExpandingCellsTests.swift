@@ -76,12 +76,30 @@ struct ExpandingCellsTests {
         #expect(alpha("status-dark", at: crossed! - 0.02) == 1)
     }
 
-    @Test("Released past the threshold, the pull offset drops at once (the bar stays), then it dismisses into the row")
-    func dismiss() {
+    @Test(
+        "Released past the threshold, the pull offset drops at once (the bar stays), then it dismisses into the row, starting at 3 distances a second"
+    )
+    func dismiss() throws {
         let release = presentStart + 0.6 + 1.16 + 0.52
         #expect(frame("detail", at: release + 1e-6).minY == 20)
         #expect(abs(frame("navbar", at: release + 1e-6).height - 116) < 0.1)
+        // The container goes from the screen back to its row on the dismiss spring, handed the
+        // pull on (pull.dismissVelocity); dismiss-final's teardown starts it at rest.
+        let handed = Curve.spring(duration: 0.6, damping: 1, velocity: 3)
+        for t in [0.04, 0.1, 0.2, 0.4] {
+            #expect(abs(frame("container", at: release + t).minY - 169 * handed.progress(at: t)) < 1e-6, "t \(t)")
+        }
         #expect(frame("container", at: release + 0.6) == Rect(x: 0, y: 169, width: 375, height: 70))
+        let final = try SceneRenderer(
+            SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: "dismiss-final"))
+        ).plan
+        let finalRelease = 1.16 + 0.56 + 0.3, atRest = Curve.spring(duration: 0.6, damping: 1)
+        let container = final.layer(named: "container")!
+        for t in [0.04, 0.1, 0.2] {
+            #expect(
+                abs(final.modelState(of: container, at: finalRelease + t).frame.minY - 169 * atRest.progress(at: t))
+                    < 1e-6, "t \(t)")
+        }
         let end = plan.sample(at: plan.duration - 0.01, scale: 1)
         #expect(end.commands.map(\.layer) == ["list"])
         #expect(abs(plan.duration - 5.44) < 0.01)
