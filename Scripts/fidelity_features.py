@@ -37,7 +37,8 @@ def _brown(p):
 
 
 def _white(p):
-    """A detail page's body, white (the older demo's backdrop is a grey below 250)."""
+    """A detail page's body, white (along the row measured, the older demo's backdrop is a
+    grey of about 200)."""
     return min(p[:3]) > 240
 
 
