@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scripts/fidelity's tracker on synthetic recordings whose answers are known: a bar's edge,
 a sliding patch and a tinted card, each drawn at known positions, and a copy one frame later,
-whose lag the table must find.
+whose lag the table must find; and the --grid ranking's parts on the same frames.
 
 Usage: /usr/bin/python3 Tests/Fidelity/fidelity_track_test.py  (needs Pillow)
 """
@@ -9,6 +9,7 @@ import os, random, sys
 from PIL import Image, ImageDraw
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
+from fidelity_grid import combinations, measure, parse_grid, parse_window  # noqa: E402
 from fidelity_track import Edge, Extent, Shift, best_lag, events, score, track  # noqa: E402
 
 W, H, DT = 120, 240, 0.04
@@ -69,6 +70,33 @@ check("the score at the same instants counts the lag as error", rms > 3 and abs(
 spans = events(bar)
 check("one stretch of motion, frames 10-20 padded by 3", len(spans) == 1 and spans[0].start <= 10 and spans[0].stop >= 21,
       str(spans))
+
+grid = parse_grid(["a.b=1,2", "c=x,y,z"])
+check("a grid's combinations are every assignment, in grid order",
+      combinations(grid) == [["a.b=1", "c=x"], ["a.b=1", "c=y"], ["a.b=1", "c=z"],
+                             ["a.b=2", "c=x"], ["a.b=2", "c=y"], ["a.b=2", "c=z"]], str(combinations(grid)))
+for items, named in [(["a.b"], "'a.b'"), (["a.b="], "'a.b='"), (["=1,2"], "'=1,2'"), (["a=1", "a=2"], "'a=2'")]:
+    try:
+        parse_grid(items)
+        check(f"--grid {items} is refused", False)
+    except ValueError as error:
+        check(f"--grid {items} is refused, naming {named}", named in str(error), str(error))
+for bad in ["1", "2,1", "x,y"]:
+    try:
+        parse_window(bad)
+        check(f"--window {bad!r} is refused", False)
+    except ValueError as error:
+        check(f"--window {bad!r} is refused, naming it", repr(bad) in str(error), str(error))
+features = [("bar", Extent(5, 0, H - 1, colour=BLUE)), ("card", Edge(218, 0, W - 1, lambda p: p[0] - p[2] > 50))]
+overall, rows = measure(promo, promo, DT, features)
+check("a render that is the recording measures 0 px", overall == 0 and all(r[0] == 0 and r[2] == 32 for _, r in rows), str(rows))
+overall, rows = measure(promo, ours, DT, features)
+expected_bar = score(bar, late)
+check("one frame late, the bar's RMS and worst are the score's",
+      abs(rows[0][1][0] - expected_bar[0]) < 1e-9 and rows[0][1][1] == expected_bar[1], f"{rows[0]}, {expected_bar}")
+quiet, rows = measure(promo, ours, DT, features, window=(0, 0.36))
+check("a window before the motion counts only still frames: 0 px over frames 0-9",
+      quiet == 0 and rows[0][1][2] == 10, f"{quiet}, {rows}")
 
 print(f"{len(checked) - len(failures)} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)
