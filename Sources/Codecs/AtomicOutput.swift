@@ -19,13 +19,18 @@ public final class AtomicOutput {
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let (fd, failure, temporaryPath) = AtomicOutput.gate.withLock { _ in
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if fd < 0 { return (fd, errno, "") }
+            let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            AtomicOutput.inFlight.insert(temporary)
+            return (fd, 0, temporary)
+        }
         if fd < 0 {
-            throw EncodeError.unwritable(path: path, reason: String(cString: strerror(errno)))
+            throw EncodeError.unwritable(path: path, reason: String(cString: strerror(failure)))
         }
         self.fd = fd
-        self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        AtomicOutput.inFlight.insert(temporaryPath)
+        self.temporaryPath = temporaryPath
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -53,8 +58,10 @@ public final class AtomicOutput {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes, closes and renames the temporary file onto `path`.
-    public func commit() throws {
+    /// Flushes, closes and renames the temporary file onto `path`. With `keepingTracked`, the
+    /// destination stays among the files an interrupted process removes, until `untrack`: for
+    /// a file that is one part of an output not yet whole (a frame of a sequence).
+    public func commit(keepingTracked: Bool = false) throws {
         precondition(!finished, "AtomicOutput committed twice")
         do {
             try flush()
@@ -68,12 +75,22 @@ public final class AtomicOutput {
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
         close(fd)
-        defer { AtomicOutput.inFlight.remove(temporaryPath) }
-        if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw EncodeError.unwritable(path: path, reason: reason)
+        let failure: Int32 = AtomicOutput.gate.withLock { _ in
+            defer { AtomicOutput.inFlight.remove(temporaryPath) }
+            if rename(temporaryPath, path) != 0 { return errno }
+            if keepingTracked { AtomicOutput.inFlight.insert(path) }
+            return 0
         }
+        if failure != 0 {
+            unlink(temporaryPath)
+            throw EncodeError.unwritable(path: path, reason: String(cString: strerror(failure)))
+        }
+    }
+
+    /// Takes a committed destination off the files an interrupted process removes: its output
+    /// is whole.
+    public static func untrack(_ path: String) {
+        inFlight.remove(path)
     }
 
     /// Discards everything written; the destination is untouched.
@@ -88,10 +105,20 @@ public final class AtomicOutput {
     /// The temporary files of outputs not yet committed or abandoned.
     static let inFlight = TemporaryFiles()
 
-    /// Removes every output's temporary file: for a process that is being interrupted, whose
-    /// outputs will never be committed.
-    public static func removeTemporaryFiles() {
-        for path in inFlight.drain() { unlink(path) }
+    /// Held while a temporary file is made and registered, and while a commit renames one and
+    /// updates the registry, so that the interrupt cleanup, which takes it too, never sees a
+    /// file half made or half renamed (a frame renamed into place but not yet registered
+    /// would be left behind).
+    static let gate = Mutex<Void>(())
+
+    /// For a process that is being interrupted, whose outputs will never be committed: removes
+    /// every output's temporary file, then runs `exit` still holding the gate, so that no other
+    /// thread makes or commits an output before the process ends.
+    public static func removeTemporaryFiles(thenExit exit: () -> Never) -> Never {
+        gate.withLock { _ -> Never in
+            for path in inFlight.drain() { unlink(path) }
+            exit()
+        }
     }
 
     deinit { abandon() }
@@ -108,7 +135,7 @@ public final class AtomicOutput {
         let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
         let unique = "\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36))"
         let sibling = "\(directory).\(stem).\(tag)-\(unique)\(ext)"
-        inFlight.insert(sibling)
+        gate.withLock { _ in inFlight.insert(sibling) }
         return sibling
     }
 
@@ -163,6 +190,11 @@ final class TemporaryFiles: Sendable {
 
     func remove(_ path: String) {
         paths.withLock { _ = $0.remove(path) }
+    }
+
+    /// Whether `path` is registered.
+    func contains(_ path: String) -> Bool {
+        paths.withLock { $0.contains(path) }
     }
 
     /// Every path, leaving the set empty.

@@ -38,10 +38,11 @@ public final class PNGSequenceWriter: Sendable {
             defer { room.signal() }
             guard state.withLock({ $0.failure == nil }) else { return }
             do {
-                try PNGCodec.write(bitmap, to: path, fast: true)
+                let out = try AtomicOutput(path: path)
+                try out.write(PNGCodec.encode(bitmap, name: path, fast: true))
                 // Until the sequence is finished its frames are scratch: an interrupted process
-                // removes them as it does temporary files.
-                AtomicOutput.inFlight.insert(path)
+                // removes them as it does temporary files, from the moment each is in place.
+                try out.commit(keepingTracked: true)
                 state.withLock { $0.written.append(path) }
             } catch {
                 state.withLock { if $0.failure == nil { $0.failure = error } }
@@ -53,14 +54,14 @@ public final class PNGSequenceWriter: Sendable {
     public func finish() throws {
         group.wait()
         if let failure = state.withLock({ $0.failure }) { throw failure }
-        for path in state.withLock({ $0.written }) { AtomicOutput.inFlight.remove(path) }
+        for path in state.withLock({ $0.written }) { AtomicOutput.untrack(path) }
     }
 
     /// Waits for the writes under way, then removes every frame written.
     public func abandon() {
         group.wait()
         for path in state.withLock({ $0.written }) {
-            AtomicOutput.inFlight.remove(path)
+            AtomicOutput.untrack(path)
             try? FileManager.default.removeItem(atPath: path)
         }
     }

@@ -27,9 +27,10 @@ extension FlipbookCommand {
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler {
-            AtomicOutput.removeTemporaryFiles()
-            FileHandle.standardError.write(Data("\ninterrupted: no output was written\n".utf8))
-            Foundation.exit(128 + number)
+            AtomicOutput.removeTemporaryFiles {
+                FileHandle.standardError.write(Data("\ninterrupted: no output was written\n".utf8))
+                Foundation.exit(128 + number)
+            }
         }
         source.resume()
         return source

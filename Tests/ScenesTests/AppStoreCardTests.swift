@@ -237,7 +237,7 @@ struct AppStoreCardRecordingScreenTests {
     var plan: Plan { Self.renderer.plan }
 
     @Test("A 320 x 568 pt screen with 280 x 364 pt cards at rest; an open card covers it; the storyboard is as long")
-    func layout() throws {
+    func layout() {
         #expect(plan.canvas == Size(width: 320, height: 568))
         let card1 = plan.layer(named: "card-1")!, card2 = plan.layer(named: "card-2")!
         // Before the first press (0.37 s), each card on its slot; once the present's blocks
@@ -247,7 +247,7 @@ struct AppStoreCardRecordingScreenTests {
         #expect(plan.screenRect(of: card1, at: 0.37 + 0.59 + 0.6) == Rect(x: 0, y: 0, width: 320, height: 568))
         #expect(abs(plan.duration - 7.4) < 1e-9, "\(plan.duration) s")
         // The frame is the config's canvas at the render's scale.
-        let frame = try Self.renderer.frame(at: 1.5)
+        let frame = Self.renderer.frame(at: 1.5)
         #expect(frame.width == 320 && frame.height == 568)
     }
 }
