@@ -9,7 +9,7 @@ one stretch of motion.
 """
 import itertools
 
-from fidelity_track import track
+from fidelity_track import score, track
 
 
 def parse_grid(items):
@@ -50,15 +50,15 @@ def measure(promo, ours, dt, features, window=None):
     rows, total, count = [], 0.0, 0
     for name, feature in features:
         a, b = track(feature, promo, dt), track(feature, ours, dt)
-        errors = [b[i] - a[i] for i in range(min(len(a), len(b)))
-                  if a[i] is not None and b[i] is not None
-                  and (window is None or window[0] - 1e-9 <= i * dt <= window[1] + 1e-9)]
-        if not errors:
+        if window:
+            a = [v if window[0] - 1e-9 <= i * dt <= window[1] + 1e-9 else None for i, v in enumerate(a)]
+        scored = score(a, b)
+        if scored is None:
             rows.append((name, None))
             continue
-        squares = sum(e * e for e in errors)
-        total, count = total + squares, count + len(errors)
-        rows.append((name, ((squares / len(errors)) ** 0.5, max(errors, key=abs), len(errors))))
+        rms, worst, _, n = scored
+        total, count = total + rms * rms * n, count + n
+        rows.append((name, (rms, worst, n)))
     return ((total / count) ** 0.5 if count else None), rows
 
 
