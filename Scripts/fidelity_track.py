@@ -21,8 +21,15 @@ Kinds:
   screen) or none does.
 
 Every feature may carry `during=(t0, t1)`: only frames in that window are measured.
+
+The table's "as captured" columns (fidelity_capture) sample ours where a 25 fps capture
+sampled the 60 Hz display; their lag is against the display's instants, which are on average
+half a display frame (8 ms) before the capture's, so it reads about 8 ms more than the lag
+against the capture.
 """
 from PIL import Image, ImageChops, ImageStat
+
+from fidelity_capture import FINE_FPS, best_capture_fit
 
 # RMS difference, in levels, past which a patch is not the one we look for.
 MATCH_LIMIT = 24.0
@@ -119,13 +126,16 @@ class Shift:
         return (self.rect[0] if self.axis == "x" else self.rect[1]) + offset
 
 
-def track(feature, frames, dt):
-    """The feature's position in each frame (None where it is not measured or not found)."""
+def track(feature, frames, dt, within=None):
+    """The feature's position in each frame (None where it is not measured or not found);
+    with `within` = [(t0, t1), …] only in those windows of seconds."""
     feature.prepare(frames, dt)
     out = []
     for i, frame in enumerate(frames):
         t = i * dt
         if feature.during and not (feature.during[0] - 1e-9 <= t <= feature.during[1] + 1e-9):
+            out.append(None)
+        elif within is not None and not any(t0 <= t <= t1 for t0, t1 in within):
             out.append(None)
         else:
             out.append(feature.measure(frame))
@@ -201,10 +211,12 @@ def place(frame, size, screen):
     return out
 
 
-def table(promo, ours, dt, features):
+def table(promo, ours, dt, features, fine=None):
     """Rows of the tracking table: per feature its RMS and worst error (px, at the same
     instants), the lag that best aligns the two and the RMS there; then the same lag per
-    event (each stretch where the recording's feature moves)."""
+    event (each stretch where the recording's feature moves). With `fine` (ours rendered at
+    FINE_FPS), each event is also scored as the capture sampled the display
+    (fidelity_capture)."""
     rows = []
     for name, feature in features:
         a, b = track(feature, promo, dt), track(feature, ours, dt)
@@ -216,17 +228,25 @@ def table(promo, ours, dt, features):
         # A feature the recording barely moves has no lag to find.
         moved = [a[i] for i in measured]
         lag = best_lag(a, b, measured) if moved and max(moved) - min(moved) >= 3 else None
+        stretches = events(a)
+        if fine is not None:
+            reach = 0.2
+            windows = [(span.start * dt - reach, (span.stop - 1) * dt + reach) for span in stretches]
+            tracked_fine = track(feature, fine, 1 / FINE_FPS, within=windows)
         spans = []
-        for span in events(a):
+        for span in stretches:
             frames = [i for i in span if i < len(b)]
-            spans.append((span.start * dt, (span.stop - 1) * dt, _rms(a, b, 0, frames), best_lag(a, b, frames)))
+            captured = best_capture_fit(a, tracked_fine, FINE_FPS, dt, frames) if fine is not None else None
+            spans.append((span.start * dt, (span.stop - 1) * dt, _rms(a, b, 0, frames), best_lag(a, b, frames), captured))
         rows.append((name, (s, lag, spans)))
     return rows
 
 
 def print_table(recording, dt, rows, out):
     out(f"{recording}  (one frame {dt * 1000:.0f} ms; lag: ours later than the recording is +)")
-    out(f"  {'feature':18} {'frames':>6} {'RMS px':>7} {'worst px':>9} {'at s':>6} {'lag ms':>7} {'frames':>7} {'RMS then':>9}")
+    captured = any(span[4] for _, result in rows if result for span in result[2])
+    extra = f"   as captured: {'RMS':>4} {'worst':>6} {'phase':>5} {'lag ms':>6}" if captured else ""
+    out(f"  {'feature':18} {'frames':>6} {'RMS px':>7} {'worst px':>9} {'at s':>6} {'lag ms':>7} {'frames':>7} {'RMS then':>9}{extra}")
     for name, result in rows:
         if result is None:
             out(f"  {name:18} not found in both")
@@ -234,7 +254,8 @@ def print_table(recording, dt, rows, out):
         (rms, worst, at, n), lag, spans = result
         lag_text = f"{lag[0] * dt * 1000:+7.0f} {lag[0]:+7.2f} {lag[1]:9.1f}" if lag else f"{'-':>7} {'-':>7} {'-':>9}"
         out(f"  {name:18} {n:6d} {rms:7.1f} {worst:+9.1f} {at * dt:6.2f} {lag_text}")
-        for t0, t1, r0, lag in spans:
+        for t0, t1, r0, lag, fit in spans:
             r0_text = f"{r0:7.1f}" if r0 is not None else f"{'-':>7}"
             lag_text = f"{lag[0] * dt * 1000:+7.0f} {lag[0]:+7.2f} {lag[1]:9.1f}" if lag else f"{'-':>7} {'-':>7} {'-':>9}"
-            out(f"    {f'moving {t0:.2f}-{t1:.2f} s':22} {r0_text} {'':9} {'':6} {lag_text}")
+            fit_text = f"{'':17}{fit[2]:4.1f} {fit[3]:+6.1f} {fit[0]:5.1f} {fit[1] * 1000:+6.0f}" if fit else ""
+            out(f"    {f'moving {t0:.2f}-{t1:.2f} s':22} {r0_text} {'':9} {'':6} {lag_text}{fit_text}")

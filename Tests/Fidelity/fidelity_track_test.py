@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Scripts/fidelity's tracker on synthetic recordings whose answers are known: a bar's edge,
 a sliding patch and a tinted card, each drawn at known positions, and a copy one frame later,
-whose lag the table must find; and the --grid ranking's parts on the same frames.
+whose lag the table must find; the --grid ranking's parts on the same frames; and a 25 fps
+capture of a 60 Hz display, whose phase the capture fit must find.
 
 Usage: /usr/bin/python3 Tests/Fidelity/fidelity_track_test.py  (needs Pillow)
 """
@@ -9,6 +10,7 @@ import os, random, sys
 from PIL import Image, ImageDraw
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
+from fidelity_capture import FINE_FPS, best_capture_fit, drawn_at, steps_unevenly  # noqa: E402
 from fidelity_grid import combinations, measure, parse_grid, parse_window  # noqa: E402
 from fidelity_track import Edge, Extent, Shift, best_lag, events, score, track  # noqa: E402
 
@@ -97,6 +99,33 @@ check("one frame late, the bar's RMS and worst are the score's",
 quiet, rows = measure(promo, ours, DT, features, window=(0, 0.36))
 check("a window before the motion counts only still frames: 0 px over frames 0-9",
       quiet == 0 and rows[0][1][2] == 10, f"{quiet}, {rows}")
+
+# A capture at 25 fps of a 60 Hz display: a fast move (300 px over 0.3 s), recorded as the
+# capture keeps it (display phase 0.3), and ours 10 ms later, tracked at FINE_FPS.
+check("a 25 fps capture steps unevenly; 30, 10 and 1/0.3 fps do not",
+      steps_unevenly(1 / 25) and not any(steps_unevenly(d) for d in (1 / 30, 0.1, 0.3)))
+kept = [round(drawn_at(i, 1 / 25, p / 10) * 60 + p / 10) for p in range(10) for i in range(50)]
+check("each recorded frame shows a display frame drawn within one display frame before it",
+      all(-1e-9 <= i / 25 - drawn_at(i, 1 / 25, p / 10) < 1 / 60 + 1e-9 for p in range(10) for i in range(50)))
+gaps = {b - a for a, b in zip(kept[:50], kept[1:50])}
+check("at 25 fps the display frames kept are 2 or 3 apart, 2.4 on average",
+      gaps == {2, 3} and abs((kept[49] - kept[0]) / 49 - 2.4) < 0.03, f"{gaps}, {kept[:12]}")
+
+
+def move(t):
+    k = min(1.0, max(0.0, (t - 0.4) / 0.3))
+    return 100 + 300 * k * k * (3 - 2 * k)
+
+
+captured = [move(drawn_at(i, 1 / 25, 0.3)) for i in range(30)]
+fine = [move(k / FINE_FPS - 0.010) for k in range(round(1.2 * FINE_FPS))]
+even = [move(i / 25 - 0.010) for i in range(30)]
+phase, lag, rms, worst = best_capture_fit(captured, fine, FINE_FPS, 1 / 25, list(range(30)))
+check("the capture fit finds the display's phase and ours 10 ms later, with under half a px left",
+      phase == 0.3 and abs(lag - 0.010) <= 0.001 and rms < 0.5 and abs(worst) < 1, f"{phase}, {lag}, {rms}, {worst}")
+_, rms_even = best_lag(captured, even, list(range(30)))
+check("sampled at even instants, no lag aligns the same motion within 2 px",
+      rms_even > 2, f"{rms_even}")
 
 print(f"{len(checked) - len(failures)} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)
