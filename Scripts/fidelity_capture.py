@@ -56,16 +56,19 @@ def errors_as_captured(promo, fine, fps, dt, frames, phase, lag, hz=DISPLAY_HZ):
 def best_capture_fit(promo, fine, fps, dt, frames, reach=0.16, hz=DISPLAY_HZ):
     """The display phase and lag (seconds, ours later: positive) that best align ours with
     the recording over `frames`, as (phase, lag, RMS px, worst px); None where too few frames
-    are measured in both."""
+    are measured in both. With `reach` 0 the lag is held at half a display frame, where
+    ours sits on the capture's own instants on average: only the phase is fitted, so a
+    timing that is off still counts (as `--grid` needs)."""
     best = None
+    lags = [ms / 1000 for ms in range(-round(reach * 1000), round(reach * 1000) + 1)] if reach else [0.5 / hz]
     for p in range(PHASES):
         phase = p / PHASES
-        for ms in range(-round(reach * 1000), round(reach * 1000) + 1):
-            errors = errors_as_captured(promo, fine, fps, dt, frames, phase, ms / 1000, hz)
+        for lag in lags:
+            errors = errors_as_captured(promo, fine, fps, dt, frames, phase, lag, hz)
             if len(errors) < max(3, len(frames) // 2):
                 continue
             rms = (sum(e * e for e in errors) / len(errors)) ** 0.5
-            key = (rms, abs(ms))
+            key = (rms, abs(lag - lags[len(lags) // 2]))
             if best is None or key < best[0]:
-                best = (key, (phase, ms / 1000, rms, max(errors, key=abs)))
+                best = (key, (phase, lag, rms, max(errors, key=abs)))
     return best and best[1]

@@ -5,11 +5,14 @@ This is how a value is fitted to a recording by its motion rather than by its pi
 tracked features (fidelity_features.py) are measured on each side's own pixels, so content
 that is not ours (the recordings' photos and text) does not weigh on the fit, as it does on
 `flipbook fit`'s whole-frame residual. A window in seconds limits the frames that count to
-one stretch of motion.
+one stretch of motion. Where the recording steps unevenly (a 25 fps capture of a 60 Hz
+display), ours is also rendered at 120 fps and each stretch compared as captured
+(fidelity_capture.py): only the display's phase is fitted, never the timing.
 """
 import itertools
 
-from fidelity_track import score, track
+from fidelity_capture import FINE_FPS, best_capture_fit, errors_as_captured
+from fidelity_track import events, score, track
 
 
 def parse_grid(items):
@@ -43,16 +46,17 @@ def combinations(grid):
     return [[f"{k}={v}" for k, v in zip(keys, combo)] for combo in itertools.product(*(vs for _, vs in grid))]
 
 
-def measure(promo, ours, dt, features, window=None):
+def measure(promo, ours, dt, features, window=None, fine=None):
     """Per feature (RMS, signed worst error, frames) in px over the frames measured in both
     (within `window`, seconds, if given), and the RMS over every feature's frames together
-    (None where nothing was measured)."""
+    (None where nothing was measured). With `fine` (ours at FINE_FPS), each stretch of motion
+    is compared as captured, at its best display phase (fidelity_capture)."""
     rows, total, count = [], 0.0, 0
     for name, feature in features:
         a, b = track(feature, promo, dt), track(feature, ours, dt)
         if window:
             a = [v if window[0] - 1e-9 <= i * dt <= window[1] + 1e-9 else None for i, v in enumerate(a)]
-        scored = score(a, b)
+        scored = score(a, b) if fine is None else _as_captured(a, b, dt, feature, fine)
         if scored is None:
             rows.append((name, None))
             continue
@@ -60,6 +64,24 @@ def measure(promo, ours, dt, features, window=None):
         total, count = total + rms * rms * n, count + n
         rows.append((name, (rms, worst, n)))
     return ((total / count) ** 0.5 if count else None), rows
+
+
+def _as_captured(a, b, dt, feature, fine):
+    """`score`'s (RMS, worst, None, frames) with each stretch of the recording's motion in
+    `a` compared with ours tracked in `fine` as captured, at its best display phase; still
+    frames at the same instants, from `b`."""
+    stretches = events(a)
+    within = [(span.start * dt - 0.05, (span.stop - 1) * dt + 0.05) for span in stretches]
+    tracked = track(feature, fine, 1 / FINE_FPS, within=within) if within else []
+    moving = {i for span in stretches for i in span}
+    errors = [o - p for i, (p, o) in enumerate(zip(a, b)) if i not in moving and p is not None and o is not None]
+    for span in stretches:
+        fit = best_capture_fit(a, tracked, FINE_FPS, dt, list(span), reach=0)
+        if fit is not None:
+            errors += errors_as_captured(a, tracked, FINE_FPS, dt, list(span), fit[0], fit[1])
+    if not errors:
+        return None
+    return (sum(e * e for e in errors) / len(errors)) ** 0.5, max(errors, key=abs), None, len(errors)
 
 
 def print_ranking(recording, grid, results, window, out):

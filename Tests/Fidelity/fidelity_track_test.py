@@ -127,5 +127,33 @@ _, rms_even = best_lag(captured, even, list(range(30)))
 check("sampled at even instants, no lag aligns the same motion within 2 px",
       rms_even > 2, f"{rms_even}")
 
+
+
+def frame_at(t):
+    """frame()'s bar and card at `t` seconds, moving over 3 frames (up to 40 px a frame)."""
+    k = min(1.0, max(0.0, (t / DT - 10) / 3))
+    e = k * k * (3 - 2 * k)
+    im = Image.new("RGB", (W, H), "white")
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, W - 1, 20 + round(80 * e) - 1), fill=BLUE)
+    d.rectangle((10 + round(50 * e), 205, W - 1, 230), fill=BROWN)
+    return im
+
+
+# The recording shows the display's state when it drew; ours, timed on the capture's instants,
+# is on average half a display frame later.
+HALF = 0.5 / 60
+shown = [frame_at(drawn_at(i, DT, 0.3)) for i in range(32)]
+even = [frame_at(i * DT - HALF) for i in range(32)]
+fine_frames = [frame_at(k / FINE_FPS - HALF) for k in range(round(32 * DT * FINE_FPS))]
+late_frames = [frame_at(k / FINE_FPS - HALF - DT) for k in range(round(32 * DT * FINE_FPS))]
+moving = (0.36, 0.6)
+plain, _ = measure(shown, even, DT, features, window=moving)
+captured_rms, _ = measure(shown, even, DT, features, window=moving, fine=fine_frames)
+late_rms, _ = measure(shown, even, DT, features, window=moving, fine=late_frames)
+check("--grid as captured: the same motion measures under 1 px, where even instants leave over 2",
+      captured_rms < 1 < 2 < plain, f"{captured_rms}, {plain}")
+check("--grid as captured: ours a frame late still counts (the lag is not fitted)", late_rms > 3, f"{late_rms}")
+
 print(f"{len(checked) - len(failures)} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)
