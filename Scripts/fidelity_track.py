@@ -230,6 +230,7 @@ def table(promo, ours, dt, features, fine=None):
         lag = best_lag(a, b, measured) if moved and max(moved) - min(moved) >= 3 else None
         stretches = events(a)
         if fine is not None:
+            # Ours is needed as far out as the capture fit's lag reaches, and a display frame.
             reach = 0.2
             windows = [(span.start * dt - reach, (span.stop - 1) * dt + reach) for span in stretches]
             tracked_fine = track(feature, fine, 1 / FINE_FPS, within=windows)
