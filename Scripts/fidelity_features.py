@@ -31,8 +31,8 @@ def _button(cx, cy, to, close_at, axis="y"):
 
 def _brown(p):
     """The Great Coffee card's tint, in the recording and ours: red over green by more than
-    green over blue (Big Ideas' yellow is the other way round; Bikes is grey), and dark (the
-    pale anti-aliased edge of the Big Ideas card beside it is neither)."""
+    green over blue (Big Ideas' yellow is the other way round; Bikes is grey), and dark (not
+    the pale anti-aliased edge of the Big Ideas card beside it)."""
     r, g, b = p[:3]
     return r - b > 50 and r - g > g - b and r < 220
 
