@@ -14,6 +14,8 @@ divides 60 (30 fps, 10 fps) the phase is only a constant shift, which the lag al
 """
 import math
 
+from fidelity_track import interpolate
+
 DISPLAY_HZ = 60
 # The rate ours is rendered and tracked at between the display's instants, interpolated
 # linearly (twice the display's, so a sample is never more than 4 ms from a rendered frame).
@@ -33,21 +35,12 @@ def drawn_at(i, dt, phase, hz=DISPLAY_HZ):
     return (math.floor(i * dt * hz + phase + 1e-9) - phase) / hz
 
 
-def _value(fine, fps, t):
-    """A feature tracked at `fps` (`fine`), at `t` seconds: linear between its frames."""
-    x = t * fps
-    k = math.floor(x)
-    if k < 0 or k + 1 >= len(fine) or fine[k] is None or fine[k + 1] is None:
-        return None
-    return fine[k] + (fine[k + 1] - fine[k]) * (x - k)
-
-
 def errors_as_captured(promo, fine, fps, dt, frames, phase, lag, hz=DISPLAY_HZ):
     """Ours (tracked at `fps`) at each recorded frame's display instant plus `lag` seconds,
     less the recording, over `frames`."""
     out = []
     for i in frames:
-        o = _value(fine, fps, drawn_at(i, dt, phase, hz) + lag)
+        o = interpolate(fine, (drawn_at(i, dt, phase, hz) + lag) * fps)
         if promo[i] is not None and o is not None:
             out.append(o - promo[i])
     return out

@@ -29,8 +29,6 @@ against the capture.
 """
 from PIL import Image, ImageChops, ImageStat
 
-from fidelity_capture import FINE_FPS, best_capture_fit
-
 # RMS difference, in levels, past which a patch is not the one we look for.
 MATCH_LIMIT = 24.0
 # Colour distance (largest channel difference, in levels) within which a pixel is the colour.
@@ -142,7 +140,7 @@ def track(feature, frames, dt, within=None):
     return out
 
 
-def _at(values, x):
+def interpolate(values, x):
     """`values` at a fractional index, linear between neighbours, None if either is."""
     i = int(x // 1)
     if i < 0 or i + 1 > len(values) - 1:
@@ -156,7 +154,7 @@ def _at(values, x):
 def _rms(promo, ours, lag, frames):
     errors = []
     for i in frames:
-        o = _at(ours, i + lag)
+        o = interpolate(ours, i + lag)
         if promo[i] is not None and o is not None:
             errors.append(o - promo[i])
     if len(errors) < max(3, len(frames) // 2):
@@ -217,6 +215,9 @@ def table(promo, ours, dt, features, fine=None):
     event (each stretch where the recording's feature moves). With `fine` (ours rendered at
     FINE_FPS), each event is also scored as the capture sampled the display
     (fidelity_capture)."""
+    # Imported here: fidelity_capture reads values between frames with this module's interpolate.
+    from fidelity_capture import FINE_FPS, best_capture_fit
+
     rows = []
     for name, feature in features:
         a, b = track(feature, promo, dt), track(feature, ours, dt)
