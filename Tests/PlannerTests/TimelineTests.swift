@@ -102,7 +102,9 @@ struct TimelineTests {
         #expect(plan.state(of: card, at: 0.6).size == Size(width: 375, height: 667))
     }
 
-    @Test("An interactive step scrubs linearly with the gesture, then a release spring continues from there")
+    @Test(
+        "An interactive step scrubs linearly with the gesture, shown two refreshes late without a jump; a release spring continues from the finger's last position"
+    )
     func interactiveAndRelease() throws {
         var p = builder()
         let card = try p.addLayer(
@@ -110,17 +112,30 @@ struct TimelineTests {
         let track = GestureTrack(pressAt: Point(x: 100, y: 100)).dragging(by: 0, 60, over: 0.5).releasing(
             velocity: Point(x: 0, y: 200))
         let drive = GestureDrive(track: track, axis: .y, distance: 100)
+        p.append(.hold(1))
         p.append(.interactive(drive, changes: [Change(card, .scale, .number(0.86))]))
         let back = Curve.spring(duration: 0.6, damping: 0.7, velocity: drive.releaseVelocity(toward: 0))
         p.append(.animate(back, [Change(card, .scale, .number(1))]))
         let plan = p.build()
-        #expect(abs(plan.state(of: card, at: 0.25).scale - (1 - 0.14 * 0.3)) < 1e-9)
+        let latency = Plan.presentationLatency
         #expect(abs(drive.releaseProgress - 0.6) < 1e-12)
         #expect(abs(drive.releaseVelocity(toward: 0) - (2.0 / -0.6)) < 1e-9)
+        // Touch-down at 1 s: the screen shows the card where it was until then, and from then
+        // on where the finger was `latency` before, starting from rest.
+        for t in [1.0, 1.0 + latency * 0.99, 1.0 + latency] {
+            #expect(plan.state(of: card, at: t).scale == 1)
+        }
+        #expect(abs(plan.modelState(of: card, at: 1.25).scale - (1 - 0.14 * 0.3)) < 1e-9)
+        #expect(abs(plan.state(of: card, at: 1.25 + latency).scale - (1 - 0.14 * 0.3)) < 1e-9)
+        // Lift at 1.5 s: the finger's last stretch still shows until the spring does, which
+        // starts from where the finger lifted.
         let atRelease = 1 - 0.14 * 0.6
-        #expect(abs(plan.state(of: card, at: 0.5).scale - atRelease) < 1e-9)
-        #expect(
-            abs(plan.state(of: card, at: 0.7).scale - (atRelease + (1 - atRelease) * back.progress(at: 0.2))) < 1e-9)
+        #expect(abs(plan.modelState(of: card, at: 1.5).scale - atRelease) < 1e-9)
+        #expect(abs(plan.state(of: card, at: 1.5).scale - (1 - 0.14 * 0.6 * (0.5 - latency) / 0.5)) < 1e-9)
+        for after in [latency, 0.2] {
+            let spring = atRelease + (1 - atRelease) * back.progress(at: after)
+            #expect(abs(plan.state(of: card, at: 1.5 + after).scale - spring) < 1e-9)
+        }
     }
 
     @Test("Samples are deterministic and frames independent")

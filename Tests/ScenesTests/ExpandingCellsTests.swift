@@ -62,7 +62,7 @@ struct ExpandingCellsTests {
         "Pulling: the content follows the finger through the rubber band, the bar fills the gap, the status bar turns light past 32 pt"
     )
     func pull() {
-        let pullStart = presentStart + 0.6 + 1.16
+        let pullStart = presentStart + 0.6 + 1.127
         let detailRestY = 20.0
         var crossed: Double? = nil
         for t in stride(from: pullStart, through: pullStart + 0.51, by: 0.01) {
@@ -80,7 +80,7 @@ struct ExpandingCellsTests {
         "Released past the threshold, the pull offset drops at once (the bar stays), then it dismisses into the row, starting at 3.5 distances a second"
     )
     func dismiss() throws {
-        let release = presentStart + 0.6 + 1.16 + 0.52
+        let release = presentStart + 0.6 + 1.127 + 0.52 + 0.033
         #expect(frame("detail", at: release + 1e-6).minY == 20)
         #expect(abs(frame("navbar", at: release + 1e-6).height - 116) < 0.1)
         // The container goes from the screen back to its row on the dismiss spring, handed the
@@ -93,7 +93,7 @@ struct ExpandingCellsTests {
         let final = try SceneRenderer(
             SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: "dismiss-final"))
         ).plan
-        let finalRelease = 1.17 + 0.51 + 0.34, atRest = Curve.spring(duration: 0.6, damping: 1)
+        let finalRelease = 1.137 + 0.51 + 0.373, atRest = Curve.spring(duration: 0.6, damping: 1)
         let container = final.layer(named: "container")!
         for t in [0.04, 0.1, 0.2] {
             #expect(

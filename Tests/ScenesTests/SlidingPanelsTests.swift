@@ -71,7 +71,7 @@ struct SlidingPanelsTests {
         "Dragging the panel drives the header live; released past half it collapses to 57 pt showing, in remaining × 1.4 s, from the finger's speed"
     )
     func panelDrag() {
-        let dragStart = presentStart + 0.6 + 0.86
+        let dragStart = presentStart + 0.6 + 0.827
         let travel = h - 64 - 57
         let panel = plan.layer(named: "room-panel")!, image = plan.layer(named: "room-2-image")!
         for t in stride(from: 0.0, through: 0.3, by: 0.05) {

@@ -6,7 +6,10 @@ import Geometry
 ///
 /// A plan shows what the screen shows: a change made at `t` (a step's set or animation)
 /// appears `presentationLatency` later, already that far into its animation, as Core
-/// Animation's does. Changes at 0 are the storyboard's starting state and show at once.
+/// Animation's does: the render server evaluates an animation for the refresh it draws. A
+/// gesture has no animation to evaluate: each refresh shows where the app put the content
+/// when it read the finger, `presentationLatency` before, so a drag starts without a jump and
+/// trails the finger. Changes at 0 are the storyboard's starting state and show at once.
 public struct Plan: Sendable {
     /// How long after a change is made the screen first shows it: two display refreshes at
     /// 60 Hz, since the render server draws a commit during the refresh after it and the
@@ -62,13 +65,15 @@ public struct Plan: Sendable {
     }
 
     /// The value a track shows at `t`: the latest animation made at least `latency` before
-    /// (or at 0) governs, at its progress at `t`. Each animation starts from the value made
-    /// when it starts (`latency` 0: UIKit reads the presentation layer, which runs ahead of
-    /// the screen).
+    /// (or at 0) governs, at its progress at `t`, or a gesture's at `t - latency`. Each
+    /// animation starts from the value made when it starts (`latency` 0: UIKit reads the
+    /// presentation layer, which runs ahead of the screen).
     private static func value(_ track: [PropertyAnimation], initial: AnimatableValue, at t: Double, latency: Double)
         -> AnimatableValue
     {
         guard let a = track.last(where: { $0.start <= 0 || $0.start <= t - latency }) else { return initial }
-        return (a.from ?? initial).interpolated(to: a.change.value, a.progress(at: t))
+        let progress: Double
+        if case .gesture = a.source { progress = a.progress(at: t - latency) } else { progress = a.progress(at: t) }
+        return (a.from ?? initial).interpolated(to: a.change.value, progress)
     }
 }
