@@ -62,16 +62,16 @@ struct ExpandingCellsTests {
         "Pulling: the content follows the finger through the rubber band, the bar fills the gap, the status bar turns light past 32 pt"
     )
     func pull() {
-        let pullStart = presentStart + 0.6 + 1.127
+        let pullStart = presentStart + 0.6 + 1.117
         let detailRestY = 20.0
         var crossed: Double? = nil
-        for t in stride(from: pullStart, through: pullStart + 0.51, by: 0.01) {
+        for t in stride(from: pullStart, through: pullStart + 0.41, by: 0.01) {
             let d = frame("detail", at: t).minY - detailRestY
             #expect(abs(frame("navbar", at: t).height - d) < 1e-9)
-            #expect(d >= 0 && d <= 116 + 1e-9)
+            #expect(d >= 0 && d <= 114.5 + 1e-9)
             if crossed == nil && d > 32 { crossed = t }
         }
-        #expect(abs(frame("detail", at: pullStart + 0.52 - 1e-9).minY - detailRestY - 116) < 1e-6)
+        #expect(abs(frame("detail", at: pullStart + 0.414 - 1e-9).minY - detailRestY - 114.5) < 1e-6)
         #expect(alpha("status-light", at: crossed! + 0.31) == 1)
         #expect(alpha("status-dark", at: crossed! - 0.02) == 1)
     }
@@ -80,9 +80,9 @@ struct ExpandingCellsTests {
         "Released past the threshold, the pull offset drops at once (the bar stays), then it dismisses into the row, starting at 3.5 distances a second"
     )
     func dismiss() throws {
-        let release = presentStart + 0.6 + 1.127 + 0.52 + 0.033
+        let release = presentStart + 0.6 + 1.117 + 0.414 + 0.149
         #expect(frame("detail", at: release + 1e-6).minY == 20)
-        #expect(abs(frame("navbar", at: release + 1e-6).height - 116) < 0.1)
+        #expect(abs(frame("navbar", at: release + 1e-6).height - 114.5) < 0.1)
         // The container goes from the screen back to its row on the dismiss spring, handed the
         // pull on (pull.dismissVelocity); dismiss-final's teardown starts it at rest.
         let handed = Curve.spring(duration: 0.6, damping: 1, velocity: 3.5)
