@@ -23,9 +23,9 @@ struct SlidingPanelsTests {
             SceneCatalog.prepare("sliding-panels", assignments: ["swipe.velocity=\(velocity)"])
         ).plan
         let carousel = plan.layer(named: "cards")!, room = plan.layer(named: "room-\(card)")!
-        let snapped = 1.0 + 0.12 + 1.6
+        let snapped = 1.008 + 0.12 + 1.6
         #expect(abs(plan.modelState(of: carousel, at: snapped).position.x - (375.0 / 2 - offset)) < 1e-9)
-        #expect(!plan.modelState(of: room, at: snapped + 0.03 + 1e-6).isHidden)
+        #expect(!plan.modelState(of: room, at: snapped + 0.022 + 1e-6).isHidden)
     }
 
     @Test(
@@ -33,7 +33,7 @@ struct SlidingPanelsTests {
     )
     func flickOvershoots() {
         let carousel = plan.layer(named: "cards")!
-        let released = 1.0 + 0.12, target = 375.0 / 2 - 160
+        let released = 1.008 + 0.12, target = 375.0 / 2 - 160
         let xs = stride(from: released, through: released + 1.6, by: 0.01).map {
             plan.modelState(of: carousel, at: $0).position.x
         }
@@ -48,7 +48,7 @@ struct SlidingPanelsTests {
     }
 
     /// The present starts after the rest, the flick, the snap and the hold.
-    let presentStart = 1.0 + 0.12 + 1.6 + 0.03
+    let presentStart = 1.008 + 0.12 + 1.6 + 0.022
 
     @Test("Presenting: scale 0.6 → 1 and the labels rise on the 0.6 s, damping-0.7 spring; the panel on its own")
     func present() {
@@ -71,7 +71,7 @@ struct SlidingPanelsTests {
         "Dragging the panel drives the header live; released past half it collapses to 57 pt showing, in remaining × 1.4 s, from the finger's speed"
     )
     func panelDrag() {
-        let dragStart = presentStart + 0.6 + 0.827
+        let dragStart = presentStart + 0.6 + 0.822
         let travel = h - 64 - 57
         let panel = plan.layer(named: "room-panel")!, image = plan.layer(named: "room-2-image")!
         for t in stride(from: 0.0, through: 0.3, by: 0.05) {
@@ -135,7 +135,7 @@ struct SlidingPanelsTests {
         try yaml.write(toFile: file, atomically: true, encoding: .utf8)
         let renderer = try SceneRenderer(SceneCatalog.prepare("sliding-panels", configFile: file))
         let plan = renderer.plan
-        let start = 0.5 + 0.12 + 1.6 + 0.03
+        let start = 0.5 + 0.12 + 1.6 + 0.022
         let room = plan.layer(named: "room-1")!
         let spring = Curve.spring(duration: 0.8, damping: 0.8)
         #expect(!plan.modelState(of: room, at: start + 0.1).isHidden)
