@@ -180,7 +180,7 @@ final class Problem: Sendable {
     private func planRects(_ t: Transition, step: Double) -> [[(Double, Double, Double, Double)?]] {
         let n = Int((t.duration / step).rounded(.up)) + 1
         return request.track.map { layer in
-            (0..<n).map { i in t.bounds(ofLayer: layer, at: min(Double(i) * step, t.duration)) }
+            (0..<n).map { i in t.contentBounds(ofLayer: layer, at: min(Double(i) * step, t.duration)) }
         }
     }
 

@@ -13,7 +13,7 @@ extension Problem {
         let step = 0.02
         let n = Int((base.duration / step).rounded(.up)) + 1
         let rects = layers.map { layer in
-            (0..<n).map { base.bounds(ofLayer: layer, at: min(Double($0) * step, base.duration)) }
+            (0..<n).map { base.contentBounds(ofLayer: layer, at: min(Double($0) * step, base.duration)) }
         }
         func score(_ offset: Double) -> Double {
             var sum = 0.0, count = 0
@@ -56,7 +56,7 @@ extension Problem {
         // wholly on screen: its middle is the reference, which an alignment a frame or two off
         // still finds at rest. (Recordings start at rest, where the layer shows as it is.)
         func placed(_ time: Double) -> (Double, Double, Double, Double)? {
-            guard let r = base.bounds(ofLayer: layer, at: time), r.width >= 4, r.height >= 4, r.x >= -0.5,
+            guard let r = base.contentBounds(ofLayer: layer, at: time), r.width >= 4, r.height >= 4, r.x >= -0.5,
                 r.y >= -0.5, r.x + r.width <= canvas.width + 0.5, r.y + r.height <= canvas.height + 0.5
             else { return nil }
             return (r.x, r.y, r.width, r.height)
@@ -77,11 +77,11 @@ extension Problem {
             }
             if run!.count >= 5 && (still == nil || still!.start == run!.start) { still = (run!.start, run!.count) }
         }
-        guard let still, let r = base.bounds(ofLayer: layer, at: instants[still.start + still.count / 2]) else {
+        guard let still, let r = base.contentBounds(ofLayer: layer, at: instants[still.start + still.count / 2]) else {
             throw FitError.layerNeverOnScreen(layer)
         }
         let shownAt = instants[still.start + still.count / 2]
-        let widths = instants.compactMap { base.bounds(ofLayer: layer, at: $0)?.width }.filter { $0 >= 1 }
+        let widths = instants.compactMap { base.contentBounds(ofLayer: layer, at: $0)?.width }.filter { $0 >= 1 }
         // Held still from the storyboard's start: the recording's first frame shows it there.
         let reference = still.start == 0 ? 0 : frameAt(shownAt)
         let (rx, ry, rw, rh) = (r.x * k, r.y * k, r.width * k, r.height * k)

@@ -71,9 +71,11 @@ struct LayerTracker {
         }
         // Coarse: a grid of centres and log-spaced scales.
         let steps = scales.upperBound / scales.lowerBound > 1.3 ? 7 : 3
-        let scaleList = (0..<steps).map { i in
-            scales.lowerBound * pow(scales.upperBound / scales.lowerBound, Double(i) / Double(steps - 1))
-        }
+        // The scale it was found at nearby is among them: the grid's own may straddle it.
+        let scaleList =
+            (0..<steps).map { i in
+                scales.lowerBound * pow(scales.upperBound / scales.lowerBound, Double(i) / Double(steps - 1))
+            } + (scales.contains(near.scale) ? [near.scale] : [])
         let step = max(1, radius / 20)
         var y = near.cy - radius
         while y <= near.cy + radius {

@@ -116,6 +116,20 @@ extension Transition {
         return (r.minX, r.minY, r.width, r.height)
     }
 
+    /// Where the layer called `name` has its look at `seconds`, in points: its bounds moved
+    /// up and left by its content offset, at the layer's scale on screen. A scroll moves the
+    /// snapshot inside a layer that stays put, so this is what follows the snapshot. Nil if
+    /// there is no such layer.
+    public func contentBounds(ofLayer name: String, at seconds: Double) -> (
+        x: Double, y: Double, width: Double, height: Double
+    )? {
+        guard let id = renderer.plan.layer(named: name) else { return nil }
+        let r = renderer.plan.screenRect(of: id, at: seconds)
+        let s = renderer.plan.state(of: id, at: seconds)
+        let k = s.size.width > 0 ? r.width / s.size.width : 1
+        return (r.minX - k * s.contentOffset.x, r.minY - k * s.contentOffset.y, r.width, r.height)
+    }
+
     /// Where the layer called `name` is drawn at `seconds`, in points, and how opaque: the
     /// bounds of what it draws (fill and snapshot) and their largest opacity; nil when it draws
     /// nothing then (hidden, transparent, or no such layer).
