@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Scripts/fidelity's tracker on synthetic recordings whose answers are known: a bar's edge,
 a sliding patch and a tinted card, each drawn at known positions, and a copy one frame later,
-whose lag the table must find; the --grid ranking's parts on the same frames; and a 25 fps
-capture of a 60 Hz display, whose phase the capture fit must find.
+whose lag the table must find; the --grid ranking's parts on the same frames; a 25 fps
+capture of a 60 Hz display, whose phase the capture fit must find; and a finger's pull of
+known stroke, which --fit-pull must find again.
 
 Usage: /usr/bin/python3 Tests/Fidelity/fidelity_track_test.py  (needs Pillow)
 """
@@ -12,6 +13,7 @@ from PIL import Image, ImageDraw
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Scripts"))
 from fidelity_capture import FINE_FPS, best_capture_fit, drawn_at, steps_unevenly  # noqa: E402
 from fidelity_grid import combinations, measure, parse_grid, parse_window  # noqa: E402
+from fidelity_stroke import fit_stroke, shown as stroke_shown  # noqa: E402
 from fidelity_track import Edge, Extent, Shift, best_lag, events, score, track  # noqa: E402
 
 W, H, DT = 120, 240, 0.04
@@ -154,6 +156,25 @@ late_rms, _ = measure(shown, even, DT, features, window=moving, fine=late_frames
 check("--grid as captured: the same motion measures under 1 px, where even instants leave over 2",
       captured_rms < 1 < 2 < plain, f"{captured_rms}, {plain}")
 check("--grid as captured: ours a frame late still counts (the lag is not fitted)", late_rms > 3, f"{late_rms}")
+
+# A pull of known stroke, captured at 25 fps from the display at phase 0.3 (ours sits half a
+# display frame after each drawn instant, as above), from rest to the release at 2.0 s; and
+# the same pull at an even 30 fps.
+truth = (1.2, 0.5, 110.0, 0.4, 0.2, 0.5, 1.0)
+pull = {i: stroke_shown(drawn_at(i, DT, 0.3) + HALF, truth, 667.0) for i in range(25, 51)}
+stroke, phase, rms, _ = fit_stroke(pull, DT, 667.0)
+# A capture at 25 fps tells the display's phase only to within the 0.2 of a frame that keeps
+# the same frames 2 or 3 apart; the start takes up the rest (a tenth of a display frame, 2 ms).
+check("--fit-pull finds a 25 fps capture's stroke again: start, length, distance, phase",
+      rms < 0.1 and abs(stroke[0] - 1.2) < 0.005 and abs(stroke[1] - 0.5) < 0.01 and abs(stroke[2] - 110) < 0.5
+      and abs(phase - 0.3) <= 0.1 + 1e-9, f"{stroke}, phase {phase}, RMS {rms}")
+even_pull = {i: stroke_shown(i / 30, truth, 667.0) for i in range(30, 61)}
+stroke, phase, rms, _ = fit_stroke(even_pull, 1 / 30, 667.0)
+check("--fit-pull at an even 30 fps fits no phase and finds the stroke again",
+      phase is None and rms < 0.1 and abs(stroke[0] - 1.2) < 0.005 and abs(stroke[2] - 110) < 0.5,
+      f"{stroke}, RMS {rms}")
+check("The stroke shows nothing until two refreshes after it starts, then no jump",
+      stroke_shown(1.2 + 2 / 60, truth, 667.0) == 0 and 0 < stroke_shown(1.2 + 2 / 60 + 0.001, truth, 667.0) < 0.2)
 
 print(f"{len(checked) - len(failures)} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)

@@ -93,7 +93,7 @@ struct ExpandingCellsTests {
         let final = try SceneRenderer(
             SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: "dismiss-final"))
         ).plan
-        let finalRelease = 1.137 + 0.51 + 0.373, atRest = Curve.spring(duration: 0.6, damping: 1)
+        let finalRelease = 1.15 + 0.481 + 0.389, atRest = Curve.spring(duration: 0.6, damping: 1)
         let container = final.layer(named: "container")!
         for t in [0.04, 0.1, 0.2] {
             #expect(
