@@ -56,7 +56,7 @@ def shown(t, stroke, dimension):
 
 
 def _valid(stroke):
-    start, duration, distance, x1, _, x2, _ = stroke
+    _, duration, distance, x1, _, x2, _ = stroke
     return duration > 0.01 and distance > 0 and 0 <= x1 <= 1 and 0 <= x2 <= 1
 
 
