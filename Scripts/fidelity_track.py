@@ -151,12 +151,14 @@ def interpolate(values, x):
     return a + (b - a) * (x - i)
 
 
-def _rms(promo, ours, lag, frames):
+def _rms(promo, ours, lag, frames, required=()):
     errors = []
     for i in frames:
         o = interpolate(ours, i + lag)
         if promo[i] is not None and o is not None:
             errors.append(o - promo[i])
+        elif i in required:
+            return None
     if len(errors) < max(3, len(frames) // 2):
         return None
     return (sum(e * e for e in errors) / len(errors)) ** 0.5
@@ -164,11 +166,20 @@ def _rms(promo, ours, lag, frames):
 
 def best_lag(promo, ours, frames, reach=4.0):
     """The lag in frames (ours later: positive) that best aligns ours with the recording over
-    `frames`, and the RMS error there."""
+    `frames`, and the RMS error there. A lag counts only where every frame in which the
+    recording moves (from the last frame it was found in) is compared: a lag that shifts ours
+    off the end of its track would otherwise drop those frames and score the still ones alone."""
+    moving, before = set(), None
+    for i in frames:
+        if promo[i] is None:
+            continue
+        if before is not None and abs(promo[i] - before) > 0.75 and interpolate(ours, i) is not None:
+            moving.add(i)
+        before = promo[i]
     best = None
     for k in range(-int(reach * 20), int(reach * 20) + 1):
         lag = k / 20
-        r = _rms(promo, ours, lag, frames)
+        r = _rms(promo, ours, lag, frames, moving)
         if r is not None and (best is None or r < best[1] - 1e-9 or (abs(r - best[1]) < 1e-9 and abs(lag) < abs(best[0]))):
             best = (lag, r)
     return best

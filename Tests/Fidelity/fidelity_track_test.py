@@ -68,6 +68,15 @@ late = track(Extent(5, 0, H - 1, colour=BLUE), ours, DT)
 lag, rms_then = best_lag(bar, late, list(range(32)))
 check("the lag of a copy one frame later is +1 frame, with nothing left once aligned",
       lag == 1.0 and rms_then < 1e-9, f"{lag}, {rms_then}")
+# A recording that moves only in its last tracked frame, ours the same: shifting ours a frame
+# later would drop that frame and leave still frames that agree, so such a lag must not count.
+# (transition-2's close: the recording's screen is lost a frame before it moves and after.)
+last = [30.0] * 20 + [None, 130.0, None]
+track_ours = [30.0] * 21 + [129.0, 246.0, None]
+frames_last = [i for i, v in enumerate(last) if v is not None]
+found, rms_last = best_lag(last, track_ours, frames_last)
+check("a lag that drops the recording's moving frames is not counted (the motion only at the end)",
+      found == 0 and 0.2 < rms_last < 0.3, f"{found}, {rms_last}")
 rms, worst, at, n = score(bar, late)
 check("the score at the same instants counts the lag as error", rms > 3 and abs(worst) > 10 and n == 32,
       f"{rms}, {worst}, {at}, {n}")
