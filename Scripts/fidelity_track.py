@@ -151,6 +151,10 @@ def interpolate(values, x):
     return a + (b - a) * (x - i)
 
 
+# A recording's feature moves in a frame where it is more than this many px from the frame before.
+MOVING_PX = 0.75
+
+
 def _rms(promo, ours, lag, frames, required=()):
     errors = []
     for i in frames:
@@ -173,7 +177,7 @@ def best_lag(promo, ours, frames, reach=4.0):
     for i in frames:
         if promo[i] is None:
             continue
-        if before is not None and abs(promo[i] - before) > 0.75 and interpolate(ours, i) is not None:
+        if before is not None and abs(promo[i] - before) > MOVING_PX and interpolate(ours, i) is not None:
             moving.add(i)
         before = promo[i]
     best = None
@@ -185,7 +189,7 @@ def best_lag(promo, ours, frames, reach=4.0):
     return best
 
 
-def events(promo, moving=0.75, gap=2, pad=3):
+def events(promo, moving=MOVING_PX, gap=2, pad=3):
     """Frame ranges where the recording's feature moves (more than `moving` px a frame),
     joined across still gaps of up to `gap` frames and padded by `pad` frames."""
     moves = [i for i in range(1, len(promo))
