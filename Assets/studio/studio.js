@@ -89,9 +89,12 @@ function applyState(state) {
   showError(state.error);
   drawPhases();
   renderParams(old);
+  // Setting a canvas's size clears it, even to the same size: only a new size may, so that the
+  // picture on screen stays until the next one is drawn over it (no blank between versions,
+  // and the last good render stays under an error).
   for (const c of [$("canvas"), $("canvas-other")]) {
-    c.width = state.width;
-    c.height = state.height;
+    if (c.width !== state.width) c.width = state.width;
+    if (c.height !== state.height) c.height = state.height;
   }
   if (state.version !== studio.version || first) {
     studio.version = state.version;

@@ -172,6 +172,10 @@ def main():
         wait(driver, "return !document.getElementById('banner').hidden", timeout=5, what="the error banner")
         banner = driver.find_element(By.ID, "banner").text
         check("expanding-cells.yaml:" in banner and "timing.listHold" in banner, f"the banner names file, line and key: {banner.splitlines()[0]}")
+        painted = driver.execute_script(
+            "const c = document.getElementById('canvas'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+            "let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] === 255) n++; return n / (d.length / 4);")
+        check(painted == 1, f"under the error the last good render stays on screen ({painted:.1%} of the canvas opaque)")
         driver.save_screenshot(os.path.join(args.shots, "studio-error.png"))
         with open(scene, "w") as f:
             f.write(edited)
