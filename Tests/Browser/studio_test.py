@@ -33,7 +33,7 @@ def check(condition, what):
     global passed
     if not condition:
         print(f"FAIL: {what}", flush=True)
-        print(f"0 passed, 1 failed")
+        print(f"{passed} passed, 1 failed")
         sys.exit(1)
     passed += 1
     print(f"ok: {what}", flush=True)
