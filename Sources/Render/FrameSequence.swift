@@ -41,6 +41,13 @@ public struct FrameSequence: Sendable {
         guard t < duration else { return nil }
         return frames.last { $0.start <= t }
     }
+
+    /// The frame showing at the moment that starts at `t`, as `SequenceComparison` counts
+    /// moments: a frame starting less than a centisecond later is that moment's (GIF keeps time
+    /// in centiseconds, so a render's frame at 2/30 s starts at 0.07 s in its GIF).
+    public func frame(atMoment t: Double) -> Frame? {
+        frame(at: t + SequenceComparison.sameMoment - 1e-9) ?? frame(at: t)
+    }
 }
 
 /// Reads a sequence's frames one at a time, in order, each with the time it stops showing,

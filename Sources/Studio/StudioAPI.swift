@@ -34,15 +34,19 @@ struct StudioAPI {
         }
         let result: Result<([UInt8], [HTTPHeader: String]), any Error> = await offThread {
             let time = min(max(0, t), loaded.transition.duration)
+            // Beside the recording, the page shows the version's frame at or before `t`: both
+            // are taken at that frame's moment, so a recording of this very render differs by
+            // nothing, mid-motion too.
+            let shown = loaded.transition.frameTimes.last { $0 <= time + 1e-9 } ?? time
             switch of {
             case "against":
                 // The recording at the render's size, so the two show and compare pixel for pixel.
-                guard let frame = recording!.frame(at: time) else { return ([], [:]) }
+                guard let frame = recording!.frame(atMoment: shown) else { return ([], [:]) }
                 let size = loaded.transition.pixelSize
                 return (try frame.resized(width: size.width, height: size.height).pngData(fast: true), [:])
             case "diff":
-                let ours = loaded.transition.frame(at: time).bitmap
-                guard let frame = recording!.frame(at: time) else { return ([], [:]) }
+                let ours = loaded.transition.frame(at: shown).bitmap
+                guard let frame = recording!.frame(atMoment: shown) else { return ([], [:]) }
                 let theirs = frame.resized(width: ours.width, height: ours.height)
                 let d = FrameComparison.compare(ours, theirs)
                 return (

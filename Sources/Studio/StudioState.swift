@@ -210,8 +210,9 @@ struct Recording: Sendable {
     var path: String
     var frames: FrameSequence
 
-    /// The frame showing at `t` seconds.
-    func frame(at t: Double) -> Bitmap? { frames.frame(at: t)?.bitmap }
+    /// The frame showing at the moment a render's frame starts at `t` seconds (a centisecond's
+    /// rounding in the recording's container is the same moment).
+    func frame(atMoment t: Double) -> Bitmap? { frames.frame(atMoment: t)?.bitmap }
 }
 
 extension Double {

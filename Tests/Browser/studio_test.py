@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """The studio in a real browser: Debian's Chromium, headless, driven by Selenium.
 
-Loads the page for a copy of expanding-cells, drags present.duration's slider and sees the
-frame under the scrubber change, saves and finds exactly that value's line changed in the
-file, edits the file on disk and sees the page follow, breaks it and sees the error banner,
-and takes screenshots (written to the folder given by --shots).
+Loads the page for a copy of expanding-cells, started against a recording of it (a GIF that
+flipbook renders first), and sees the recording and the difference beside the render; drags
+present.duration's slider and sees the frame under the scrubber change; compares with the
+saved file side by side and as an onion skin; saves and finds exactly that value's line
+changed in the file, edits the file on disk and sees the page follow, breaks it and sees the
+error banner over the last render, and takes screenshots (written to the folder given by
+--shots).
 
 Usage: studio_test.py FLIPBOOK_BINARY [--shots DIR]
 Prints "N passed, 0 failed" at the end; exits 1 on the first failure.
@@ -24,6 +27,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 passed = 0
@@ -63,9 +67,13 @@ def main():
     with open(scene) as f:
         original = f.read()
 
+    # The recording to match: the scene as saved, rendered by flipbook itself.
+    recording = os.path.join(work, "recording.gif")
+    subprocess.run([args.flipbook, "render", scene, "-o", recording], check=True, capture_output=True,
+                   env={**os.environ, "FLIPBOOK_ROOT": ROOT})
     server = subprocess.Popen(
-        [args.flipbook, "studio", scene], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "FLIPBOOK_ROOT": ROOT})
+        [args.flipbook, "studio", scene, "--against", recording], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env={**os.environ, "FLIPBOOK_ROOT": ROOT})
     driver = None
     try:
         line = server.stdout.readline()
@@ -94,6 +102,21 @@ def main():
         motion = driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .motion pre').text
         check("usingSpringWithDamping: 1" in motion and "CASpringAnimation" in motion,
               "present shows the UIKit code for its spring")
+
+        # Started against a recording, the page opens beside it, with their difference.
+        check(Select(driver.find_element(By.ID, "compare")).first_selected_option.get_attribute("value") == "against",
+              "started with --against, the page compares with the recording")
+        caption = wait(driver, "const c = document.getElementById('caption-diff').textContent;"
+                               "return c.startsWith('difference:') && c", what="the difference from the recording")
+        shown = driver.execute_script(
+            "return ['viewer-other', 'viewer-diff'].map(id => !document.getElementById(id).hidden)")
+        percent = float(re.search(r"([\d.]+) %", caption).group(1))
+        # The recording is this scene as a GIF: at the frame the page shows, only the palette
+        # differs (up to 3 % of pixels); a frame off, mid-expand, is over 40 %.
+        check(shown == [True, True] and percent < 5, f"the recording and the difference are shown: {caption}")
+        Select(driver.find_element(By.ID, "compare")).select_by_value("off")
+        check(driver.execute_script("return document.getElementById('viewer-other').hidden"),
+              "compare off shows the render alone")
 
         # Pause on the middle of the expand, then drag the duration slider.
         body = driver.find_element(By.TAG_NAME, "body")
@@ -139,6 +162,26 @@ def main():
               f"(worst {max(frame_ms):.0f}), whole storyboard playable median {median(playable_ms):.0f} ms")
         marked = driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .changed').is_displayed()
         check(marked, "the changed param is marked")
+
+        # Compared with the saved file: beside the changed render, then over it.
+        driver.execute_script(
+            "const s = document.getElementById('scrub');"
+            "s.value = String(1.3 / window.flipbook.state.duration); s.dispatchEvent(new Event('input'));")
+        Select(driver.find_element(By.ID, "compare")).select_by_value("side")
+        wait(driver, "const s = window.flipbook.saved;"
+                     "return s && s.version === window.flipbook.state.savedVersion", what="the saved version's frames")
+        time.sleep(0.2)
+        current, saved = driver.execute_script(
+            "return ['canvas', 'canvas-other'].map(id => document.getElementById(id).toDataURL())")
+        check(not driver.execute_script("return document.getElementById('viewer-other').hidden") and current != saved,
+              "side by side, the saved frame differs from the changed one mid-expand")
+        driver.save_screenshot(os.path.join(args.shots, "studio-side.png"))
+        Select(driver.find_element(By.ID, "compare")).select_by_value("onion")
+        time.sleep(0.2)
+        onion = driver.execute_script("return document.getElementById('canvas').toDataURL()")
+        check(not driver.execute_script("return document.getElementById('onion-controls').hidden") and onion != current,
+              "the onion skin draws the saved frame over the changed one")
+        Select(driver.find_element(By.ID, "compare")).select_by_value("off")
         driver.find_element(By.ID, "play").click()
         time.sleep(0.6)
         driver.save_screenshot(os.path.join(args.shots, "studio.png"))

@@ -61,6 +61,25 @@ struct ComparisonTests {
         #expect(!report.passes)
         #expect(report.oneSided.count == 1 && report.oneSided[0].time == 0.1 && report.oneSided[0].actual == nil)
     }
+
+    @Test(
+        "At a render's frame time, a GIF of it shows that frame: a start less than a centisecond later is the same moment",
+        arguments: 0..<7)
+    func sameMoment(k: Int) {
+        // A 30 fps render's GIF: frame k starts at k/30 s rounded to the centisecond (0, 0.03,
+        // 0.07, 0.1, …), sometimes after k/30 itself.
+        let gif = FrameSequence(
+            frames: (0..<7).map {
+                .init(
+                    start: FrameSequence.folderFrameStart($0, fps: 30), bitmap: Bitmap(width: 1, height: 1),
+                    label: "f\($0)")
+            },
+            duration: 7.0 / 30)
+        let t = Double(k) / 30
+        #expect(gif.frame(atMoment: t)?.label == "f\(k)")
+        // Half way to the next frame, still the one that started.
+        #expect(gif.frame(atMoment: t + 1.0 / 60)?.label == "f\(k)")
+    }
 }
 
 @Suite("The renderer's plumbing: gates, and readers over frames in memory")

@@ -251,6 +251,27 @@ struct StudioServerTests {
         #expect(movingShare > stillShare + 0.01)
     }
 
+    @Test(
+        "A recording of the render itself differs by nothing but its palette at every frame, mid-motion too, and between frames"
+    )
+    func againstItself() async throws {
+        let folder = temporaryFolder()
+        let recording = (folder as NSString).appendingPathComponent("itself.gif")
+        try Transition("expanding-view").write(to: recording)
+        let f = try await StudioFixture.start(against: recording)
+        defer { Task { await f.stop() } }
+        let version = try #require(try f.state(try await f.get("/api/state"))["version"] as? Int)
+        // The expand, 0.7-1.1 s at 30 fps: its frames 2/30 s apart start 0.07 s apart in the GIF
+        // (a centisecond after k/30 every third frame).
+        for k in 21...33 {
+            for t in [Double(k) / 30, (Double(k) + 0.5) / 30] {
+                let diff = try await f.get("/api/frame?v=\(version)&t=\(t)&of=diff")
+                let share = try #require(Double(diff.headers["x-flipbook-difference"] ?? ""))
+                #expect(share < 0.01, "t \(t): \(share)")
+            }
+        }
+    }
+
     @Test("A recording of another size is drawn at the render's size, and compared there")
     func againstAnotherSize() async throws {
         let folder = temporaryFolder()
