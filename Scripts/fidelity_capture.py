@@ -2,10 +2,9 @@
 
 A device draws a new frame at each vsync, 60 times a second; a capture at another rate keeps,
 at each of its instants, the last frame drawn. At 25 fps that is every 2.4th display frame:
-2 or 3 apart by turns (33 or 50 ms), so a fast move steps unevenly in the recording (the
-expand's rows step 51, 119, 70, 77 px in transition-preview) where a render sampled at even
-instants cannot follow. Sampling ours where the capture sampled the display puts the two at
-the same instants again.
+2 or 3 apart by turns (33 or 50 ms), so a fast move steps unevenly in the recording, long
+and short steps by turns, where a render sampled at even instants cannot follow. Sampling
+ours where the capture sampled the display puts the two at the same instants again.
 
 The display's phase against the capture (`phase`, in display frames, 0 to 1) is unknown, and
 so is where our timeline sits on it (`lag`): both are fitted per stretch of motion, since a

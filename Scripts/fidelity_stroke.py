@@ -16,7 +16,7 @@ import math
 
 from fidelity_capture import DISPLAY_HZ, PHASES, drawn_at, steps_unevenly
 
-LATENCY = 2 / 60
+LATENCY = 2 / DISPLAY_HZ
 RUBBER_BAND = 0.55
 
 
