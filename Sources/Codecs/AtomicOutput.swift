@@ -4,8 +4,13 @@ import Synchronization
 
 /// An output file that appears only when complete: bytes go to a temporary file beside the
 /// destination, which `commit` renames into place. Abandoned or failed outputs leave nothing.
+/// A device, FIFO or pipe is written through instead, and a link's target is replaced, never
+/// the link (`OutputDestination`).
 public final class AtomicOutput {
     public let path: String
+    /// What stands at `path`: a file replaced whole, or a stream written through.
+    public let destination: OutputDestination
+    /// The temporary file, empty for a stream.
     let temporaryPath: String
     private var fd: Int32
     private var buffer: [UInt8] = []
@@ -15,10 +20,16 @@ public final class AtomicOutput {
 
     public init(path: String) throws {
         self.path = path
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
+        destination = try OutputDestination(path)
+        if destination.isStream {
+            fd = try destination.openStream()
+            temporaryPath = ""
+            buffer.reserveCapacity(1 << 16)
+            return
+        }
+        let target = destination.target
+        let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
+        var template = Array("\(destination.temporaryFolder)/.\(name).XXXXXX".utf8CString)
         let (fd, failure, temporaryPath) = AtomicOutput.gate.withLock { _ in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if fd < 0 { return (fd, errno, "") }
@@ -46,15 +57,7 @@ public final class AtomicOutput {
     }
 
     private func flush() throws {
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw EncodeError.unwritable(path: path, reason: String(cString: strerror(errno)))
-            }
-            offset += n
-        }
+        try OutputDestination.writeAll(fd, buffer[...], path: path)
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -70,21 +73,19 @@ public final class AtomicOutput {
             throw error
         }
         finished = true
-        // Readable like any file the user creates (mkstemp makes it 0600).
-        let mask = umask(0)
-        umask(mask)
-        fchmod(fd, 0o666 & ~mask)
         close(fd)
-        let failure: Int32 = AtomicOutput.gate.withLock { _ in
+        if destination.isStream { return }
+        let failure: (any Error)? = AtomicOutput.gate.withLock { _ in
             defer { AtomicOutput.inFlight.remove(temporaryPath) }
-            if rename(temporaryPath, path) != 0 { return errno }
-            if keepingTracked { AtomicOutput.inFlight.insert(path) }
-            return 0
+            do {
+                try destination.land(temporary: temporaryPath)
+            } catch {
+                return error
+            }
+            if keepingTracked { AtomicOutput.inFlight.insert(destination.target) }
+            return nil
         }
-        if failure != 0 {
-            unlink(temporaryPath)
-            throw EncodeError.unwritable(path: path, reason: String(cString: strerror(failure)))
-        }
+        if let failure { throw failure }
     }
 
     /// Takes a committed destination off the files an interrupted process removes: its output
@@ -98,6 +99,7 @@ public final class AtomicOutput {
         if finished { return }
         finished = true
         close(fd)
+        if destination.isStream { return }
         unlink(temporaryPath)
         AtomicOutput.inFlight.remove(temporaryPath)
     }
@@ -123,14 +125,16 @@ public final class AtomicOutput {
 
     deinit { abandon() }
 
-    /// A hidden path beside `path` for a scratch file (`dir/.name.TAG-PID-RANDOM.ext`), unique to
-    /// this process and call so that two processes writing the same output never share one,
-    /// which an interrupted process removes like its other temporary files; the caller removes
-    /// or renames it when done.
+    /// A hidden path beside `path`'s destination for a scratch file
+    /// (`dir/.name.TAG-PID-RANDOM.ext`), unique to this process and call so that two processes
+    /// writing the same output never share one, which an interrupted process removes like its
+    /// other temporary files; the caller removes it or lands it with `OutputDestination.land`.
     public static func siblingPath(of path: String, tag: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let destination = try? OutputDestination(path)
+        let target = destination?.target ?? path
+        let slash = target.lastIndex(of: "/")
+        let directory = destination.map { $0.temporaryFolder + "/" } ?? slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         let dot = name.lastIndex(of: ".")
         let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
         let unique = "\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36))"

@@ -117,9 +117,13 @@ struct FitCommand: ParsableCommand {
         var outputs: [OutputRules.Output] = []
         if let output { outputs.append(.init(option: "-o", path: output)) }
         if let sheet { outputs.append(.init(option: "--sheet", path: sheet)) }
+        // Every file the fit reads: the recording, the config, the scene file and its images.
+        let prepared = try SceneCatalog.prepare(
+            scene, configFile: config, assignments: assignments, overrides: SceneOverrides(storyboard: storyboard))
         var inputs = [OutputRules.Input(what: "the recording", path: recording)]
         if let config { inputs.append(.init(what: "--config", path: config)) }
-        if SceneCatalog.isFile(scene) { inputs.append(.init(what: "the scene file", path: scene)) }
+        inputs.append(.init(what: "the scene file", path: prepared.file))
+        inputs += prepared.images.map { OutputRules.Input(what: $0.key, path: $0.path) }
         try OutputRules(outputs: outputs, inputs: inputs).check()
 
         let frames = try RecordingFile.read(recording)

@@ -1,9 +1,11 @@
 import ArgumentParser
+import Codecs
 import Foundation
 
 /// The one rule every command's outputs follow, checked before any work: an output is none of
-/// the inputs (by resolved path), and no other output; an output folder neither holds an
-/// input nor lies in an input folder; and each can be written where it is. Outputs that
+/// the inputs (by resolved path), and no other output; an output folder holds no input, no
+/// output lies in an input folder; and each can be written where it is (a device or a pipe is
+/// written through, a link to nothing refused: `OutputDestination`). Outputs that
 /// contradict the inputs are bad option values (exit 64); a folder that is missing or read-only
 /// is a fact about the machine, an output failure (exit 1), and prints no usage.
 struct OutputRules {
@@ -62,8 +64,9 @@ struct OutputRules {
                     throw ValidationError(
                         "\(a.option) \(a.path) holds an input (\(input.what): \(input.path)); choose another folder")
                 }
-                // A folder of outputs inside an input folder would add files to what is read.
-                if a.isFolder && Self.isDirectory(path) && Self.isInside(pa, path) {
+                // An output inside an input folder would add a file to what is read (a sheet
+                // beside a recording's frames becomes a frame of the next run).
+                if Self.isDirectory(path) && Self.isInside(pa, path) {
                     throw ValidationError(
                         "\(a.option) \(a.path) is inside an input folder (\(input.what)); choose another place")
                 }
@@ -75,6 +78,14 @@ struct OutputRules {
                 continue
             }
             if Self.isDirectory(pa) { throw CLIError("\(a.option) \(a.path) is a folder; expected a file name") }
+            // A device, FIFO or pipe is written through, and a link to nothing is refused, now.
+            let destination: OutputDestination
+            do {
+                destination = try OutputDestination(a.path)
+            } catch {
+                throw CLIError("\(a.option) \(error)")
+            }
+            if destination.isStream { continue }
             let parent = (pa as NSString).deletingLastPathComponent
             guard Self.isDirectory(parent) else {
                 throw CLIError("\(a.option) \(a.path): the folder \(parent) does not exist")

@@ -176,9 +176,7 @@ struct RenderCommand: ParsableCommand {
         if let stats { outputs.append(.init(option: "--stats", path: stats)) }
         var inputs = scene.images.map { OutputRules.Input(what: $0.key, path: $0.path) }
         if let config = sceneOptions.config { inputs.append(.init(what: "--config", path: config)) }
-        if SceneCatalog.isFile(sceneOptions.scene) {
-            inputs.append(.init(what: "the scene file", path: sceneOptions.scene))
-        }
+        inputs.append(.init(what: "the scene file", path: scene.file))
         try OutputRules(outputs: outputs, inputs: inputs).check()
     }
 

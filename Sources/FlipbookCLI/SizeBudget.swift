@@ -179,9 +179,7 @@ extension RenderCommand {
                 "--max-size \(byteString(budget)): no setting tried fits (\(summary)); a shorter storyboard, a higher --speed or a WebP"
             )
         }
-        guard rename(winner.path, output) == 0 else {
-            throw CLIError("\(output): cannot write: \(String(cString: strerror(errno)))")
-        }
+        try OutputDestination(output).land(temporary: winner.path)
         report(
             "wrote \(output): \(byteString(winner.bytes)), within \(byteString(budget)), with \(winner.rung)\n"
                 + "  \(tries.count) encode\(tries.count == 1 ? "" : "s") in "

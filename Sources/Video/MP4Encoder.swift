@@ -34,6 +34,8 @@ public final class MP4Encoder {
     let width: Int, height: Int, paddedWidth: Int, paddedHeight: Int
     let fps: Double
     private let temporaryPath: String
+    /// Where the finished file lands: renamed over a file, copied through into a stream.
+    private let destination: OutputDestination
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var stream: UnsafeMutablePointer<AVStream>?
@@ -67,6 +69,7 @@ public final class MP4Encoder {
         self.paddedHeight = (height + 1) & ~1
         self.fps = fps
         self.rgba = [UInt8](repeating: 255, count: paddedWidth * paddedHeight * 4)
+        self.destination = try OutputDestination(path)
         self.temporaryPath = AtomicOutput.siblingPath(of: path, tag: "partial")
         // FFmpeg's own progress lines are not ours to print; its errors come back as codes.
         av_log_set_level(AV_LOG_ERROR)
@@ -168,20 +171,19 @@ public final class MP4Encoder {
         let endSlot = Int64((end * fps).rounded())
         while nextSlot < endSlot { try encode(last) }
         finished = true
+        var bytes = 0
         do {
             try drain(flushing: true)
             try check(av_write_trailer(format), "writing the index")
             avio_closep(&format!.pointee.pb)
             release()
-            guard rename(temporaryPath, path) == 0 else {
-                throw EncodeError.unwritable(path: path, reason: String(cString: strerror(errno)))
-            }
+            bytes = (try? FileManager.default.attributesOfItem(atPath: temporaryPath)[.size] as? Int) ?? 0
+            try destination.land(temporary: temporaryPath)
         } catch {
             release()
             try? FileManager.default.removeItem(atPath: temporaryPath)
             throw error
         }
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         return MP4Summary(bytes: bytes, frames: Int(nextSlot), seconds: Double(nextSlot) / fps)
     }
 

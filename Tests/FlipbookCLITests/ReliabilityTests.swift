@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Hostile inputs and faults, run as a user runs them: each a named error, a non-zero exit,
@@ -155,5 +156,70 @@ struct ReliabilityTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/x.gif"))
         let fine = try Tool.run(["render", "expanding-cells", "--width", "3000", "--dry-run", "--frames", "0"])
         #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test(
+        "fit's --sheet is checked against every input: the scene's image, a frame of the recording, a new file in its folder",
+        arguments: ["EV/screen.png", "REC/frame0000.png", "REC/sheet.png"])
+    func fitSheetIsNotAnInput(sheet: String) throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["scene", "expanding-view", "--to", dir + "/ev"]).status == 0)
+        #expect(
+            try Tool.run(["render", dir + "/ev/expanding-view.yaml", "--fps", "10", "-o", dir + "/rec/"]).status == 0)
+        let before = try ["ev", "rec"].map { folder in
+            try files("\(dir)/\(folder)").map { try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(folder)/\($0)")) }
+        }
+        let run = try Tool.run([
+            "fit", dir + "/rec/", dir + "/ev/expanding-view.yaml", "--fit", "close.dampingRatio", "--sheet",
+            sheet.replacingOccurrences(of: "EV/", with: dir + "/ev/").replacingOccurrences(
+                of: "REC/", with: dir + "/rec/"),
+        ])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("an output never replaces an input") || run.stderr.contains("inside an input folder"))
+        let after = try ["ev", "rec"].map { folder in
+            try files("\(dir)/\(folder)").map { try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(folder)/\($0)")) }
+        }
+        #expect(after == before)
+    }
+
+    @Test("Outputs to a device, a pipe or a link are written through; none is replaced by a regular file")
+    func specialOutputs() throws {
+        let dir = temporaryFolder()
+        #expect(mkfifo(dir + "/fifo", 0o644) == 0)
+        let noReader = try Tool.run([
+            "render", "expanding-view", "--fps", "5", "-o", dir + "/a.gif", "--stats", dir + "/fifo",
+        ])
+        #expect(noReader.status != 0 && noReader.stderr.contains("a pipe with no reader"), "\(noReader.stderr)")
+        let full = try Tool.run([
+            "render", "expanding-view", "--fps", "5", "-o", dir + "/b.gif", "--stats", "/dev/full",
+        ])
+        #expect(full.status != 0 && full.stderr.contains("/dev/full"), "\(full.stderr)")
+        try "{}".write(toFile: dir + "/real.json", atomically: true, encoding: .utf8)
+        #expect(symlink("real.json", dir + "/link.json") == 0)
+        let link = try Tool.run([
+            "render", "expanding-view", "--fps", "5", "-o", dir + "/c.gif", "--stats", dir + "/link.json",
+        ])
+        #expect(link.status == 0, "\(link.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.json")) == "real.json")
+        #expect(try String(contentsOfFile: dir + "/real.json", encoding: .utf8).hasPrefix("{\"frames\": 15"))
+        var info = stat()
+        #expect(lstat(dir + "/fifo", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(lstat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        // A process substitution: the stats arrive through the pipe.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            "-c", "\"$0\" render expanding-view --fps 5 -o \"$1\" --quiet --stats >(cat > \"$2\"); wait",
+            Tool.executable.path, dir + "/d.gif", dir + "/piped.json",
+        ]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for _ in 0..<50
+        where (try? String(contentsOfFile: dir + "/piped.json", encoding: .utf8))?.hasSuffix("}\n") != true {
+            usleep(20_000)
+        }
+        #expect(try String(contentsOfFile: dir + "/piped.json", encoding: .utf8).hasPrefix("{\"frames\": 15"))
     }
 }
