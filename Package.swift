@@ -11,7 +11,9 @@ import PackageDescription
 /// through the C libraries, and files) → Video (MP4 through FFmpeg)
 /// Render + Codecs → Flipbook (the public library; decoding happens here, at the edge) →
 /// FlipbookTesting (assertions for users' tests); Flipbook → Studio (the live preview server,
-/// over FlyingFox: no render logic of its own); Flipbook → Fit (a scene's params fitted to a
+/// on an HTTP/1.1 server of its own over POSIX sockets that caps every line, header block and
+/// body and times out slow clients, small beside a SwiftNIO stack that every clean build and
+/// CI run would compile; no render logic of its own); Flipbook → Fit (a scene's params fitted to a
 /// recording); Flipbook → Build (a manifest's previews: keys, staleness, shards; it renders
 /// through the render command it is handed); FlipbookCLI → flipbook (the tool).
 /// The C libraries come from apt on Linux and Homebrew on macOS.
@@ -25,9 +27,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        // A small HTTP server on Swift concurrency and BSD sockets, with no dependencies of its
-        // own: the studio needs routes, a streamed body and loopback, not SwiftNIO's stack.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -58,14 +57,16 @@ let package = Package(
             name: "Codecs",
             dependencies: ["Geometry", "Raster", "FileInput", "GIFCore", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
         .target(name: "Video", dependencies: ["Raster", "Codecs", "CFFmpeg"]),
-        .target(name: "Flipbook", dependencies: ["Geometry", "Planner", "Raster", "Codecs", "Render", "Scenes"]),
+        .target(
+            name: "Flipbook",
+            dependencies: ["Geometry", "Planner", "Raster", "Codecs", "Render", "Scenes", "FileInput"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(name: "Fit", dependencies: ["Flipbook", "Geometry"]),
         .target(
             name: "Build", dependencies: ["Flipbook", "Scenes", "FileInput", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "Studio",
-            dependencies: ["Flipbook", "Geometry", "FileInput", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["Flipbook", "Geometry", "FileInput"]),
         .target(
             name: "FlipbookCLI",
             dependencies: [

@@ -73,7 +73,12 @@ struct StudioCommand: ParsableCommand {
         Task {
             do {
                 try await server.start()
-                let url = await server.url
+                let url = server.url
+                if server.listensEverywhere {
+                    warn(
+                        "--host \(host) listens on every network this machine is on: the page, its token and the scene's values cross it in clear (plain HTTP); on a shared network, prefer 127.0.0.1 and an SSH tunnel"
+                    )
+                }
                 // Written at once, unbuffered: whoever started the studio reads the address.
                 FileHandle.standardOutput.write(
                     Data("Flipbook studio: \(url)\nsaves into \(session.valueFile.path); Ctrl-C stops it\n".utf8))

@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import Synchronization
 
@@ -14,8 +12,9 @@ final class EventStream: Sendable {
         for c in listeners.withLock({ Array($0.values) }) { c.yield(bytes) }
     }
 
-    /// A new listener's response body: a `retry` hint, then every event from now on.
-    func body(heartbeat: Double = 10) -> HTTPBodySequence {
+    /// A new listener's response: a `retry` hint, then every event from now on, until the
+    /// page goes or the server stops.
+    func response(heartbeat: Double = 10) -> HTTPResponse {
         let id = UUID()
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(64))
         continuation.yield(Array("retry: 1000\n\n".utf8))
@@ -25,44 +24,21 @@ final class EventStream: Sendable {
                 continuation.yield(Array(": ping\n\n".utf8))
             }
         }
-        continuation.onTermination = { [weak self] _ in
+        let end: @Sendable () -> Void = { [weak self] in
             beat.cancel()
+            continuation.finish()
             _ = self?.listeners.withLock { $0.removeValue(forKey: id) }
         }
+        continuation.onTermination = { _ in end() }
         listeners.withLock { $0[id] = continuation }
-        return HTTPBodySequence(from: ChunkSequence(stream: stream))
+        return HTTPResponse(
+            status: 200,
+            headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"],
+            stream: stream, onClose: end)
     }
 
     /// Ends every listener's stream (the server is stopping).
     func finish() {
         for c in listeners.withLock({ Array($0.values) }) { c.finish() }
-    }
-}
-
-/// Byte chunks as the buffered byte sequence FlyingFox streams a body from.
-struct ChunkSequence: AsyncBufferedSequence {
-    typealias Element = UInt8
-    let stream: AsyncStream<[UInt8]>
-
-    func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator()) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var base: AsyncStream<[UInt8]>.Iterator
-        var pending: ArraySlice<UInt8> = []
-
-        mutating func next() async -> UInt8? {
-            if pending.isEmpty { pending = await base.next()?[...] ?? [] }
-            return pending.popFirst()
-        }
-
-        mutating func nextBuffer(suggested count: Int) async -> ArraySlice<UInt8>? {
-            if pending.isEmpty {
-                guard let chunk = await base.next() else { return nil }
-                pending = chunk[...]
-            }
-            let n = Swift.min(Swift.max(1, count), pending.count)
-            defer { pending = pending.dropFirst(n) }
-            return pending.prefix(n)
-        }
     }
 }

@@ -1,5 +1,4 @@
 import Flipbook
-import FlyingFox
 import Foundation
 
 /// The studio's page: plain HTML, CSS and JavaScript from Flipbook's assets (`Assets/studio`),
@@ -19,30 +18,30 @@ struct StudioPage: Sendable {
         }
     }
 
-    private let parts: [String: Data]
+    private let parts: [String: [UInt8]]
 
     static func load(from folder: String = (Transition.assetsFolder as NSString).appendingPathComponent("studio"))
         throws -> StudioPage
     {
-        var parts: [String: Data] = [:]
+        var parts: [String: [UInt8]] = [:]
         for part in Part.allCases {
             let path = (folder as NSString).appendingPathComponent(part.rawValue)
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw StudioError("\(path): the studio's page is missing (set FLIPBOOK_ROOT to Flipbook's folder)")
             }
-            parts[part.rawValue] = data
+            parts[part.rawValue] = Array(data)
         }
         return StudioPage(parts: parts)
     }
 
     func response(_ part: Part) -> HTTPResponse {
         HTTPResponse(
-            statusCode: .ok,
+            status: 200,
             headers: [
-                .contentType: part.contentType, .cacheControl: "no-store",
-                HTTPHeader("Content-Security-Policy"):
+                "Content-Type": part.contentType, "Cache-Control": "no-store",
+                "Content-Security-Policy":
                     "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; connect-src 'self'",
-                HTTPHeader("X-Content-Type-Options"): "nosniff", HTTPHeader("Referrer-Policy"): "no-referrer",
-            ], whole: parts[part.rawValue] ?? Data())
+                "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+            ], body: parts[part.rawValue] ?? [])
     }
 }

@@ -1,8 +1,7 @@
 import FileInput
 import Flipbook
-import FlyingFox
-import FlyingSocks
 import Foundation
+import Synchronization
 
 /// The studio's HTTP server: the page, its JSON API, frames as PNG and an event stream.
 ///
@@ -10,73 +9,74 @@ import Foundation
 /// not this server, or whose Origin is another site's, is refused (DNS rebinding); every API
 /// request carries the token printed in the page's URL; the only file it writes is the one
 /// the session saves into; and no request path is ever looked up on the file system: the
-/// routes are a fixed list.
+/// routes are a fixed list. Lines, headers, bodies and slow clients are bounded by
+/// `HTTPServer`'s limits.
 public final class StudioServer: Sendable {
     public let session: StudioSession
     public let host: String
     /// The secret every API request carries (`?token=` or the `X-Flipbook-Token` header).
     public let token: String
     let page: StudioPage
-    private let server: HTTPServer
+    private let server: Mutex<HTTPServer?>
+    private let address: (host: String, port: UInt16)
+    private let limits: HTTPLimits
     private let watcher: FileWatcher
 
     /// A server for `session` on `host:port` (port 0: any free port); `start()` listens.
-    public init(session: StudioSession, host: String = "127.0.0.1", port: UInt16 = 0, token: String? = nil) throws {
+    public convenience init(
+        session: StudioSession, host: String = "127.0.0.1", port: UInt16 = 0, token: String? = nil
+    ) throws {
+        try self.init(session: session, host: host, port: port, token: token, limits: HTTPLimits())
+    }
+
+    init(session: StudioSession, host: String, port: UInt16, token: String?, limits: HTTPLimits) throws {
         self.session = session
         self.host = host
         self.token = token ?? Self.newToken()
+        self.limits = limits
         page = try StudioPage.load()
-        let address: any SocketAddress
-        do {
-            address =
-                host.contains(":")
-                ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
-        } catch {
-            throw StudioError("--host \(host): expected an IP address such as 127.0.0.1 or ::1")
-        }
-        server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 60, logger: .disabled))
+        address = (host, port)
+        server = Mutex(nil)
         watcher = FileWatcher(paths: []) { [weak session] _ in session?.reload() }
         watcher.watch(session.inputFiles)
     }
 
+    /// Whether `host` is every address of the machine (`0.0.0.0` or `::`): the page, its token
+    /// and the scene's values then cross the network in clear.
+    public var listensEverywhere: Bool { Gate.listensEverywhere(host) }
+
     /// Listens, and returns once connections are accepted.
     public func start() async throws {
-        await server.appendRoute("*", to: Router(server: self))
-        let task = Task { try await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 5)
-        } catch {
-            task.cancel()
-            if case .failure(let e) = await task.result {
-                throw StudioError("cannot listen on \(host): \(e.localizedDescription)")
-            }
-            throw error
-        }
+        let http = try HTTPServer(
+            host: address.host, port: address.port, limits: limits,
+            headCheck: { [unowned self] request in
+                Gate(host: host, port: port, token: token).check(request)
+            },
+            handler: { [unowned self] request in await Router(server: self).route(request) })
+        server.withLock { $0 = http }
+        http.start()
     }
 
     /// Stops listening, ends the event streams and the file watcher.
     public func stop() async {
         watcher.stop()
         session.events.finish()
-        await server.stop(timeout: 1)
-    }
-
-    /// The port it listens on.
-    public var port: UInt16 {
-        get async {
-            switch await server.listeningAddress {
-            case .ip4(_, let port)?, .ip6(_, let port)?: return port
-            default: return 0
+        let http = server.withLock { $0 }
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                http?.stop()
+                c.resume()
             }
         }
     }
 
+    /// The port it listens on.
+    public var port: UInt16 { server.withLock { $0?.port ?? 0 } }
+
     /// The page's address, with its token.
     public var url: String {
-        get async {
-            let name = host.contains(":") ? "[\(host)]" : host
-            return "http://\(name):\(await port)/?token=\(token)"
-        }
+        let name = host.contains(":") ? "[\(host)]" : host
+        return "http://\(name):\(port)/?token=\(token)"
     }
 
     /// Watches the files the session reads now (after a load that named other images).
@@ -88,32 +88,29 @@ public final class StudioServer: Sendable {
     }
 }
 
-/// Refuses what the server must not answer, then routes the rest.
-struct Router: HTTPHandler {
+/// Routes a request that passed the gate.
+struct Router {
     let server: StudioServer
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let port = await server.port
-        if let refusal = Gate(host: server.host, port: port, token: server.token).check(request) {
-            return refusal
-        }
+    func route(_ request: HTTPRequest) async -> HTTPResponse {
         let api = StudioAPI(server: server)
         switch (request.method, request.path) {
-        case (.GET, "/"), (.GET, "/index.html"): return server.page.response(.html)
-        case (.GET, "/studio.js"): return server.page.response(.script)
-        case (.GET, "/studio.css"): return server.page.response(.style)
-        case (.GET, "/api/state"): return api.state()
-        case (.GET, "/api/frame"): return await api.frame(request)
-        case (.GET, "/api/frames"): return await api.frames(request)
-        case (.GET, "/api/picture"): return await api.picture(request)
-        case (.GET, "/api/events"): return api.events()
-        case (.POST, "/api/edit"): return try await api.edit(request)
-        case (.POST, "/api/view"): return try await api.view(request)
-        case (.POST, "/api/save"): return await api.save()
-        case (.POST, "/api/revert"): return await api.revert()
-        case (.POST, "/api/export"): return await api.export(request)
+        case ("GET", "/"), ("GET", "/index.html"): return server.page.response(.html)
+        case ("GET", "/studio.js"): return server.page.response(.script)
+        case ("GET", "/studio.css"): return server.page.response(.style)
+        case ("GET", "/api/state"): return api.state()
+        case ("GET", "/api/frame"): return await api.frame(request)
+        case ("GET", "/api/frames"): return await api.frames(request)
+        case ("GET", "/api/picture"): return await api.picture(request)
+        case ("GET", "/api/events"): return api.events()
+        case ("POST", "/api/edit"): return await api.edit(request)
+        case ("POST", "/api/view"): return await api.view(request)
+        case ("POST", "/api/save"): return await api.save()
+        case ("POST", "/api/revert"): return await api.revert()
+        case ("POST", "/api/settle"): return await api.settle(request)
+        case ("POST", "/api/export"): return await api.export(request)
         default:
-            return .text(.notFound, "no such page: \(request.path)")
+            return .text(404, "no such page: \(request.path)")
         }
     }
 }
@@ -126,7 +123,9 @@ struct Gate {
 
     /// Whether the server was told to listen on every address (`--host 0.0.0.0` or `::`),
     /// not one of its own.
-    var listensEverywhere: Bool { host == "0.0.0.0" || host == "::" }
+    var listensEverywhere: Bool { Self.listensEverywhere(host) }
+
+    static func listensEverywhere(_ host: String) -> Bool { host == "0.0.0.0" || host == "::" }
 
     /// The hosts this server answers to by name, with its port: the loopback names and the
     /// address it listens on.
@@ -150,27 +149,25 @@ struct Gate {
         return parts.count == 4 && parts.allSatisfy { UInt8($0) != nil }
     }
 
-    /// A response refusing the request, or nil to let it through.
+    /// A response refusing the request, or nil to let it through: run on its head, before its
+    /// body is read.
     func check(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let hostHeader = request.headers[.host]?.lowercased(), isThisServer(hostHeader) else {
+        guard let hostHeader = request.headers["Host"]?.lowercased(), isThisServer(hostHeader) else {
             return .text(
-                .forbidden,
+                403,
                 "refused: the Host header is not this server (\(allowedHosts.sorted().joined(separator: ", ")))")
         }
-        if let origin = request.headers[HTTPHeader("Origin")], origin != "null" || request.method != .GET {
+        if let origin = request.headers["Origin"], origin != "null" || request.method != "GET" {
             let allowed = allowedHosts.union([hostHeader]).map { "http://\($0)" }
             guard allowed.contains(origin.lowercased()) else {
-                return .text(.forbidden, "refused: requests from \(origin) are not this studio's")
+                return .text(403, "refused: requests from \(origin) are not this studio's")
             }
         }
         if request.path.hasPrefix("/api/") {
-            let given = request.headers[HTTPHeader("X-Flipbook-Token")] ?? request.query["token"] ?? ""
+            let given = request.headers["X-Flipbook-Token"] ?? request.query["token"] ?? ""
             guard Self.equal(given, token) else {
-                return .text(.forbidden, "refused: a missing or wrong token (open the URL the studio printed)")
+                return .text(403, "refused: a missing or wrong token (open the URL the studio printed)")
             }
-        }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > 1 << 20 {
-            return .text(.contentTooLarge, "refused: a request body of \(length) bytes; at most 1 MiB")
         }
         return nil
     }
@@ -181,39 +178,4 @@ struct Gate {
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
-}
-
-extension HTTPResponse {
-    /// A response whose body goes out in one write, not in 4 KB pieces.
-    init(statusCode: HTTPStatusCode, headers: HTTPHeaders, whole body: Data) {
-        self.init(
-            statusCode: statusCode, headers: headers,
-            body: HTTPBodySequence(data: body, suggestedBufferSize: max(4096, body.count)))
-    }
-
-    static func text(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-            whole: Data((message + "\n").utf8))
-    }
-
-    static func json(_ text: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: status, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            whole: Data(text.utf8))
-    }
-
-    static func png(_ bytes: [UInt8], headers extra: [HTTPHeader: String] = [:], cache: Bool = false) -> HTTPResponse {
-        var headers: HTTPHeaders = [
-            .contentType: "image/png", .cacheControl: cache ? "private, max-age=600" : "no-store",
-        ]
-        for (k, v) in extra { headers[k] = v }
-        return HTTPResponse(statusCode: .ok, headers: headers, whole: Data(bytes))
-    }
-}
-
-extension HTTPStatusCode {
-    static let contentTooLarge = HTTPStatusCode(413, phrase: "Content Too Large")
-    static let gone = HTTPStatusCode(410, phrase: "Gone")
-    static let unprocessable = HTTPStatusCode(422, phrase: "Unprocessable Content")
 }

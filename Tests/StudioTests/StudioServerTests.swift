@@ -31,7 +31,7 @@ struct StudioFixture {
         let server = try StudioServer(session: session)
         try await server.start()
         return StudioFixture(
-            folder: folder, scenePath: scenePath, server: server, http: RawHTTP(port: await server.port))
+            folder: folder, scenePath: scenePath, server: server, http: RawHTTP(port: server.port))
     }
 
     func stop() async {
