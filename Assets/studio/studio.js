@@ -44,10 +44,12 @@ async function post(path, body, params = {}) {
 
 function setStatus(text) { $("status").textContent = text; }
 
-function showError(message) {
+// A render's error keeps the last good render on screen; any other (a save refused) says
+// only what happened.
+function showError(message, { render = true } = {}) {
   const banner = $("banner");
   if (message) {
-    banner.textContent = message + "\n(the last good render stays on screen)";
+    banner.textContent = message + (render ? "\n(the last good render stays on screen)" : "");
     banner.hidden = false;
   } else {
     banner.hidden = true;
@@ -87,6 +89,7 @@ function applyState(state) {
   againstOption.hidden = !state.against;
   if (first && state.against) $("compare").value = "against";
   showError(state.error);
+  showDiskChange(state.diskChange, state.savesTo);
   drawPhases();
   renderParams(old);
   // Setting a canvas's size clears it, even to the same size: only a new size may, so that the
@@ -590,16 +593,57 @@ async function flush() {
   }
 }
 
-async function simplePost(path, doneText, params) {
+async function simplePost(path, doneText, params, body = {}) {
   setStatus(`${path}…`);
-  const response = await post(path, {}, params);
+  const response = await post(path, body, params);
+  if (response.status === 409) {
+    // The file changed on disk under these edits: nothing was written; the state says what.
+    applyState(await response.json());
+    setStatus(`not saved: ${studio.state.savesTo} changed on disk`);
+    return;
+  }
   if (!response.ok) {
-    showError(await response.text());
+    showError(await response.text(), { render: false });
     setStatus("");
     return;
   }
   applyState(await response.json());
   setStatus(doneText);
+}
+
+// MARK: A change on disk
+
+// The file changed on disk under unsaved edits: which keys, and for each conflict the file's
+// value and the page's, with a tick to keep the page's. Nothing is saved until one is chosen.
+function showDiskChange(change, file) {
+  const box = $("disk");
+  box.hidden = !change;
+  if (!change) return;
+  const others = change.keys.filter((k) => !change.conflicts.includes(k));
+  $("disk-title").textContent = `${file} changed on disk since the studio read it` +
+    (others.length ? ` (also ${others.join(", ")}, taken from the file)` : "") +
+    (change.conflicts.length ? ". Changed there and here:" : ". Nothing you changed was changed there.");
+  const list = $("disk-conflicts");
+  list.replaceChildren(...change.conflicts.map((key) => {
+    const item = document.createElement("li");
+    const label = document.createElement("label");
+    const tick = document.createElement("input");
+    tick.type = "checkbox";
+    tick.checked = true;
+    tick.dataset.key = key;
+    label.append(tick, ` ${key}: keep mine (${change.mine[key]}) over the file's (${change.disk[key]})`);
+    item.append(label);
+    return item;
+  }));
+  $("disk-merge").hidden = change.conflicts.length === 0;
+}
+
+function settle(choice) {
+  const keep = choice === "keep"
+    ? studio.state.diskChange.conflicts
+    : [...$("disk-conflicts").querySelectorAll("input:checked")].map((t) => t.dataset.key);
+  const body = choice === "reload" ? { choice: "reload" } : { choice: "merge", keep };
+  return simplePost("settle", choice === "reload" ? "reloaded the file" : "merged; Save writes the result", {}, body);
 }
 
 async function exportAs(format) {
@@ -627,6 +671,8 @@ function listen() {
     const event = JSON.parse(e.data);
     // A change made here brings its own state back; the event is for changes from elsewhere.
     if (event.type === "version" && event.version !== studio.version && !studio.inFlight) {
+      await loadState();
+    } else if (event.type === "disk") {
       await loadState();
     } else if (event.type === "error") {
       studio.errors += 1;
@@ -657,6 +703,9 @@ function wire() {
   $("onion").addEventListener("input", draw);
   $("save").addEventListener("click", () => simplePost("save", `saved to ${studio.state.savesTo}`));
   $("revert").addEventListener("click", () => simplePost("revert", "reverted to the file on disk"));
+  $("disk-reload").addEventListener("click", () => settle("reload"));
+  $("disk-keep").addEventListener("click", () => settle("keep"));
+  $("disk-merge").addEventListener("click", () => settle("merge"));
   for (const f of ["gif", "webp", "mp4"]) $(`export-${f}`).addEventListener("click", () => exportAs(f));
   document.addEventListener("keydown", (e) => {
     const t = e.target;

@@ -36,12 +36,36 @@ public struct ValueFile: Sendable {
         return try ValueEdit.apply(changes, to: text, file: path)
     }
 
-    /// Writes `values` into the file, through a temporary file renamed into place; returns the
-    /// keys whose text changed. Nothing is written when nothing would change.
+    /// The file no longer reads as the caller last read it: a change made on disk since.
+    public struct ChangedOnDisk: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "\(path) changed on disk since it was read; nothing was written" }
+    }
+
+    /// Writes `values` into the file, through a temporary file renamed into place (a link's
+    /// target, its mode kept); returns whether its text changed. Nothing is written when
+    /// nothing would change.
     @discardableResult
     public func save(_ values: [String: String]) throws -> Bool {
+        try save(values, check: nil)
+    }
+
+    /// `save(_:)`, only while the file still reads `base` (nil: while it does not exist), so
+    /// that a change made on disk since it was read is never written over.
+    @discardableResult
+    public func save(_ values: [String: String], ifStill base: String?) throws -> Bool {
+        try save(values, check: .some(base))
+    }
+
+    /// The file's text on disk now; nil while it does not exist.
+    public func currentText() throws -> String? {
+        FileManager.default.fileExists(atPath: path) ? try ConfigDocument.text(of: path) : nil
+    }
+
+    private func save(_ values: [String: String], check base: String??) throws -> Bool {
+        let current = try currentText()
+        if let base, base != current { throw ChangedOnDisk(path: path) }
         let updated = try text(saving: values)
-        let current = FileManager.default.fileExists(atPath: path) ? try ConfigDocument.text(of: path) : nil
         guard updated != current else { return false }
         if !isConfig { _ = try SceneFile(text: updated, path: path) }
         try AtomicOutput.write(Array(updated.utf8), to: path)
@@ -58,7 +82,7 @@ public struct ValueFile: Sendable {
         }
         let parent = parts.dropLast().joined(separator: ".")
         if let p = file.params.first(where: { $0.key == parent }), p.kind == .animation,
-            ["duration", "damping", "velocity", "curve"].contains(parts.last!)
+            ["duration", "dampingRatio", "damping", "velocity", "curve"].contains(parts.last!)
         {
             return isConfig ? parts : ["params"] + parts.dropLast() + ["animation", parts.last!]
         }

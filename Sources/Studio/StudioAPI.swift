@@ -1,6 +1,5 @@
 import Dispatch
 import Flipbook
-import FlyingFox
 import Foundation
 
 /// The JSON and picture requests the page makes. Renders run off the server's own threads
@@ -19,20 +18,20 @@ struct StudioAPI {
     /// two). A version no longer held is 410 Gone: the page asks for the state again.
     func frame(_ request: HTTPRequest) async -> HTTPResponse {
         guard let v = request.query["v"].flatMap(Int.init), let t = request.query["t"].flatMap(Double.init), t.isFinite
-        else { return .text(.badRequest, "expected v=VERSION&t=SECONDS") }
-        guard let loaded = session.loaded(v) else { return .text(.gone, "version \(v) is gone; load the state again") }
+        else { return .text(400, "expected v=VERSION&t=SECONDS") }
+        guard let loaded = session.loaded(v) else { return .text(410, "version \(v) is gone; load the state again") }
         let of = request.query["of"] ?? "current"
         let recording = session.recording
         guard ["current", "against", "diff"].contains(of) else {
-            return .text(.badRequest, "of=\(of): expected current, against or diff")
+            return .text(400, "of=\(of): expected current, against or diff")
         }
-        if of != "current" && recording == nil { return .text(.notFound, "no recording: start with --against FILE") }
+        if of != "current" && recording == nil { return .text(404, "no recording: start with --against FILE") }
         if of == "current", let first = loaded.first, first.time == t {
             // The other frames render once this one is on its way, not while it is written.
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { loaded.store.startIfWaiting() }
             return .png(first.png, cache: true)
         }
-        let result: Result<([UInt8], [HTTPHeader: String]), any Error> = await offThread {
+        let result: Result<([UInt8], [String: String]), any Error> = await offThread {
             let time = min(max(0, t), loaded.transition.duration)
             // Beside the recording, the page shows the version's frame at or before `t`: both
             // are taken at that frame's moment, so a recording of this very render differs by
@@ -51,7 +50,7 @@ struct StudioAPI {
                 let d = FrameComparison.compare(ours, theirs)
                 return (
                     try FrameComparison.diffImage(ours, theirs).pngData(fast: true),
-                    [HTTPHeader("X-Flipbook-Difference"): String(format: "%.4f", d.differingFraction)]
+                    ["X-Flipbook-Difference": String(format: "%.4f", d.differingFraction)]
                 )
             default:
                 return (try loaded.transition.frame(at: time).bitmap.pngData(fast: true), [:])
@@ -61,22 +60,22 @@ struct StudioAPI {
         case .success(let (png, headers)):
             if png.isEmpty {
                 return .text(
-                    .notFound,
+                    404,
                     headers.values.first.map { "the recording is \($0); the render is another size" }
                         ?? "no frame there")
             }
             return .png(png, headers: headers, cache: of == "current")
         case .failure(let error):
-            return .text(.internalServerError, "\(error)")
+            return .text(500, "\(error)")
         }
     }
 
     /// The version's frames, once every one has rendered: which picture each frame shows.
     func frames(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let v = request.query["v"].flatMap(Int.init) else { return .text(.badRequest, "expected v=VERSION") }
-        guard let loaded = session.loaded(v) else { return .text(.gone, "version \(v) is gone; load the state again") }
+        guard let v = request.query["v"].flatMap(Int.init) else { return .text(400, "expected v=VERSION") }
+        guard let loaded = session.loaded(v) else { return .text(410, "version \(v) is gone; load the state again") }
         guard let manifest = await loaded.store.manifest() else {
-            return .text(.gone, "version \(v) was replaced before its frames were done")
+            return .text(410, "version \(v) was replaced before its frames were done")
         }
         return .json(StudioState.json(manifest))
     }
@@ -84,60 +83,76 @@ struct StudioAPI {
     /// Picture `k` of version `v`, as PNG.
     func picture(_ request: HTTPRequest) async -> HTTPResponse {
         guard let v = request.query["v"].flatMap(Int.init), let k = request.query["k"].flatMap(Int.init) else {
-            return .text(.badRequest, "expected v=VERSION&k=PICTURE")
+            return .text(400, "expected v=VERSION&k=PICTURE")
         }
         guard let loaded = session.loaded(v), let png = await loaded.store.picture(k) else {
-            return .text(.gone, "version \(v) has no picture \(k) now")
+            return .text(410, "version \(v) has no picture \(k) now")
         }
         return .png(png, cache: true)
     }
 
-    func events() -> HTTPResponse {
-        HTTPResponse(
-            statusCode: .ok,
-            headers: [
-                .contentType: "text/event-stream", .cacheControl: "no-store", HTTPHeader("X-Accel-Buffering"): "no",
-            ],
-            body: session.events.body())
-    }
+    func events() -> HTTPResponse { session.events.response() }
 
     // MARK: Changing
 
     /// `{"values": {"present.duration": "0.9", "timing.listHold": null}}`: sets (or takes back) values.
-    func edit(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func edit(_ request: HTTPRequest) async -> HTTPResponse {
         struct Body: Decodable {
             var values: [String: String?]
             /// The page's scrubber, whose frame is rendered first.
             var t: Double?
         }
-        guard let body = try? JSONDecoder().decode(Body.self, from: try await request.bodyData) else {
-            return .text(.badRequest, #"expected {"values": {"key.path": "value" or null}, "t": seconds}"#)
+        guard let body = try? JSONDecoder().decode(Body.self, from: request.bodyData) else {
+            return .text(400, #"expected {"values": {"key.path": "value" or null}, "t": seconds}"#)
         }
         let error = await offThread { session.edit(body.values, at: body.t) }
         server.rewatch()
-        return .json(StudioState.json(StudioState(session: session)), status: error == nil ? .ok : .unprocessable)
+        return .json(StudioState.json(StudioState(session: session)), status: error == nil ? 200 : 422)
     }
 
     /// `{"storyboard": "promo", "scale": 2}`: views another storyboard or scale.
-    func view(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func view(_ request: HTTPRequest) async -> HTTPResponse {
         struct Body: Decodable {
             var storyboard: String?
             var scale: Int?
         }
-        guard let body = try? JSONDecoder().decode(Body.self, from: try await request.bodyData) else {
-            return .text(.badRequest, #"expected {"storyboard": NAME, "scale": 1|2|3}"#)
+        guard let body = try? JSONDecoder().decode(Body.self, from: request.bodyData) else {
+            return .text(400, #"expected {"storyboard": NAME, "scale": 1|2|3}"#)
         }
         if let scale = body.scale, !(1...3).contains(scale) {
-            return .text(.badRequest, "scale \(scale): expected 1, 2 or 3")
+            return .text(400, "scale \(scale): expected 1, 2 or 3")
         }
         let error = await offThread { session.view(storyboard: body.storyboard, scale: body.scale) }
         server.rewatch()
-        return .json(StudioState.json(StudioState(session: session)), status: error == nil ? .ok : .unprocessable)
+        return .json(StudioState.json(StudioState(session: session)), status: error == nil ? 200 : 422)
     }
 
+    /// Saves; a change made on disk since the file was read is 409 Conflict, with the state
+    /// that describes it (`diskChange`), and nothing is written.
     func save() async -> HTTPResponse {
         let result: Result<Void, any Error> = await offThread { try session.save() }
-        if case .failure(let error) = result { return .text(.unprocessable, "\(error)") }
+        if case .failure(let error) = result {
+            if error is StudioConflict { return .json(StudioState.json(StudioState(session: session)), status: 409) }
+            return .text(422, "\(error)")
+        }
+        return .json(StudioState.json(StudioState(session: session)))
+    }
+
+    /// `{"choice": "reload"}` or `{"choice": "merge", "keep": ["key"]}`: settles a change made
+    /// on disk under unsaved edits (`keep`: the conflicting keys whose page value wins).
+    func settle(_ request: HTTPRequest) async -> HTTPResponse {
+        struct Body: Decodable {
+            var choice: String
+            var keep: [String]?
+        }
+        guard let body = try? JSONDecoder().decode(Body.self, from: request.bodyData),
+            ["reload", "merge"].contains(body.choice)
+        else {
+            return .text(400, #"expected {"choice": "reload"} or {"choice": "merge", "keep": ["key.path"]}"#)
+        }
+        let choice: StudioSession.DiskChoice = body.choice == "reload" ? .reload : .merge(keep: Set(body.keep ?? []))
+        await offThread { session.settle(choice) }
+        server.rewatch()
         return .json(StudioState.json(StudioState(session: session)))
     }
 
@@ -149,13 +164,13 @@ struct StudioAPI {
     /// `?format=gif|webp|mp4`: the transition as it shows now, written by the same code as
     /// `flipbook render` to a temporary file, and sent as a download.
     func export(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let exporter = session.exporter else { return .text(.notFound, "this studio exports nothing") }
+        guard let exporter = session.exporter else { return .text(404, "this studio exports nothing") }
         let format = request.query["format"] ?? "gif"
         guard exporter.formats.contains(format) else {
-            return .text(.badRequest, "format=\(format): expected \(exporter.formats.joined(separator: ", "))")
+            return .text(400, "format=\(format): expected \(exporter.formats.joined(separator: ", "))")
         }
         let s = session.snapshot
-        guard let t = s.current?.transition else { return .text(.gone, "nothing loaded") }
+        guard let t = s.current?.transition else { return .text(410, "nothing loaded") }
         let arguments = StudioState.renderArguments(
             scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
             edits: s.edits)
@@ -173,16 +188,16 @@ struct StudioAPI {
         case .success(let data):
             let types = ["gif": "image/gif", "webp": "image/webp", "mp4": "video/mp4"]
             return HTTPResponse(
-                statusCode: .ok,
+                status: 200,
                 headers: [
-                    .contentType: types[format] ?? "application/octet-stream",
-                    .contentDisposition: "attachment; filename=\"\(name)\"",
-                    HTTPHeader("X-Flipbook-Command"): StudioState.command(
+                    "Content-Type": types[format] ?? "application/octet-stream",
+                    "Content-Disposition": "attachment; filename=\"\(name)\"",
+                    "X-Flipbook-Command": StudioState.command(
                         scene: session.options.scene, storyboard: t.storyboard, config: session.options.config,
                         scale: s.scale, edits: s.edits, output: name),
-                ], whole: data)
+                ], body: Array(data))
         case .failure(let error):
-            return .text(.unprocessable, "\(error)")
+            return .text(422, "\(error)")
         }
     }
 

@@ -38,6 +38,31 @@ public final class StudioSession: Sendable {
         var error: String?
         var errorKey: String?
         var nextVersion = 1
+        /// The file's text the edits were made over: a save writes only while the file on disk
+        /// still reads so.
+        var baseText: String?
+        /// The file changed on disk under unsaved edits; a save waits for the user's choice.
+        var diskChange: DiskChange?
+    }
+
+    /// The value file changed on disk while the page held unsaved edits.
+    struct DiskChange: Sendable, Encodable, Equatable {
+        /// Keys whose value on disk changed.
+        var keys: [String]
+        /// Keys changed both on disk and in the page.
+        var conflicts: [String]
+        /// The values on disk now and the page's, by key, for the conflicts.
+        var disk: [String: String]
+        var mine: [String: String]
+    }
+
+    /// How the user settles a change on disk.
+    public enum DiskChoice: Sendable, Equatable {
+        /// The file as it is on disk now: every unsaved edit dropped.
+        case reload
+        /// The page's value for the conflicting keys in `keep`, the file's for the others;
+        /// edits of keys the file did not change stay.
+        case merge(keep: Set<String>)
     }
 
     /// Loads the scene as its files are now; an error here (a missing scene, a file that does
@@ -50,8 +75,13 @@ public final class StudioSession: Sendable {
             Recording(path: path, frames: try (exporter?.readRecording ?? { try FrameSequence.load($0) })(path))
         }
         state = Mutex(State(storyboard: options.storyboard, scale: options.scale))
-        if let error = reload() { throw StudioError(error) }
+        let text = diskText()
+        if let error = load(edits: [:], reloadSaved: true) { throw StudioError(error) }
+        state.withLock { $0.baseText = text }
     }
+
+    /// The value file's text on disk now (nil while it does not exist).
+    func diskText() -> String? { try? valueFile.currentText() }
 
     // MARK: Reading
 
@@ -102,36 +132,109 @@ public final class StudioSession: Sendable {
     public func view(storyboard: String?, scale: Int?) -> String? {
         loading.lock()
         defer { loading.unlock() }
-        state.withLock { s in
-            if let storyboard { s.storyboard = storyboard }
-            if let scale { s.scale = scale }
+        let before = state.withLock { s in
+            defer {
+                if let storyboard { s.storyboard = storyboard }
+                if let scale { s.scale = scale }
+            }
+            return (s.storyboard, s.scale)
         }
-        return load(edits: snapshot.edits, reloadSaved: true)
+        let error = load(edits: snapshot.edits, reloadSaved: true)
+        // A view that does not load is not taken: the studio stays on what it showed.
+        if error != nil { state.withLock { ($0.storyboard, $0.scale) = before } }
+        return error
     }
 
     /// Drops every changed value: back to the file on disk.
     public func revert() {
-        loading.lock()
-        defer { loading.unlock() }
-        _ = load(edits: [:], reloadSaved: true)
+        settle(.reload)
     }
 
     /// Writes the changed values into the scene file (or the config) and loads it as saved.
+    /// The file must still read as it did when the edits were made over it: a change made on
+    /// disk since is never written over, but reported (`StudioConflict`) until `settle`.
     public func save() throws {
         loading.lock()
         defer { loading.unlock() }
         let edits = snapshot.edits
         guard !edits.isEmpty else { return }
-        try valueFile.save(edits)
+        if diskChanged() != nil { throw StudioConflict() }
+        do {
+            try valueFile.save(edits, ifStill: snapshot.baseText)
+        } catch is ValueFile.ChangedOnDisk {
+            _ = diskChanged()
+            throw StudioConflict()
+        }
+        let text = diskText()
         if let error = load(edits: [:], reloadSaved: true) { throw StudioError(error) }
+        state.withLock { $0.baseText = text }
     }
 
-    /// Loads the files again (one of them changed on disk), keeping the changed values.
+    /// Loads the files again (one of them changed on disk), keeping the changed values; a
+    /// change to the value file under unsaved edits is held as a `DiskChange`.
     @discardableResult
     public func reload() -> String? {
         loading.lock()
         defer { loading.unlock() }
+        if diskText() != snapshot.baseText {
+            _ = diskChanged()
+            return snapshot.error
+        }
         return load(edits: snapshot.edits, reloadSaved: true)
+    }
+
+    /// Settles a change on disk (or drops every edit, for `.reload`): the file as it is now
+    /// becomes what the edits are made over.
+    public func settle(_ choice: DiskChoice) {
+        loading.lock()
+        defer { loading.unlock() }
+        let text = diskText()
+        var edits = snapshot.edits
+        switch choice {
+        case .reload: edits = [:]
+        case .merge(let keep):
+            let conflicts = snapshot.diskChange?.conflicts ?? []
+            for key in conflicts where !keep.contains(key) { edits.removeValue(forKey: key) }
+        }
+        state.withLock {
+            $0.diskChange = nil
+            $0.baseText = text
+        }
+        _ = load(edits: edits, reloadSaved: true)
+        events.send(#"{"type":"version","version":\#(snapshot.current?.version ?? 0)}"#)
+    }
+
+    /// The change on disk held now, noticing one not yet seen: with no unsaved edits a change
+    /// is simply loaded; under edits it is held until `settle`. Call with `loading` held.
+    private func diskChanged() -> DiskChange? {
+        let s = snapshot
+        let text = diskText()
+        if text == s.baseText { return s.diskChange }
+        let before = s.saved.map { values(of: $0.transition) } ?? [:]
+        if s.edits.isEmpty {
+            _ = load(edits: [:], reloadSaved: true)
+            state.withLock { $0.baseText = text }
+            return nil
+        }
+        _ = load(edits: s.edits, reloadSaved: true)
+        let after = snapshot.saved.map { values(of: $0.transition) } ?? [:]
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+            .union(s.diskChange?.keys ?? [])
+        let conflicts = changed.filter { s.edits[$0] != nil }.sorted()
+        let change = DiskChange(
+            keys: changed.sorted(), conflicts: conflicts,
+            disk: Dictionary(uniqueKeysWithValues: conflicts.map { ($0, after[$0] ?? "") }),
+            mine: Dictionary(uniqueKeysWithValues: conflicts.map { ($0, s.edits[$0]!) }))
+        state.withLock {
+            $0.diskChange = change
+            $0.baseText = text
+        }
+        events.send(#"{"type":"disk"}"#)
+        return change
+    }
+
+    private func values(of t: Transition) -> [String: String] {
+        Dictionary(StudioState.editableValues(t.parameters).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
     }
 
     /// Builds the transition with `edits` (and without, as saved, when asked or when the view
@@ -244,6 +347,13 @@ public struct StudioExporter: Sendable {
         self.formats = formats
         self.export = export
         self.readRecording = readRecording
+    }
+}
+
+/// A save refused because the file changed on disk under unsaved edits.
+public struct StudioConflict: Error, CustomStringConvertible {
+    public var description: String {
+        "the file changed on disk since the studio read it; choose: reload it, keep yours, or merge"
     }
 }
 

@@ -24,6 +24,8 @@ struct StudioState: Encodable {
     var edits: [String: String]
     var error: String?
     var errorKey: String?
+    /// The file changed on disk under unsaved edits: what changed, and the conflicts.
+    var diskChange: StudioSession.DiskChange?
     var command: String
     var exportFormats: [String]
     var against: Against?
@@ -142,6 +144,7 @@ struct StudioState: Encodable {
         edits = s.edits
         error = s.error
         errorKey = s.errorKey
+        diskChange = s.diskChange
         command = Self.command(
             scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
             edits: s.edits, output: "\(t.name)-\(t.storyboard).gif")

@@ -31,7 +31,7 @@ public enum ValueEdit {
         guard let root = node else {
             // An empty document: the change is its first key.
             let prefix = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
-            return prefix + nested(change.path, quotedIfNeeded(change.value)) + "\n"
+            return prefix + nested(change.path, quotedIfNeeded(change.value, inFlow: change.path.count > 1)) + "\n"
         }
         // The deepest mapping on the path that exists, and the value node if the whole path does.
         var current = root
@@ -54,7 +54,36 @@ public enum ValueEdit {
             try insert(
                 Array(change.path[depth...]), change.value, into: current, in: &lines, file: file, keyPath: keyPath)
         }
-        return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+        let edited = lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+        try checkReadsBack(change, in: edited, file: file)
+        return edited
+    }
+
+    /// Throws unless the edited text still parses and holds the new value at its key: an edit
+    /// never writes a file that reads otherwise than asked.
+    private static func checkReadsBack(_ change: Change, in text: String, file: String) throws {
+        let keyPath = change.path.joined(separator: ".")
+        let failure = { (why: String) in
+            ConfigError(
+                file: file, line: nil, keyPath: keyPath, message: "\(change.value) cannot be written here: \(why)")
+        }
+        let root: Node?
+        do {
+            root = try ConfigDocument.compose(text, file: file)
+        } catch {
+            throw failure("the file would no longer parse")
+        }
+        var node = root
+        for key in change.path {
+            let spellings = [key] + (FormerNames.of[key] ?? [])
+            node = node?.mapping.flatMap { m in spellings.lazy.compactMap { m[$0] }.first }
+        }
+        guard let node else { throw failure("the key would not be there") }
+        guard case .scalar(let scalar) = node else { return }
+        let expected = change.value.first == "[" || change.value.first == "{" ? nil : unquoted(change.value)
+        if let expected, scalar.string != expected {
+            throw failure("it would read back as \(scalar.string)")
+        }
     }
 
     /// `a: {b: value}` for the keys `[a, b]`.
@@ -85,7 +114,9 @@ public enum ValueEdit {
                 replacement = quote(unquoted(value), style: scalar.style)
             } else if scalar.style == .plain {
                 end = plainEnd(line, from: start)
-                if needsQuotes(value) { replacement = quote(value, style: .doubleQuoted) }
+                if needsQuotes(value, inFlow: isInFlow(line, before: start)) {
+                    replacement = quote(value, style: .doubleQuoted)
+                }
             } else {
                 throw ConfigError(
                     file: file, line: mark.line, keyPath: keyPath,
@@ -108,11 +139,16 @@ public enum ValueEdit {
         start < line.count && (line[start] == "{" || line[start] == "[")
     }
 
+    /// Whether a value starting at `start` stands inside a flow collection on its line.
+    private static func isInFlow(_ line: [Unicode.Scalar], before start: Int) -> Bool {
+        line[..<start].contains { $0 == "{" || $0 == "[" }
+    }
+
     /// Where a plain scalar starting at `start` ends: before a comment, a flow delimiter or
     /// the line's end, trailing spaces left out.
     private static func plainEnd(_ line: [Unicode.Scalar], from start: Int) -> Int {
         var i = start
-        let inFlow = line[..<start].contains { $0 == "{" || $0 == "[" }
+        let inFlow = isInFlow(line, before: start)
         while i < line.count {
             let c = line[i]
             if c == "#" && i > start && (line[i - 1] == " " || line[i - 1] == "\t") { break }
@@ -181,8 +217,9 @@ public enum ValueEdit {
         guard case .mapping = node, let mark = node.mark else {
             throw ConfigError(file: file, line: node.mark?.line, keyPath: keyPath, message: "expected a mapping here")
         }
-        let entry = nested(keys, quotedIfNeeded(value))
-        if isFlow(lines[mark.line - 1], at: mark.column - 1) {
+        let inFlow = isFlow(lines[mark.line - 1], at: mark.column - 1)
+        let entry = nested(keys, quotedIfNeeded(value, inFlow: inFlow || keys.count > 1))
+        if inFlow {
             let row = mark.line - 1
             let open = mark.column - 1
             let close = try closingBracket(lines[row], from: open, file: file, mark: mark, keyPath: keyPath)
@@ -210,14 +247,18 @@ public enum ValueEdit {
 
     // MARK: Quoting
 
-    private static func needsQuotes(_ value: String) -> Bool {
+    /// Whether `value` must be quoted to read back as itself; inside `{…}` or `[…]` a comma
+    /// or a bracket would end it (`bezier:0.2,0,0,1`).
+    private static func needsQuotes(_ value: String, inFlow: Bool) -> Bool {
         guard let first = value.unicodeScalars.first else { return true }
         if "[{".unicodeScalars.contains(first) { return false }
+        if inFlow && value.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) }) { return true }
         return "#&*!|>%@`'\"".unicodeScalars.contains(first) || value.contains(": ") || value.contains(" #")
+            || value.hasSuffix(":")
     }
 
-    private static func quotedIfNeeded(_ value: String) -> String {
-        needsQuotes(value) && !value.hasPrefix("\"") && !value.hasPrefix("'")
+    private static func quotedIfNeeded(_ value: String, inFlow: Bool) -> String {
+        needsQuotes(value, inFlow: inFlow) && !value.hasPrefix("\"") && !value.hasPrefix("'")
             ? quote(value, style: .doubleQuoted) : value
     }
 
