@@ -34,6 +34,10 @@ public struct BuildPlan: Sendable {
         public let state: State
         /// The output file, from the working directory.
         public let file: String
+        /// The output file's one spelling (`canonicalPath`).
+        public let resolvedFile: String
+        /// The files it reads, resolved: its scene file, config and images.
+        public let inputs: [String]
     }
 
     public let manifest: BuildManifest
@@ -46,21 +50,35 @@ public struct BuildPlan: Sendable {
     /// rebuilds everything); `check` is given each output's render arguments and throws when
     /// the render command would refuse them. Every problem is found before this returns, and
     /// thrown together with the manifest's line for each.
+    ///
+    /// Outputs are compared by their resolved paths (`canonicalPath`): two spellings of one
+    /// file are one file, an error. An output that reads another (an image or a config another
+    /// output writes) depends on it: it is built after it, its key covers that output's key
+    /// (not the bytes on disk, which the build is about to replace), and outputs that read each
+    /// other in a cycle are an error.
     public init(
         manifest: BuildManifest, toolVersion: String, check: ([String]) throws -> Void = { _ in }
     ) throws {
         self.manifest = manifest
         var problems: [ManifestProblem] = []
+        func problem(_ output: BuildOutput, _ message: String) {
+            problems.append(
+                ManifestProblem(file: manifest.file, line: output.line, keyPath: output.place, message: message))
+        }
         var outlines: [String: TransitionOutline] = [:]
         let outliner = TransitionOutliner()
         var fileParams: [String: Set<String>] = [:]
-        let digests = FileDigests()
-        var items: [Item] = []
+        // First what each output writes and reads, found without reading an image.
+        struct Weighed {
+            var output: BuildOutput
+            var arguments: [String]
+            var resolved: BuildOutput.Resolved
+            var file: String
+            var canonical: String
+            var inputs: [String]
+        }
+        var weighed: [Weighed] = []
         for output in manifest.outputs {
-            func problem(_ message: String) {
-                problems.append(
-                    ManifestProblem(file: manifest.file, line: output.line, keyPath: output.place, message: message))
-            }
             do {
                 let sceneFile = output.resolved(folder: manifest.folder).scene
                 if fileParams[sceneFile] == nil {
@@ -69,66 +87,158 @@ public struct BuildPlan: Sendable {
                 let arguments = output.renderArguments(folder: manifest.folder, fileParams: fileParams[sceneFile] ?? [])
                 try check(arguments)
                 let resolved = output.resolved(folder: manifest.folder, fileParams: fileParams[sceneFile] ?? [])
-                let outline = try Self.outline(of: output, resolved, outliner: outliner, cache: &outlines)
-                let file = resolved.file
-                let key = try Self.key(
-                    of: output, outline: outline, toolVersion: toolVersion, digests: digests)
-                let state: State
-                switch OutputStamp.read(file) {
-                case key?: state = .fresh
-                case _ where FileManager.default.fileExists(atPath: file): state = .stale
-                default: state = .missing
-                }
-                items.append(
-                    Item(
-                        output: output, arguments: arguments, key: key,
-                        estimate: RenderEstimate(output, outline), state: state, file: file))
+                let inputs = try outliner.inputs(resolved.scene, config: resolved.config, set: resolved.assignments)
+                weighed.append(
+                    Weighed(
+                        output: output, arguments: arguments, resolved: resolved, file: resolved.file,
+                        canonical: canonicalPath(resolved.file), inputs: inputs.map(canonicalPath)))
             } catch {
-                problem("\(error)")
+                problem(output, "\(error)")
+            }
+        }
+        // One file, one output.
+        var writer: [String: Int] = [:]
+        for (i, w) in weighed.enumerated() {
+            if let first = writer[w.canonical] {
+                let other = weighed[first]
+                problem(
+                    w.output,
+                    "\(w.output.path) is the file \(other.output.path) that line \(other.output.line.map(String.init) ?? "?") writes; each output needs its own"
+                )
+            } else {
+                writer[w.canonical] = i
             }
         }
         guard problems.isEmpty else { throw BuildError.manifest(problems) }
-        self.items = items
+        // Which outputs each reads, and an order that builds those first.
+        let reads = weighed.map { w in Set(w.inputs.compactMap { writer[$0] }) }
+        let order: [Int]
+        do {
+            order = try Self.dependencyOrder(reads)
+        } catch let cycle as Cycle {
+            let names = cycle.members.map { weighed[$0].output.path }
+            problem(
+                weighed[cycle.members[0]].output,
+                "outputs read each other in a cycle (\((names + [names[0]]).joined(separator: " → "))): none could ever be fresh"
+            )
+            throw BuildError.manifest(problems)
+        }
+        // Then each outline, in that order: a still another output will write is taken at the
+        // size that output renders.
+        var outlineOf: [Int: TransitionOutline] = [:]
+        for i in order {
+            let w = weighed[i]
+            var known: [String: (width: Int, height: Int)] = [:]
+            for j in reads[i]
+            where weighed[j].output.kind == .still && !FileManager.default.fileExists(atPath: weighed[j].file) {
+                if let size = outlineOf[j]?.pixelSize { known[weighed[j].canonical] = size }
+            }
+            do {
+                outlineOf[i] = try Self.outline(
+                    of: w.output, w.resolved, outliner: outliner, cache: &outlines, knownSizes: known)
+            } catch {
+                problem(w.output, "\(error)")
+            }
+        }
+        guard problems.isEmpty else { throw BuildError.manifest(problems) }
+        let digests = FileDigests()
+        var keys = [String](repeating: "", count: weighed.count)
+        for i in order {
+            let w = weighed[i]
+            do {
+                let outline = outlineOf[i]!
+                let produced = Dictionary(uniqueKeysWithValues: reads[i].map { (weighed[$0].canonical, keys[$0]) })
+                keys[i] = try Self.key(
+                    of: w.output, outline: outline, toolVersion: toolVersion, digests: digests, produced: produced)
+            } catch {
+                problem(w.output, "\(error)")
+            }
+        }
+        guard problems.isEmpty else { throw BuildError.manifest(problems) }
+        self.items = weighed.indices.map { i in
+            let w = weighed[i]
+            let state: State
+            switch OutputStamp.read(w.file) {
+            case keys[i]?: state = .fresh
+            case _ where FileManager.default.fileExists(atPath: w.file): state = .stale
+            default: state = .missing
+            }
+            return Item(
+                output: w.output, arguments: w.arguments, key: keys[i],
+                estimate: RenderEstimate(w.output, outlineOf[i]!), state: state, file: w.file,
+                resolvedFile: w.canonical, inputs: w.inputs)
+        }
+    }
+
+    /// Outputs that read each other in a cycle.
+    struct Cycle: Error {
+        var members: [Int]
+    }
+
+    /// The outputs in an order where each comes after every output it reads (`reads[i]`);
+    /// throws the first cycle found.
+    static func dependencyOrder(_ reads: [Set<Int>]) throws -> [Int] {
+        var order: [Int] = []
+        var mark = [UInt8](repeating: 0, count: reads.count)  // 0 new, 1 on the path, 2 done
+        var path: [Int] = []
+        func visit(_ i: Int) throws {
+            if mark[i] == 2 { return }
+            if mark[i] == 1 { throw Cycle(members: Array(path[path.lastIndex(of: i)!...])) }
+            mark[i] = 1
+            path.append(i)
+            for j in reads[i].sorted() { try visit(j) }
+            path.removeLast()
+            mark[i] = 2
+            order.append(i)
+        }
+        for i in reads.indices { try visit(i) }
+        return order
     }
 
     /// The outline of the transition an output renders, shared by outputs that differ only in
     /// format options.
     static func outline(
         of output: BuildOutput, _ r: BuildOutput.Resolved, outliner: TransitionOutliner,
-        cache: inout [String: TransitionOutline]
+        cache: inout [String: TransitionOutline], knownSizes: [String: (width: Int, height: Int)] = [:]
     ) throws -> TransitionOutline {
         let fps = output.option("fps"), scale = output.option("scale"), width = output.option("width")
         let id =
             ([r.scene, output.storyboard ?? "", r.config ?? "", fps ?? "", scale ?? "", width ?? ""] + r.assignments)
             .joined(separator: "\u{0}")
-        if let known = cache[id] { return known }
+        if knownSizes.isEmpty, let known = cache[id] { return known }
         let outline = try outliner.outline(
             r.scene, storyboard: output.storyboard, config: r.config, set: r.assignments, fps: fps.flatMap(Double.init),
-            scale: scale.flatMap { Int($0) }, width: width.flatMap { Int($0) })
-        cache[id] = outline
+            scale: scale.flatMap { Int($0) }, width: width.flatMap { Int($0) }, knownSizes: knownSizes)
+        if knownSizes.isEmpty { cache[id] = outline }
         return outline
     }
 
     /// The output's key: a SHA-256 over the recipe's version, the tool's version, the render
     /// arguments as the manifest spells them (less the output's own path), and the bytes of the
-    /// scene file, the config and every image.
+    /// scene file, the config and every image (for one another output writes, that output's key).
     static func key(
-        of output: BuildOutput, outline: TransitionOutline, toolVersion: String, digests: FileDigests
+        of output: BuildOutput, outline: TransitionOutline, toolVersion: String, digests: FileDigests,
+        produced: [String: String] = [:]
     ) throws -> String {
+        // An input another output writes counts by that output's key.
+        func digest(_ path: String) throws -> String {
+            if let key = produced[canonicalPath(path)] { return "output " + key }
+            return try digests.digest(path)
+        }
         var hash = SHA256()
         hash.update(field: "flipbook-build \(keyVersion)")
         hash.update(field: toolVersion)
         hash.update(field: output.kind.rawValue)
         for argument in output.renderArguments(folder: "").dropLast() { hash.update(field: argument) }
         hash.update(field: "scene")
-        hash.update(field: try digests.digest(outline.sceneFile))
+        hash.update(field: try digest(outline.sceneFile))
         if let config = outline.configFile {
             hash.update(field: "config")
-            hash.update(field: try digests.digest(config))
+            hash.update(field: try digest(config))
         }
         for image in outline.imageFiles.sorted(by: { $0.key < $1.key }) {
             hash.update(field: image.key)
-            hash.update(field: try digests.digest(image.path))
+            hash.update(field: try digest(image.path))
         }
         return hash.hex()
     }

@@ -32,28 +32,34 @@ public struct BuildRunner: Sendable {
     }
 
     /// Builds `items`, calling `progress` (from any thread, one call at a time) as each ends,
-    /// and returns each item's outcome in `items` order.
+    /// and returns each item's outcome in `items` order. An item that reads another of `items`
+    /// starts once that one is built, and fails without rendering if it failed.
     public func build(_ items: [BuildPlan.Item], progress: @escaping @Sendable (Event) -> Void = { _ in }) -> [Outcome]
     {
-        let order = items.indices.sorted { items[$0].cost > items[$1].cost }
-        let state = RunState(count: items.count)
+        let writer = Dictionary(items.indices.map { (items[$0].resolvedFile, $0) }, uniquingKeysWith: { a, _ in a })
+        let reads = items.map { item in Set(item.inputs.compactMap { writer[$0] }) }
+        let state = RunState(reads: reads, costs: items.map(\.cost))
         let workers = min(jobs, max(1, items.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let next = state.take() {
-                let item = items[order[next]]
+            while let (index, failedInput) = state.take() {
+                let item = items[index]
                 let started = Date()
                 let outcome: Outcome
-                do {
-                    let folder = (item.file as NSString).deletingLastPathComponent
-                    try FileManager.default.createDirectory(
-                        atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-                    try render(item.arguments)
-                    try OutputStamp.write(item.key, to: item.file)
-                    outcome = .built(seconds: Date().timeIntervalSince(started))
-                } catch {
-                    outcome = .failed("\(error)")
+                if let failedInput {
+                    outcome = .failed("not built: it reads \(items[failedInput].file), which failed")
+                } else {
+                    do {
+                        let folder = (item.file as NSString).deletingLastPathComponent
+                        try FileManager.default.createDirectory(
+                            atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+                        try render(item.arguments)
+                        try OutputStamp.write(item.key, to: item.file)
+                        outcome = .built(seconds: Date().timeIntervalSince(started))
+                    } catch {
+                        outcome = .failed("\(error)")
+                    }
                 }
-                state.finish(order[next], outcome) { done in
+                state.finish(index, outcome) { done in
                     progress(Event(item: item, outcome: outcome, done: done, total: items.count))
                 }
             }
@@ -62,36 +68,55 @@ public struct BuildRunner: Sendable {
     }
 }
 
-/// The queue of a build's outputs and what became of each, shared by its workers.
+/// The queue of a build's outputs and what became of each, shared by its workers: the
+/// costliest output whose inputs are built goes next.
 private final class RunState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
+    private let condition = NSCondition()
+    private var waiting: Set<Int>
     private var done = 0
     private var results: [BuildRunner.Outcome?]
-    private let count: Int
+    private let reads: [Set<Int>]
+    private let costs: [Double]
 
-    init(count: Int) {
-        self.count = count
-        results = Array(repeating: nil, count: count)
+    init(reads: [Set<Int>], costs: [Double]) {
+        self.reads = reads
+        self.costs = costs
+        waiting = Set(reads.indices)
+        results = Array(repeating: nil, count: reads.count)
     }
 
-    /// The next position in the build order, if any is left.
-    func take() -> Int? {
-        lock.withLock {
-            guard next < count else { return nil }
-            defer { next += 1 }
-            return next
+    /// The next output to build and, if one of its inputs failed, which; nil when none is
+    /// left. Waits while every output left reads one still being built.
+    func take() -> (Int, failedInput: Int?)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if waiting.isEmpty { return nil }
+            let ready = waiting.filter { reads[$0].allSatisfy { results[$0] != nil } }
+            if let next = ready.max(by: { (costs[$0], -$0) < (costs[$1], -$1) }) {
+                waiting.remove(next)
+                let failed = reads[next].sorted().first {
+                    if case .failed = results[$0]! { return true } else { return false }
+                }
+                return (next, failed)
+            }
+            condition.wait()
         }
     }
 
     /// Records an outcome and reports it while holding the lock, so reports never interleave.
     func finish(_ index: Int, _ outcome: BuildRunner.Outcome, report: (Int) -> Void) {
-        lock.withLock {
-            results[index] = outcome
-            done += 1
-            report(done)
-        }
+        condition.lock()
+        defer { condition.unlock() }
+        results[index] = outcome
+        done += 1
+        report(done)
+        condition.broadcast()
     }
 
-    func outcomes() -> [BuildRunner.Outcome] { lock.withLock { results.map { $0! } } }
+    func outcomes() -> [BuildRunner.Outcome] {
+        condition.lock()
+        defer { condition.unlock() }
+        return results.map { $0! }
+    }
 }

@@ -1,4 +1,5 @@
 import Codecs
+import FileInput
 import Foundation
 import Geometry
 import Planner
@@ -43,7 +44,7 @@ public struct TransitionOutline: Sendable {
 
     init(
         _ scene: String, file: SceneFile, storyboard: String?, config: String?, set assignments: [String],
-        fps: Double?, scale: Int?, width: Int?
+        fps: Double?, scale: Int?, width: Int?, knownSizes: [String: (width: Int, height: Int)] = [:]
     ) throws {
         let prepared = try file.prepare(
             configFile: config, assignments: assignments,
@@ -52,7 +53,7 @@ public struct TransitionOutline: Sendable {
         var imagePixels = 0
         for image in prepared.images {
             do {
-                let size = try PNGCodec.size(path: image.path)
+                let size = try knownSizes[canonicalPath(image.path)] ?? PNGCodec.size(path: image.path)
                 sizes[image.name] = Size(width: Double(size.width), height: Double(size.height))
                 imagePixels += size.width * size.height
             } catch {
@@ -99,14 +100,25 @@ public final class TransitionOutliner: @unchecked Sendable {
 
     public init() {}
 
-    /// `TransitionOutline(scene, …)`, with the scene file read once.
+    /// `TransitionOutline(scene, …)`, with the scene file read once; an image whose resolved
+    /// path (`canonicalPath`) is in `knownSizes` is taken at that size, unread (one not made yet).
     public func outline(
         _ scene: String, storyboard: String? = nil, config: String? = nil, set assignments: [String] = [],
-        fps: Double? = nil, scale: Int? = nil, width: Int? = nil
+        fps: Double? = nil, scale: Int? = nil, width: Int? = nil,
+        knownSizes: [String: (width: Int, height: Int)] = [:]
     ) throws -> TransitionOutline {
         try TransitionOutline(
             scene, file: try file(scene), storyboard: storyboard, config: config, set: assignments, fps: fps,
-            scale: scale, width: width)
+            scale: scale, width: width, knownSizes: knownSizes)
+    }
+
+    /// The files `scene` with these values reads: its scene file, the config and every image,
+    /// found without reading an image.
+    public func inputs(_ scene: String, config: String? = nil, set assignments: [String] = []) throws -> [String] {
+        let prepared = try file(scene).prepare(
+            configFile: config, assignments: assignments, overrides: SceneOverrides())
+        return [SceneCatalog.isFile(scene) ? scene : SceneCatalog.path(of: scene)] + [config].compactMap { $0 }
+            + prepared.images.map(\.path)
     }
 
     /// `TransitionOutline.fileParams(of: scene)`, with the scene file read once.

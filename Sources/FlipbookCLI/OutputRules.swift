@@ -1,5 +1,6 @@
 import ArgumentParser
 import Codecs
+import FileInput
 import Foundation
 
 /// The one rule every command's outputs follow, checked before any work: an output is none of
@@ -26,17 +27,7 @@ struct OutputRules {
     var inputs: [Input]
 
     /// `path` made absolute, with `..` and the links of its existing part resolved.
-    static func resolved(_ path: String) -> String {
-        var existing = URL(fileURLWithPath: path).standardizedFileURL
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: existing.path) && existing.path != "/" {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        var out = existing.resolvingSymlinksInPath()
-        for part in rest { out.appendPathComponent(part) }
-        return out.standardizedFileURL.path
-    }
+    static func resolved(_ path: String) -> String { canonicalPath(path) }
 
     private static func isInside(_ path: String, _ folder: String) -> Bool {
         path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")

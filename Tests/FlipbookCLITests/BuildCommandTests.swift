@@ -255,3 +255,68 @@ struct BuildReadmeTests {
         #expect(after.stdout.contains("\(BuildCommandTests.all.count) outputs are up to date"))
     }
 }
+
+/// Outputs are files, however a manifest spells them; outputs that read others wait for them.
+@Suite("flipbook build: paths resolved, dependencies first, cycles refused")
+struct BuildDependencyTests {
+    @Test("Two spellings of one file are one output: the manifest is refused, naming both")
+    func spellings() throws {
+        let dir = try BuildCommandTests.project(
+            """
+            defaults: {fps: 4, width: 64}
+            outputs:
+              - {path: out/a.gif, scene: expanding-view}
+              - {path: ./out//a.gif, scene: expanding-view, speed: 2}
+              - {path: out/x/../a.gif, scene: expanding-cells}
+            """)
+        let run = try BuildCommandTests.build(dir)
+        #expect(run.status != 0)
+        #expect(
+            run.stderr.contains("./out//a.gif is the file out/a.gif that line 3 writes; each output needs its own"),
+            "\(run.stderr)")
+        #expect(run.stderr.contains("out/x/../a.gif is the file out/a.gif"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
+    @Test("Outputs that read each other in a cycle are refused before any render")
+    func cycle() throws {
+        let dir = try BuildCommandTests.project(
+            """
+            defaults: {fps: 4, width: 64}
+            outputs:
+              - {path: out/a.png, scene: expanding-view, time: 1, set: {assets.next: out/b.png}}
+              - {path: out/b.png, scene: expanding-view, time: 1, set: {assets.next: out/a.png}}
+            """)
+        let run = try BuildCommandTests.build(dir)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("outputs read each other in a cycle"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
+    @Test("A chain is built in one run, dependencies first, and is fresh at once; changing its root rebuilds it all")
+    func chain() throws {
+        // c reads b, which reads a: listed backwards, and a is the cheapest.
+        let dir = try BuildCommandTests.project(
+            """
+            defaults: {fps: 4, width: 64}
+            outputs:
+              - {path: out/c.gif, scene: expanding-view, width: 128, set: {assets.next: out/b.png}}
+              - {path: out/b.png, scene: expanding-view, time: 1.5, set: {assets.next: out/a.png}}
+              - {path: out/a.png, scene: expanding-view, time: 1.5, set: {assets.next: shots/next.png}}
+            """)
+        let run = try BuildCommandTests.build(dir, ["--jobs", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("built 3, skipped 0 (fresh), failed 0"), "\(run.stdout)")
+        let built = run.stdout.split(separator: "\n").filter { $0.contains("] built ") }
+        let order = built.compactMap { line in ["out/a.png", "out/b.png", "out/c.gif"].first { line.contains($0) } }
+        #expect(order == ["out/a.png", "out/b.png", "out/c.gif"], "\(run.stdout)")
+        #expect(try BuildCommandTests.stale(dir) == [])
+        // The root's screenshot changes: all three are stale, and one build makes them fresh.
+        try FileManager.default.removeItem(atPath: dir + "/shots/next.png")
+        try FileManager.default.copyItem(
+            atPath: BuildCommandTests.assets + "/expanding-view/screen.png", toPath: dir + "/shots/next.png")
+        #expect(try BuildCommandTests.stale(dir) == ["out/a.png", "out/b.png", "out/c.gif"])
+        #expect(try BuildCommandTests.build(dir).status == 0)
+        #expect(try BuildCommandTests.stale(dir) == [])
+    }
+}
