@@ -8,6 +8,7 @@ import Testing
 struct EncodeCommandTests {
     /// Writes `count` frames of a moving card as frame1.png … frameN.png (natural order matters).
     func writeFrames(_ count: Int, to folder: String, width: Int = 60, height: Int = 40) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for i in 0..<count {
             var b = Bitmap(width: width, height: height, fill: Color(rgb: 0xEFEFF4).premultiplied)
             b.withView {
@@ -29,9 +30,9 @@ struct EncodeCommandTests {
     @Test("A numbered sequence becomes a GIF of the right length, in natural order")
     func encodes() throws {
         let folder = temporaryFolder()
-        try writeFrames(12, to: folder)
+        try writeFrames(12, to: folder + "/frames")
         let out = folder + "/out.gif"
-        let run = try Tool.run(["encode", folder, "-o", out, "--fps", "25"])
+        let run = try Tool.run(["encode", folder + "/frames", "-o", out, "--fps", "25"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("wrote \(out)"))
         #expect(run.stdout.contains("12 frames from 12"))
@@ -48,9 +49,9 @@ struct EncodeCommandTests {
     @Test("Above 50 fps it warns, drops to 2 cs delays, and keeps the total exact")
     func highFrameRate() throws {
         let folder = temporaryFolder()
-        try writeFrames(30, to: folder)
+        try writeFrames(30, to: folder + "/frames")
         let out = folder + "/fast.gif"
-        let run = try Tool.run(["encode", folder, "-o", out, "--fps", "60"])
+        let run = try Tool.run(["encode", folder + "/frames", "-o", out, "--fps", "60"])
         #expect(run.status == 0)
         #expect(run.stderr.contains("warning: 60 fps"))
         let gif = try GIFDecoder.read(path: out)
@@ -68,14 +69,17 @@ struct EncodeCommandTests {
     @Test("A corrupt frame is an error naming the file, and no GIF is left behind")
     func corruptFrame() throws {
         let folder = temporaryFolder()
-        try writeFrames(4, to: folder)
-        try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/frame3.png"))
+        try writeFrames(4, to: folder + "/frames")
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/frames/frame3.png"))
         let out = folder + "/out.gif"
-        let run = try Tool.run(["encode", folder, "-o", out])
+        let run = try Tool.run(["encode", folder + "/frames", "-o", out])
         #expect(run.status != 0)
         #expect(run.stderr.contains("frame3.png: not a PNG file"))
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").filter { $0.hasPrefix(".") }.isEmpty
+        )
     }
 
     @Test(
@@ -90,8 +94,8 @@ struct EncodeCommandTests {
         ])
     func badOptions(extra: [String], message: String) throws {
         let folder = temporaryFolder()
-        try writeFrames(2, to: folder)
-        let run = try Tool.run(["encode", folder, "-o", folder + "/o.gif"] + extra)
+        try writeFrames(2, to: folder + "/frames")
+        let run = try Tool.run(["encode", folder + "/frames", "-o", folder + "/o.gif"] + extra)
         #expect(run.status != 0)
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/o.gif"))
@@ -100,10 +104,19 @@ struct EncodeCommandTests {
     @Test("Frames of different sizes are refused with both sizes named")
     func sizeMismatch() throws {
         let folder = temporaryFolder()
-        try writeFrames(2, to: folder)
-        try PNGCodec.write(Bitmap(width: 10, height: 10), to: folder + "/frame3.png")
-        let run = try Tool.run(["encode", folder, "-o", folder + "/o.gif"])
+        try writeFrames(2, to: folder + "/frames")
+        try PNGCodec.write(Bitmap(width: 10, height: 10), to: folder + "/frames/frame3.png")
+        let run = try Tool.run(["encode", folder + "/frames", "-o", folder + "/o.gif"])
         #expect(run.status != 0)
         #expect(run.stderr.contains("frame3.png: frame is 10x10, but the first frame is 60x40"))
+    }
+
+    @Test("The GIF is never written inside the folder of frames it reads: a stray frame of the next run")
+    func outputInsideFrames() throws {
+        let folder = temporaryFolder()
+        try writeFrames(3, to: folder)
+        let run = try Tool.run(["encode", folder, "-o", folder + "/out.gif"])
+        #expect(run.status == 64 && run.stderr.contains("is inside an input folder (the frames)"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.gif"))
     }
 }
