@@ -106,6 +106,8 @@ let package = Package(
             name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
+        // Reads Package.swift and every module's imports: the map above is the one the code follows.
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "FlipbookCLITests",
             dependencies: [
