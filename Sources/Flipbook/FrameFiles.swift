@@ -31,21 +31,13 @@ extension FrameReader {
         }
         if path.lowercased().hasSuffix(".webp") {
             let webp = try WebPReader(path: path)
-            return animation {
-                try webp.next().map {
-                    // A still WebP's one frame has no duration: it shows at every time, as a PNG does.
-                    let end = $0.endMilliseconds > $0.startMilliseconds ? Double($0.endMilliseconds) / 1000 : .infinity
-                    return ($0.bitmap, Double($0.startMilliseconds) / 1000, end)
-                }
+            return browserTimed {
+                try webp.next().map { ($0.bitmap, $0.endMilliseconds - $0.startMilliseconds) }
             }
         }
         if path.lowercased().hasSuffix(".gif") {
             let gif = try GIFReader(path: path)
-            return animation {
-                try gif.next().map {
-                    ($0.bitmap, Double($0.startCentiseconds) / 100, Double($0.startCentiseconds + $0.delay) / 100)
-                }
-            }
+            return browserTimed { try gif.next().map { ($0.bitmap, $0.delay * 10) } }
         }
         var done = false
         return FrameReader {
@@ -61,15 +53,31 @@ extension FrameReader {
 }
 
 extension FrameReader {
-    /// A reader over an animation's decoder: frames labelled by their number, times in seconds.
-    private static func animation(_ next: @escaping () throws -> (Bitmap, start: Double, end: Double)?)
-        -> FrameReader
-    {
+    /// The longest frame (milliseconds) that Chromium and Firefox play as `browserShortFrame`.
+    public static let browserShortestFrame = 10
+    /// How long (milliseconds) a browser shows a frame that asks for `browserShortestFrame` or less.
+    public static let browserShortFrame = 100
+
+    /// A reader over an animation's decoder (each frame with the duration it asks for), timed
+    /// as Chromium and Firefox play it: a frame asking for 10 ms or less (a GIF delay of 0 or 1
+    /// cs) shows for 100 ms, and an animation of one frame is a still, shown at every time.
+    /// Frames are labelled by their number.
+    static func browserTimed(_ next: @escaping () throws -> (Bitmap, milliseconds: Int)?) -> FrameReader {
+        var ahead: [(Bitmap, milliseconds: Int)] = []
+        var exhausted = false
+        var clock = 0
         var i = 0
         return FrameReader {
-            guard let (bitmap, start, end) = try next() else { return nil }
+            while ahead.count < 2 && !exhausted {
+                if let frame = try next() { ahead.append(frame) } else { exhausted = true }
+            }
+            guard !ahead.isEmpty else { return nil }
+            let (bitmap, asked) = ahead.removeFirst()
             defer { i += 1 }
-            return (FrameSequence.Frame(start: start, bitmap: bitmap, label: "frame \(i)"), end)
+            let frame = FrameSequence.Frame(start: Double(clock) / 1000, bitmap: bitmap, label: "frame \(i)")
+            if i == 0 && ahead.isEmpty { return (frame, .infinity) }
+            clock += asked <= browserShortestFrame ? browserShortFrame : asked
+            return (frame, Double(clock) / 1000)
         }
     }
 }

@@ -204,6 +204,18 @@ struct CompareCommand: ParsableCommand {
 extension CompareCommand {
     /// A video through FFmpeg; anything else as the library reads it.
     static func open(_ path: String, fps: Double) throws -> FrameReader {
+        let reader = try openUnnamed(path, fps: fps)
+        // A clock that goes back is the file's fault: the error names it.
+        return FrameReader {
+            do {
+                return try reader.next()
+            } catch let error as FrameOrderError {
+                throw CLIError("\(path): \(error)")
+            }
+        }
+    }
+
+    private static func openUnnamed(_ path: String, fps: Double) throws -> FrameReader {
         guard [".mp4", ".mov", ".m4v", ".webm", ".mkv"].contains(where: path.lowercased().hasSuffix) else {
             return try FrameReader.open(path, fps: fps)
         }

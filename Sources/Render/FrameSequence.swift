@@ -50,14 +50,41 @@ public struct FrameSequence: Sendable {
     }
 }
 
+/// A frame that starts before the frame before it: the file's clock goes back.
+public struct FrameOrderError: Error, CustomStringConvertible, Equatable {
+    public var frame: String
+    public var start: Double
+    public var previous: String
+    public var previousStart: Double
+
+    public var description: String {
+        String(
+            format:
+                "%@ starts at %.3f s, before %@ (%.3f s): the file's timestamps go back (a clock that restarts); its frames cannot be put in one order",
+            frame, start, previous, previousStart)
+    }
+}
+
 /// Reads a sequence's frames one at a time, in order, each with the time it stops showing,
 /// so that memory does not grow with the length. `FrameReader.open` (in Flipbook) reads files.
 public final class FrameReader {
     private let read: () throws -> (FrameSequence.Frame, end: Double)?
 
     /// A reader over whatever `read` gives: each frame with the time it stops showing, then nil.
+    /// Frames must come in time order: one that starts before the frame before it (a clock that
+    /// restarts, as in some fragmented MP4s) is an error, never a frame quietly skipped.
     public init(read: @escaping () throws -> (FrameSequence.Frame, end: Double)?) {
-        self.read = read
+        var last: FrameSequence.Frame?
+        self.read = {
+            guard let (frame, end) = try read() else { return nil }
+            if let previous = last, frame.start < previous.start - 1e-9 {
+                throw FrameOrderError(
+                    frame: frame.label, start: frame.start, previous: previous.label,
+                    previousStart: previous.start)
+            }
+            last = frame
+            return (frame, end)
+        }
     }
 
     /// A reader over frames already in memory.

@@ -75,6 +75,19 @@ public enum SequenceComparison {
             }
             t = nextMoment()
         }
+        // When the last frames stop showing is timing too: a last frame held 5 s where the
+        // other holds it 0.5 s differs, from the moment the shorter one ends.
+        // A still shows at every time and has no end to compare.
+        if let (fa, endA) = a.current, let (fe, endE) = e.current, endA.isFinite, endE.isFinite,
+            abs(endA - endE) >= SequenceComparison.sameMoment - 1e-9,
+            moments.last.map({ $0.time < min(endA, endE) - 1e-9 }) ?? true
+        {
+            let end = min(endA, endE)
+            moments.append(
+                .init(
+                    time: end, actual: endA > end ? fa.label : nil, expected: endE > end ? fe.label : nil,
+                    difference: nil, passes: false))
+        }
         return ComparisonReport(tolerance: tolerance, moments: moments)
     }
 

@@ -4,7 +4,7 @@ import Codecs
 import Foundation
 import Geometry
 import Raster
-import Flipbook
+@testable import Flipbook
 import Testing
 
 @Suite("Frame and sequence comparison (the API flipbook compare and the goldens use)")
@@ -140,5 +140,72 @@ struct NothingComparedReportTests {
         let report = SequenceComparison.compare(none, none)
         #expect(report.moments.isEmpty)
         #expect(!report.passes)
+    }
+}
+
+/// Timing is compared as a browser plays it: when the last frame ends, frames asking for 10 ms
+/// or less, and clocks that go back.
+@Suite("Comparison sees every timing change a browser would show")
+struct TimingComparisonTests {
+    func frame(_ rgb: UInt32, _ start: Double, _ label: String) -> FrameSequence.Frame {
+        FrameSequence.Frame(
+            start: start, bitmap: Bitmap(width: 4, height: 4, fill: Color(rgb: rgb).premultiplied), label: label)
+    }
+
+    @Test("0.5 s + 0.5 s against 0.5 s + 5 s differs, from the moment the shorter one ends")
+    func lastFrameHeld() {
+        let short = FrameSequence(frames: [frame(0x000000, 0, "a0"), frame(0xFFFFFF, 0.5, "a1")], duration: 1)
+        let long = FrameSequence(frames: [frame(0x000000, 0, "b0"), frame(0xFFFFFF, 0.5, "b1")], duration: 5.5)
+        let report = SequenceComparison.compare(short, long)
+        #expect(!report.passes)
+        #expect(
+            report.firstFailure?.time == 1 && report.firstFailure?.actual == nil
+                && report.firstFailure?.expected == "b1")
+        #expect(SequenceComparison.compare(long, long).passes)
+        // A still has no end: a one-frame GIF and its PNG match.
+        let still = FrameSequence(frames: [frame(0x123456, 0, "s")], duration: 0)
+        #expect(SequenceComparison.compare(still, still).passes)
+    }
+
+    @Test("A frame asking for 0 or 10 ms plays for 100 ms; 20 ms is kept; one frame is a still")
+    func browserDelays() throws {
+        func read(_ asked: [Int]) throws -> [(Double, Double)] {
+            var left = asked.map { (Bitmap(width: 1, height: 1), $0) }
+            let reader = FrameReader.browserTimed { left.isEmpty ? nil : left.removeFirst() }
+            var out: [(Double, Double)] = []
+            while let (f, end) = try reader.next() { out.append((f.start, end)) }
+            return out
+        }
+        #expect(try read([500, 0, 500]).map(\.0) == [0, 0.5, 0.6])
+        #expect(try read([500, 0, 500]).last?.1 == 1.1)
+        #expect(try read([10, 20]).map(\.1) == [0.1, 0.12])
+        let one = try read([0])
+        #expect(one.count == 1 && one[0].0 == 0 && one[0].1 == .infinity)
+    }
+
+    @Test("A white frame of no delay between two holds differs from the file without it")
+    func zeroDelayFrameShows() throws {
+        let without = FrameSequence(frames: [frame(0x000000, 0, "a0"), frame(0x000000, 0.5, "a1")], duration: 1)
+        let with = FrameSequence(
+            frames: [frame(0x000000, 0, "b0"), frame(0xFFFFFF, 0.5, "b1"), frame(0x000000, 0.6, "b2")], duration: 1.1)
+        #expect(!SequenceComparison.compare(without, with).passes)
+    }
+
+    @Test("A clock that goes back (a fragmented MP4 that restarts) is an error, never frames dropped")
+    func clockGoesBack() throws {
+        var starts = [0.0, 0.1, 0.2, 0.0, 0.1]
+        var i = 0
+        let reader = FrameReader {
+            guard !starts.isEmpty else { return nil }
+            defer { i += 1 }
+            let start = starts.removeFirst()
+            return (
+                FrameSequence.Frame(start: start, bitmap: Bitmap(width: 1, height: 1), label: "frame \(i)"), start + 0.1
+            )
+        }
+        let other = FrameReader(FrameSequence(frames: [frame(0, 0, "x")], duration: 0.5))
+        #expect(throws: FrameOrderError(frame: "frame 3", start: 0, previous: "frame 2", previousStart: 0.2)) {
+            _ = try SequenceComparison.compare(reader, other)
+        }
     }
 }
