@@ -184,6 +184,19 @@ func checkReadable(_ path: String) throws {
     }
 }
 
+/// Opens `path` for reading without waiting for a FIFO's writer (a FIFO with none then reads
+/// as empty, an error at once, where a plain open would wait forever), then makes reads
+/// blocking again, so that a writer that is there is waited for.
+package func openWithoutWaiting(_ path: String) throws -> Int32 {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    if fd < 0 {
+        if errno == ENOENT { throw DecodeError.fileNotFound(path: path) }
+        throw DecodeError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    return fd
+}
+
 /// A set of paths shared by every thread that writes outputs.
 final class TemporaryFiles: Sendable {
     private let paths = Mutex<Set<String>>([])

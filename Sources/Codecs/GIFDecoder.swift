@@ -1,4 +1,5 @@
 import CGIF
+import Glibc
 import Geometry
 import Raster
 
@@ -62,8 +63,12 @@ public final class GIFReader {
     ) throws {
         // A clear error for a missing or unreadable file; giflib then reads it as it decodes.
         try checkReadable(path)
+        // Opened without waiting, so that a FIFO with no writer reads as empty at once rather
+        // than hanging; giflib then reads (and closes) the descriptor as it decodes.
+        let fd = try openWithoutWaiting(path)
         var error: Int32 = 0
-        guard let gif = DGifOpenFileName(path, &error) else {
+        guard let gif = DGifOpenFileHandle(fd, &error) else {
+            close(fd)
             throw DecodeError.library(.giflib, path: path, message: gifMessage(error))
         }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)

@@ -6,12 +6,45 @@ import Synchronization
 /// A folder of numbered PNG frames.
 public enum PNGSequence {
     /// The folder's PNG files (hidden ones left out), in natural name order, so `frame2` comes
-    /// before `frame10`: the order `encode` plays and `compare` matches.
+    /// before `frame10`: the order `encode` plays and `compare` matches. Numbered frames must
+    /// be one unbroken sequence: a gap (a frame gone, which would play closed up), a number
+    /// given twice, a second sequence or a stray unnumbered PNG beside numbered ones (a
+    /// `cover.png`, which would play as frame 0) is an error naming the file.
     public static func files(in folder: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
             .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
-            .map { (folder as NSString).appendingPathComponent($0) }
+        try checkNumbering(names, in: folder)
+        return names.map { (folder as NSString).appendingPathComponent($0) }
+    }
+
+    /// A frame name's stem and number: `frame0007.png` → ("frame", 7).
+    static func frameNumber(_ name: String) -> (stem: String, number: Int)? {
+        let base = name.dropLast(4)
+        let digits = base.reversed().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 9, let n = Int(String(digits.reversed())) else { return nil }
+        return (String(base.dropLast(digits.count)), n)
+    }
+
+    static func checkNumbering(_ names: [String], in folder: String) throws {
+        let numbered = names.compactMap { name in frameNumber(name).map { (name, $0.stem, $0.number) } }
+        guard !numbered.isEmpty, names.count > 1 else { return }
+        func fail(_ reason: String) -> DecodeError { .unreadable(path: folder, reason: reason) }
+        if let stray = names.first(where: { frameNumber($0) == nil }) {
+            throw fail("\(stray) is not a numbered frame beside \(numbered[0].0) …; move it out of the folder")
+        }
+        if let other = numbered.first(where: { $0.1 != numbered[0].1 }) {
+            throw fail("\(other.0) and \(numbered[0].0) are two sequences; keep one in the folder")
+        }
+        for (a, b) in zip(numbered, numbered.dropFirst()) {
+            if b.2 == a.2 { throw fail("\(a.0) and \(b.0) are both frame \(a.2)") }
+            if b.2 != a.2 + 1 {
+                let missing = b.2 - a.2 - 1
+                throw fail(
+                    "\(missing == 1 ? "frame \(a.2 + 1) is" : "frames \(a.2 + 1)-\(b.2 - 1) are") missing between \(a.0) and \(b.0); the frames after would play early"
+                )
+            }
+        }
     }
 }
 

@@ -12,6 +12,12 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
     case flatLayer(String)
     case cannotFollow(String, frame: Int)
     case crop(Crop, width: Int, height: Int)
+    /// A frame of another size than the first: a recording is one screen.
+    case frameSize(frame: Int, width: Int, height: Int, firstWidth: Int, firstHeight: Int)
+    /// A range given for a key that is not fitted.
+    case rangeForUnfittedKey(String, fitted: [String])
+    /// Longer than a transition's recording can be: its frames or its seconds past the budget.
+    case tooLong(frames: Int, seconds: Double)
 
     public var description: String {
         switch self {
@@ -41,6 +47,16 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
         case .cannotFollow(let layer, let frame):
             return
                 "--track \(layer): the layer cannot be followed in the recording's frame \(frame), nor in half its frames (check --crop, or fit the whole frame)"
+        case .frameSize(let frame, let w, let h, let fw, let fh):
+            return
+                "frame \(frame) is \(w)x\(h) where the first is \(fw)x\(fh): a recording's frames are one screen, one size (is a frame of another file in it?)"
+        case .rangeForUnfittedKey(let key, let fitted):
+            return "--range \(key): not a key being fitted (--fit \(fitted.joined(separator: ",")))"
+        case .tooLong(let frames, let seconds):
+            return String(
+                format:
+                    "%d frames over %.1f s: past what fit reads (%d frames, %.0f s); a transition's recording lasts seconds, so trim it to the motion",
+                frames, seconds, Fitter.maximumFrames, Fitter.maximumSeconds)
         case .crop(let c, let w, let h):
             return "--crop \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames"
         }

@@ -18,11 +18,29 @@ public enum Fitter {
     /// and each evaluation renders every instant of the recording.
     static let frameWidth = 80
 
+    /// The most frames and seconds of recording a fit reads: minutes of a 60 Hz capture, far
+    /// past any transition, and within memory and time on a laptop.
+    public static let maximumFrames = 3600
+    public static let maximumSeconds = 120.0
+
     public static func fit(
         _ request: FitRequest, recording: FrameSequence, images: ImageCache = ImageCache()
     ) throws -> FitResult {
         guard recording.frames.count >= 2 else {
             throw FitError.tooShort(frames: recording.frames.count)
+        }
+        let seconds = request.frameInterval.map { Double(recording.frames.count) * $0 } ?? recording.duration
+        guard recording.frames.count <= maximumFrames, seconds <= maximumSeconds else {
+            throw FitError.tooLong(frames: recording.frames.count, seconds: seconds)
+        }
+        let size = (recording.frames[0].bitmap.width, recording.frames[0].bitmap.height)
+        if let odd = recording.frames.firstIndex(where: { ($0.bitmap.width, $0.bitmap.height) != size }) {
+            let b = recording.frames[odd].bitmap
+            throw FitError.frameSize(
+                frame: odd, width: b.width, height: b.height, firstWidth: size.0, firstHeight: size.1)
+        }
+        for key in request.ranges.keys.sorted() where !request.keys.contains(key) {
+            throw FitError.rangeForUnfittedKey(key, fitted: request.keys)
         }
         let base = try Transition(
             request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,

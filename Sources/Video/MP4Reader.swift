@@ -19,6 +19,8 @@ public final class MP4Reader {
     private var frameDuration = 0.0
     private var draining = false
     private var ended = false
+    /// The descriptor of a FIFO or pipe read through FFmpeg's pipe protocol, closed on release.
+    private var stream: Int32?
     /// Decoded but not yet returned: each frame's end is the next one's start.
     private var pending: (Bitmap, Double)?
     private let maximumPixels: Int
@@ -47,7 +49,16 @@ public final class MP4Reader {
 
     private func open() throws {
         guard FileManager.default.fileExists(atPath: path) else { throw DecodeError.fileNotFound(path: path) }
-        try check(avformat_open_input(&format, path, nil, nil), "not a video FFmpeg can read")
+        // A FIFO, a device or a pipe is read through FFmpeg's pipe protocol on a descriptor
+        // opened without waiting: with no writer it is an empty stream, an error at once.
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+            let fd = try openWithoutWaiting(path)
+            stream = fd
+            try check(avformat_open_input(&format, "pipe:\(fd)", nil, nil), "not a video FFmpeg can read")
+        } else {
+            try check(avformat_open_input(&format, path, nil, nil), "not a video FFmpeg can read")
+        }
         try check(avformat_find_stream_info(format, nil), "reading the streams")
         var decoder: UnsafePointer<AVCodec>? = nil
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
@@ -183,6 +194,8 @@ public final class MP4Reader {
     }
 
     private func release() {
+        if let fd = stream { close(fd) }
+        stream = nil
         if let scaler { sws_freeContext(scaler) }
         scaler = nil
         av_frame_free(&decoded)

@@ -222,4 +222,61 @@ struct ReliabilityTests {
         }
         #expect(try String(contentsOfFile: dir + "/piped.json", encoding: .utf8).hasPrefix("{\"frames\": 15"))
     }
+
+    @Test("A FIFO with no writer as a recording is an error at once, for GIF and MP4 alike")
+    func fifoRecording() throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["render", "expanding-view", "--fps", "5", "-o", dir + "/a.gif"]).status == 0)
+        for name in ["nf.gif", "nf.mp4"] {
+            #expect(mkfifo(dir + "/" + name, 0o644) == 0)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.arguments = ["20", Tool.executable.path, "compare", dir + "/" + name, dir + "/a.gif"]
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2, "\(name): exit \(process.terminationStatus) (124 is a hang)")
+        }
+    }
+
+    @Test("A folder of frames with a gap, a number given twice or a stray PNG is an error naming the file")
+    func frameNumbering() throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["render", "expanding-view", "--fps", "5", "-o", dir + "/all/"]).status == 0)
+        let frames = files(dir + "/all")
+        try FileManager.default.createDirectory(atPath: dir + "/gap", withIntermediateDirectories: true)
+        for (i, name) in frames.enumerated() where i % 7 != 6 {
+            try FileManager.default.copyItem(atPath: "\(dir)/all/\(name)", toPath: "\(dir)/gap/\(name)")
+        }
+        let gap = try Tool.run(["compare", dir + "/gap/", dir + "/all/"])
+        #expect(
+            gap.status == 2 && gap.stderr.contains("frame 6 is missing between frame0005.png and frame0007.png"),
+            "\(gap.stderr)")
+        let fit = try Tool.run(["fit", dir + "/gap/", "expanding-view", "--fit", "close.dampingRatio"])
+        #expect(fit.status != 0 && fit.stderr.contains("frame 6 is missing"), "\(fit.stderr)")
+        try FileManager.default.copyItem(atPath: "\(dir)/all/frame0000.png", toPath: "\(dir)/all/cover.png")
+        let stray = try Tool.run(["encode", dir + "/all", "-o", dir + "/o.gif"])
+        #expect(stray.status != 0 && stray.stderr.contains("cover.png is not a numbered frame"), "\(stray.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/o.gif"))
+    }
+
+    @Test("fit refuses a frame of another size and a range for a key it does not fit, naming each")
+    func fitRefusesBadRecordings() throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["render", "expanding-view", "--fps", "5", "-o", dir + "/rec/"]).status == 0)
+        let range = try Tool.run([
+            "fit", dir + "/rec/", "expanding-view", "--fit", "close.dampingRatio", "--range", "nope=0,1",
+        ])
+        #expect(range.status != 0 && range.stderr.contains("--range nope: not a key being fitted"), "\(range.stderr)")
+        #expect(
+            try Tool.run(["render", "expanding-view", "--scale", "2", "--time", "1", "-o", dir + "/big.png"]).status
+                == 0)
+        try FileManager.default.removeItem(atPath: dir + "/rec/frame0003.png")
+        try FileManager.default.copyItem(atPath: dir + "/big.png", toPath: dir + "/rec/frame0003.png")
+        let size = try Tool.run(["fit", dir + "/rec/", "expanding-view", "--fit", "close.dampingRatio"])
+        #expect(
+            size.status != 0 && size.stderr.contains("frame 3 is 640x1136 where the first is 320x568"), "\(size.stderr)"
+        )
+    }
 }

@@ -3,13 +3,23 @@
 /// manifests asks this one place.
 public enum Suggestion {
     /// The candidate nearest to `word`, or nil when none is within a typo's reach.
+    /// Bounded: a name longer than `longestName` is no typo of a known one and is not
+    /// compared, and a candidate whose length is further from the word's than a typo reaches
+    /// is passed over, so a megabyte of name costs nothing.
     public static func closest(to word: String, in candidates: [String]) -> String? {
-        let scored = candidates.filter { $0 != word }.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(2, word.count / 3), distance < word.count else {
+        let length = word.count
+        guard length <= longestName else { return nil }
+        let reach = max(2, length / 3)
+        let scored = candidates.lazy.filter { $0 != word && $0.count <= longestName && abs($0.count - length) <= reach }
+            .map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= reach, distance < length else {
             return nil
         }
         return best
     }
+
+    /// The longest name a suggestion is looked for: far past any key, layer or scene name.
+    public static let longestName = 256
 
     /// "; did you mean NAME?" for the nearest candidate, or "".
     public static func hint(for word: String, in candidates: [String]) -> String {
