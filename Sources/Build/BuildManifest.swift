@@ -18,6 +18,12 @@ public struct BuildManifest: Sendable {
     /// The manifest format's version this Flipbook reads.
     public static let version = 1
 
+    /// The most outputs a manifest expands to: far past any set of previews, and bounded, so
+    /// that axes multiplied together cannot take the machine's memory.
+    public static let maximumOutputs = 10_000
+    /// The most keys one `set:` mapping holds.
+    public static let maximumAssignments = 1_000
+
     /// Reads and checks the manifest at `path`.
     public init(contentsOf path: String) throws {
         let text: String
@@ -77,6 +83,8 @@ struct OutputSettings {
 struct ManifestReader {
     let file: String
     var problems: [ManifestProblem] = []
+    /// Outputs the entries read so far expand to.
+    var expanded = 0
 
     mutating func problem(_ node: Node?, _ keyPath: String, _ message: String) {
         let p = ManifestProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message)
@@ -208,6 +216,21 @@ struct ManifestReader {
             return []
         }
         let kind = outputKind(pattern, merged, node: pathNode, at: at)
+        // Counted before anything is made: axes multiply, and a manifest from anywhere must not
+        // expand past what any preview set needs.
+        var count = scenes.count * max(1, merged.storyboards?.count ?? 1)
+        for axis in axes {
+            let (product, overflow) = count.multipliedReportingOverflow(by: max(1, axis.values.count))
+            count = overflow ? .max : min(product, .max / 2)
+        }
+        guard count <= BuildManifest.maximumOutputs - expanded else {
+            problem(
+                entry, at,
+                "expands to \(count == .max ? "more than \(Int32.max)" : "\(count)") outputs (\(axes.map { "\($0.values.count) \($0.name)" }.joined(separator: " × ")), with \(expanded) before it); a manifest makes at most \(BuildManifest.maximumOutputs)"
+            )
+            return []
+        }
+        expanded += count
         // Every combination of one value per axis.
         var combinations: [[(axis: String, value: String, settings: OutputSettings)]] = [[]]
         for axis in axes {
@@ -340,6 +363,13 @@ struct ManifestReader {
                     problem(
                         value, path,
                         "expected a mapping of key paths to values ({present.duration: 0.9}), got \(value.summary)")
+                    continue
+                }
+                guard m.count <= BuildManifest.maximumAssignments else {
+                    problem(
+                        value, path,
+                        "\(m.count) keys: at most \(BuildManifest.maximumAssignments) (a scene declares tens; is this the right mapping?)"
+                    )
                     continue
                 }
                 for (k, v) in m {

@@ -52,12 +52,14 @@ public struct BuildPlan: Sendable {
     /// thrown together with the manifest's line for each.
     ///
     /// Outputs are compared by their resolved paths (`canonicalPath`): two spellings of one
-    /// file are one file, an error. An output that reads another (an image or a config another
+    /// file are one file, an error, and an output outside the manifest's folder is one unless
+    /// `allowOutside`. An output that reads another (an image or a config another
     /// output writes) depends on it: it is built after it, its key covers that output's key
     /// (not the bytes on disk, which the build is about to replace), and outputs that read each
     /// other in a cycle are an error.
     public init(
-        manifest: BuildManifest, toolVersion: String, check: ([String]) throws -> Void = { _ in }
+        manifest: BuildManifest, toolVersion: String, allowOutside: Bool = false,
+        check: ([String]) throws -> Void = { _ in }
     ) throws {
         self.manifest = manifest
         var problems: [ManifestProblem] = []
@@ -94,6 +96,17 @@ public struct BuildPlan: Sendable {
                         canonical: canonicalPath(resolved.file), inputs: inputs.map(canonicalPath)))
             } catch {
                 problem(output, "\(error)")
+            }
+        }
+        // A manifest writes inside its own folder: one from a pull request must not reach any
+        // file on the machine through `../`, an absolute path or a linked folder.
+        let home = canonicalPath(manifest.folder)
+        if !allowOutside {
+            for w in weighed where !w.canonical.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
+                problem(
+                    w.output,
+                    "\(w.output.path) is outside the manifest's folder (\(w.canonical)); --allow-outside lets a manifest write there"
+                )
             }
         }
         // One file, one output.
@@ -159,7 +172,8 @@ public struct BuildPlan: Sendable {
             let w = weighed[i]
             let state: State
             switch OutputStamp.read(w.file) {
-            case keys[i]?: state = .fresh
+            // A stamp is believed only of a file that is whole.
+            case keys[i]? where ContainerCheck.isWhole(w.file): state = .fresh
             case _ where FileManager.default.fileExists(atPath: w.file): state = .stale
             default: state = .missing
             }

@@ -9,3 +9,4 @@
 @_exported import enum Render.SequenceComparison
 @_exported import struct Render.ComparisonReport
 @_exported import enum Codecs.OutputStamp
+@_exported import enum Codecs.ContainerCheck

@@ -51,6 +51,12 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Print the manifest format: every key, where it may go and what it means.")
     var reference = false
 
+    @Flag(
+        help:
+            "Let the manifest write outside its own folder (../, absolute paths, linked folders); without it such an output is an error."
+    )
+    var allowOutside = false
+
     func validate() throws {
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs \(jobs): expected 1...256") }
         if let shard {
@@ -68,6 +74,7 @@ struct BuildCommand: ParsableCommand {
         let started = Date()
         let plan = try BuildPlan(
             manifest: try BuildManifest(contentsOf: manifest), toolVersion: FlipbookCommand.version,
+            allowOutside: allowOutside,
             check: { arguments in
                 do {
                     _ = try RenderCommand.parse(arguments)

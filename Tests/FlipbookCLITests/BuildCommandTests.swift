@@ -320,3 +320,56 @@ struct BuildDependencyTests {
         #expect(try BuildCommandTests.stale(dir) == [])
     }
 }
+
+/// A manifest from anywhere is bounded and stays in its folder; a stamp alone is not trusted.
+@Suite("flipbook build: bounded manifests, their own folder, stamps on whole files only")
+struct BuildPolicyTests {
+    @Test("Axes that multiply past the cap are refused before anything is expanded, naming the count")
+    func expansionCap() throws {
+        let axes = (0..<10).map { a in "  a\(a): {" + (0..<10).map { "v\($0): {}" }.joined(separator: ", ") + "}" }
+        let dir = try BuildCommandTests.project(
+            "variants:\n" + axes.joined(separator: "\n") + "\noutputs:\n  - {path: 'out/"
+                + (0..<10).map { "{a\($0)}" }.joined(separator: "-") + ".gif', scene: expanding-view, variants: ["
+                + (0..<10).map { "a\($0)" }.joined(separator: ", ") + "]}\n")
+        let run = try BuildCommandTests.build(dir, ["--check"])
+        #expect(run.status != 0 && run.stderr.contains("expands to 10000000000 outputs"), "\(run.stderr)")
+        #expect(run.stderr.contains("a manifest makes at most 10000"))
+    }
+
+    @Test("A set: of more keys than any scene has is refused")
+    func assignmentCap() throws {
+        let keys = (0..<1001).map { "k\($0): 1" }.joined(separator: ", ")
+        let dir = try BuildCommandTests.project(
+            "outputs:\n  - {path: out/a.gif, scene: expanding-view, set: {\(keys)}}\n")
+        let run = try BuildCommandTests.build(dir, ["--check"])
+        #expect(run.status != 0 && run.stderr.contains("1001 keys: at most 1000"), "\(run.stderr)")
+    }
+
+    @Test(
+        "An output outside the manifest's folder is refused unless --allow-outside",
+        arguments: ["../x.gif", "/tmp/flipbook-outside-x.gif"])
+    func outside(path: String) throws {
+        let dir = try BuildCommandTests.project(
+            "outputs:\n  - {path: '\(path)', scene: expanding-view, fps: 4, width: 64}\n")
+        let run = try BuildCommandTests.build(dir, ["--check"])
+        #expect(run.status != 0 && run.stderr.contains("is outside the manifest's folder"), "\(run.stderr)")
+        let allowed = try BuildCommandTests.build(dir, ["--list", "--allow-outside"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
+
+    @Test("A header-only GIF carrying a fresh key is stale: a stamp is believed only of a whole file")
+    func stampAlone() throws {
+        let dir = try BuildCommandTests.project(
+            "outputs:\n  - {path: out/a.gif, scene: expanding-view, fps: 4, width: 64}\n")
+        #expect(try BuildCommandTests.build(dir).status == 0)
+        #expect(try BuildCommandTests.stale(dir) == [])
+        let key = try #require(OutputStamp.read(dir + "/out/a.gif"))
+        #expect(ContainerCheck.isWhole(dir + "/out/a.gif"))
+        // GIF89a, a 1x1 screen with no colour table, and the trailer: no image at all.
+        try Data([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0, 0x3B]).write(
+            to: URL(fileURLWithPath: dir + "/out/a.gif"))
+        try OutputStamp.write(key, to: dir + "/out/a.gif")
+        #expect(OutputStamp.read(dir + "/out/a.gif") == key && !ContainerCheck.isWhole(dir + "/out/a.gif"))
+        #expect(try BuildCommandTests.stale(dir) == ["out/a.gif"])
+    }
+}
