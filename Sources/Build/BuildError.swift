@@ -12,6 +12,8 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
     case shard(String)
     /// A name on the command line that picks no output.
     case unknownName(String, known: [String])
+    /// An output that cannot be written where the manifest puts it.
+    case output(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +24,8 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
         case .unknownName(let name, let known):
             let hint = Suggestion.closest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
             return "\(name): no output has this name or path\(hint)"
+        case .output(let path, let reason):
+            return "\(path): \(reason)"
         }
     }
 }

@@ -73,7 +73,11 @@ public struct BuildOutput: Sendable, Hashable {
         if let storyboard { arguments += ["--storyboard", storyboard] }
         if let config = r.config { arguments += ["--config", config] }
         for assignment in r.assignments { arguments += ["--set", assignment] }
-        for option in options { arguments += ["--\(option.key)", option.value] }
+        // A value that starts with "-" (speed: -1) would read as an option of its own.
+        for option in options {
+            arguments +=
+                option.value.hasPrefix("-") ? ["--\(option.key)=\(option.value)"] : ["--\(option.key)", option.value]
+        }
         arguments += kind == .sheet ? ["--dry-run", "--sheet", r.file] : ["-o", r.file]
         return arguments
     }

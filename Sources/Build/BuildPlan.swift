@@ -147,8 +147,18 @@ public struct BuildPlan: Sendable {
                 if let size = outlineOf[j]?.pixelSize { known[weighed[j].canonical] = size }
             }
             do {
-                outlineOf[i] = try Self.outline(
+                let outline = try Self.outline(
                     of: w.output, w.resolved, outliner: outliner, cache: &outlines, knownSizes: known)
+                outlineOf[i] = outline
+                // A still's moment is in the storyboard, as render checks it (to the centisecond).
+                if w.output.kind == .still, let time = w.output.option("time").flatMap(Double.init),
+                    time > outline.duration + 0.005
+                {
+                    problem(
+                        w.output,
+                        "time: \(time.formatted()) is past the end of the \(outline.storyboard) storyboard, which lasts \(String(format: "%.2f", outline.duration)) s"
+                    )
+                }
             } catch {
                 problem(w.output, "\(error)")
             }

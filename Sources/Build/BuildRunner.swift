@@ -49,9 +49,7 @@ public struct BuildRunner: Sendable {
                     outcome = .failed("not built: it reads \(items[failedInput].file), which failed")
                 } else {
                     do {
-                        let folder = (item.file as NSString).deletingLastPathComponent
-                        try FileManager.default.createDirectory(
-                            atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+                        try Self.makeFolder(of: item.file)
                         try render(item.arguments)
                         try OutputStamp.write(item.key, to: item.file)
                         outcome = .built(seconds: Date().timeIntervalSince(started))
@@ -65,6 +63,29 @@ public struct BuildRunner: Sendable {
             }
         }
         return state.outcomes()
+    }
+}
+
+extension BuildRunner {
+    /// Makes the folder `file` goes in, with an error that says what is in the way.
+    static func makeFolder(of file: String) throws {
+        let folder = (file as NSString).deletingLastPathComponent
+        var path = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            path += (path.isEmpty || path == "/" ? "" : "/") + part
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw BuildError.output(path: file, reason: "\(path) is a file, where its folder must be")
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+        } catch {
+            throw BuildError.output(
+                path: file,
+                reason: "cannot make the folder \(folder): \((error as NSError).localizedFailureReason ?? "\(error)")")
+        }
     }
 }
 

@@ -34,7 +34,8 @@ struct PlanCommand: ParsableCommand {
     }
 
     func json(_ c: DrawCommand, t: Double, files: [String: String]) -> String {
-        func n(_ v: Double) -> String { ((v * 1e6).rounded() / 1e6).plainText }
+        // JSON has no infinity or NaN: a value that is not a number is null.
+        func n(_ v: Double) -> String { v.isFinite ? ((v * 1e6).rounded() / 1e6).plainText : "null" }
         /// A JSON string: a user's path may hold quotes or backslashes.
         func string(_ s: String) -> String {
             let data = try? JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])

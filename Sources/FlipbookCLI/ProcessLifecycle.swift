@@ -9,12 +9,26 @@ extension FlipbookCommand {
     /// included, as its help says.
     public static func runMain() {
         interruptHandlers = [SIGINT, SIGTERM, SIGHUP].map(removeTemporariesOnSignal)
+        // compare promises 1 for "different" (its own ExitCode) and 2 for every error.
+        let isCompare = CommandLine.arguments.dropFirst().first == "compare"
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            command = try parseAsRoot()
         } catch {
-            // compare promises 1 for "different" (its own ExitCode) and 2 for every error.
-            let isCompare = CommandLine.arguments.dropFirst().first == "compare"
+            if isCompare && exitCode(for: error) != .success {
+                FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            // A value found wrong once the work began (a --set key the scene does not declare, a
+            // time past the storyboard's end) is said alone: the usage would bury it.
+            FileHandle.standardError.write(Data("Error: \(error.message)\n".utf8))
+            Foundation.exit(isCompare ? 2 : 64)
+        } catch {
             if isCompare && !(error is ExitCode) && exitCode(for: error) != .success {
                 FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
                 Foundation.exit(2)

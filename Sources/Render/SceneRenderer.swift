@@ -8,19 +8,22 @@ import Synchronization
 
 /// What can go wrong rendering, with the file or value involved.
 public enum RenderError: Error, CustomStringConvertible {
-    /// An image that could not be loaded, the loader's reason, and where the scene declares
-    /// the param that names it (`file:line`).
-    case image(SceneImage, any Error, declaredAt: String)
+    /// An image that could not be loaded, the loader's reason, where the scene declares the
+    /// param that names it (`file:line`), and the built-in the scene is a copy of, if any.
+    case image(SceneImage, any Error, declaredAt: String, builtIn: String?)
     /// A render that would composite more pixels than a render may, as its draw lists tell.
     case tooMuchWork(DrawWork, budget: Double)
 
     public var description: String {
         switch self {
-        case .image(let image, let error, let place):
+        case .image(let image, let error, let place, let builtIn):
             var message = "\(place): \(image.key): \(error)"
             if !FileManager.default.fileExists(atPath: image.path) {
-                message +=
-                    "; put the image there, name another with --set \(image.key)=FILE or a config, or for a built-in's file write it with its images: flipbook scene NAME --to FOLDER"
+                message += "; put the image there, or name another with --set \(image.key)=FILE or a config"
+                // A copy of a built-in's scene file: the built-in writes it out with its images.
+                if let builtIn {
+                    message += ", or write \(builtIn)'s file with its images: flipbook scene NAME --to FOLDER"
+                }
             }
             return message
         case .tooMuchWork(let work, let budget):
@@ -56,7 +59,9 @@ public struct SceneRenderer: Sendable {
                 bitmap = try load(image, budget)
             } catch {
                 let line = scene.params.first { $0.key == image.key }?.line
-                throw RenderError.image(image, error, declaredAt: scene.file + (line.map { ":\($0)" } ?? ""))
+                throw RenderError.image(
+                    image, error, declaredAt: scene.file + (line.map { ":\($0)" } ?? ""),
+                    builtIn: SceneCatalog.names.contains(scene.name) ? scene.name : nil)
             }
             textures[image.name] = Texture(bitmap)
             sizes[image.name] = Size(width: Double(bitmap.width), height: Double(bitmap.height))

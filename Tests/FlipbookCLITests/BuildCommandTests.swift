@@ -372,4 +372,25 @@ struct BuildPolicyTests {
         #expect(OutputStamp.read(dir + "/out/a.gif") == key && !ContainerCheck.isWhole(dir + "/out/a.gif"))
         #expect(try BuildCommandTests.stale(dir) == ["out/a.gif"])
     }
+
+    @Test("A manifest's negative value, a still past the end and a file in an output's way are each said plainly")
+    func messages() throws {
+        let negative = try BuildCommandTests.project(
+            "outputs:\n  - {path: out/a.gif, scene: expanding-view, speed: -1}\n")
+        let a = try BuildCommandTests.build(negative, ["--check"])
+        #expect(
+            a.stderr.contains("--speed -1.0: expected a factor in 0.01...100") && !a.stderr.contains("Missing value"),
+            "\(a.stderr)")
+        let late = try BuildCommandTests.project("outputs:\n  - {path: out/a.png, scene: expanding-view, time: 99}\n")
+        let b = try BuildCommandTests.build(late, ["--check"])
+        #expect(b.status != 0 && b.stderr.contains("is past the end of the"), "\(b.stderr)")
+        let blocked = try BuildCommandTests.project(
+            "outputs:\n  - {path: out/x/a.gif, scene: expanding-view, fps: 4, width: 64}\n")
+        try FileManager.default.createDirectory(atPath: blocked + "/out", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: blocked + "/out/x"))
+        let c = try BuildCommandTests.build(blocked)
+        #expect(
+            c.status == 1 && c.stdout.contains("out/x is a file, where its folder must be"), "\(c.stdout) \(c.stderr)")
+        #expect(!c.stdout.contains("NSCocoaErrorDomain") && !c.stderr.contains("NSCocoaErrorDomain"))
+    }
 }

@@ -279,4 +279,27 @@ struct ReliabilityTests {
             size.status != 0 && size.stderr.contains("frame 3 is 640x1136 where the first is 320x568"), "\(size.stderr)"
         )
     }
+
+    @Test("A bad --set is said without the usage; a hexadecimal duration is no duration")
+    func setMessages() throws {
+        let unknown = try Tool.run(["render", "expanding-view", "--set", "nope=1", "-o", temporaryFolder() + "/x.gif"])
+        #expect(unknown.status == 64 && unknown.stderr.hasPrefix("Error: --set nope=1: nope: unknown key"))
+        #expect(!unknown.stderr.contains("Usage:"), "\(unknown.stderr)")
+        let hex = try Tool.run(["render", "expanding-view", "--set", "timing.restHold=0x1p-1s", "--dry-run"])
+        #expect(hex.status == 64 && hex.stderr.contains("expected seconds (0.3, 0.3s or 300ms)"), "\(hex.stderr)")
+    }
+
+    @Test("A missing image of a scene file that is no built-in's copy is not told to write a built-in")
+    func missingImageHint() throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["scene", "expanding-view", "--to", dir + "/ev"]).status == 0)
+        // The user's own scene, from a built-in's: its own name.
+        let text = try String(contentsOfFile: dir + "/ev/expanding-view.yaml", encoding: .utf8)
+        try text.replacingOccurrences(of: "\nname: expanding-view\n", with: "\nname: login\n").write(
+            toFile: dir + "/ev/login.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: dir + "/ev/next.png")
+        let run = try Tool.run(["render", dir + "/ev/login.yaml", "--dry-run"])
+        #expect(run.status != 0 && run.stderr.contains("or name another with --set assets.next=FILE"), "\(run.stderr)")
+        #expect(!run.stderr.contains("flipbook scene"))
+    }
 }

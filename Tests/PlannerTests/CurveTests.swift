@@ -194,3 +194,16 @@ struct CurveTests {
         #expect { _ = try Curve(spec: spec) } throws: { "\($0)".contains(problem) && "\($0)".contains("at most 60 s") }
     }
 }
+
+@Suite("Durations as people write them, and nothing else")
+struct SecondsTextTests {
+    @Test(
+        "Decimal seconds with an optional unit; hexadecimal floats, inf and nan are not durations",
+        arguments: [
+            ("0.3", 0.3), ("0.3s", 0.3), ("300ms", 0.3), (".5", 0.5), ("5e-1", 0.5), ("-1", -1.0), ("0x1p-1s", nil),
+            ("0x1p-1", nil), ("inf", nil), ("nan", nil), ("1e", nil), ("1..2", nil), ("", nil),
+        ] as [(String, Double?)])
+    func parse(text: String, seconds: Double?) {
+        #expect(SecondsText.parse(text) == seconds)
+    }
+}

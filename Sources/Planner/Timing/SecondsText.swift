@@ -13,10 +13,28 @@ public enum SecondsText {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for unit in units where trimmed.hasSuffix(unit.suffix) {
             let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
-            guard let v = Double(number), v.isFinite else { return nil }
+            guard let v = decimal(number) else { return nil }
             return v * unit.seconds
         }
-        guard let v = Double(trimmed), v.isFinite else { return nil }
+        return decimal(trimmed)
+    }
+
+    /// A finite number written in decimal (`0.5`, `.5`, `5e-1`), not the hexadecimal floats
+    /// (`0x1p-1`), `inf` or `nan` that Swift's `Double(_:)` also reads.
+    static func decimal(_ text: String) -> Double? {
+        var rest = Substring(text)
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        let mantissa = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        guard mantissa.contains(where: \.isNumber), mantissa.filter({ $0 == "." }).count <= 1 else { return nil }
+        rest = rest.dropFirst(mantissa.count)
+        if let e = rest.first, e == "e" || e == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            let exponent = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !exponent.isEmpty else { return nil }
+            rest = rest.dropFirst(exponent.count)
+        }
+        guard rest.isEmpty, let v = Double(text), v.isFinite else { return nil }
         return v
     }
 }
