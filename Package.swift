@@ -75,7 +75,9 @@ let package = Package(
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI", "CMalloc"]),
         // libFuzzer targets for the parsers and loaders; Scripts/fuzz builds them instrumented.
-        .target(name: "FuzzTargets", dependencies: ["Build", "Codecs", "Video", "Planner", "Scenes", "Geometry"]),
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["Build", "Fit", "Flipbook", "Codecs", "Video", "Planner", "Scenes", "Geometry"]),
         .executableTarget(name: "flipbook-fuzz", dependencies: ["FuzzTargets"], path: "Sources/FlipbookFuzz"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),

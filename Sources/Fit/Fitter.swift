@@ -26,19 +26,7 @@ public enum Fitter {
     public static func fit(
         _ request: FitRequest, recording: FrameSequence, images: ImageCache = ImageCache()
     ) throws -> FitResult {
-        guard recording.frames.count >= 2 else {
-            throw FitError.tooShort(frames: recording.frames.count)
-        }
-        let seconds = request.frameInterval.map { Double(recording.frames.count) * $0 } ?? recording.duration
-        guard recording.frames.count <= maximumFrames, seconds <= maximumSeconds else {
-            throw FitError.tooLong(frames: recording.frames.count, seconds: seconds)
-        }
-        let size = (recording.frames[0].bitmap.width, recording.frames[0].bitmap.height)
-        if let odd = recording.frames.firstIndex(where: { ($0.bitmap.width, $0.bitmap.height) != size }) {
-            let b = recording.frames[odd].bitmap
-            throw FitError.frameSize(
-                frame: odd, width: b.width, height: b.height, firstWidth: size.0, firstHeight: size.1)
-        }
+        try check(recording, frameInterval: request.frameInterval)
         for key in request.ranges.keys.sorted() where !request.keys.contains(key) {
             throw FitError.rangeForUnfittedKey(key, fitted: request.keys)
         }
@@ -186,6 +174,29 @@ public enum Fitter {
         var range: ClosedRange<Double>
         /// The animation param it is a part of.
         var animation: String?
+    }
+
+    /// Throws unless `recording` is one a fit can read: two frames or more, within the frame
+    /// and time budget, every frame the first one's size. Returns the instants a fit samples.
+    @discardableResult
+    public static func check(_ recording: FrameSequence, frameInterval: Double?) throws -> [Double] {
+        guard recording.frames.count >= 2 else {
+            throw FitError.tooShort(frames: recording.frames.count)
+        }
+        let seconds = frameInterval.map { Double(recording.frames.count) * $0 } ?? recording.duration
+        guard recording.frames.count <= maximumFrames, seconds <= maximumSeconds else {
+            throw FitError.tooLong(frames: recording.frames.count, seconds: seconds)
+        }
+        let size = (recording.frames[0].bitmap.width, recording.frames[0].bitmap.height)
+        if let odd = recording.frames.firstIndex(where: { ($0.bitmap.width, $0.bitmap.height) != size }) {
+            let b = recording.frames[odd].bitmap
+            throw FitError.frameSize(
+                frame: odd, width: b.width, height: b.height, firstWidth: size.0, firstHeight: size.1)
+        }
+        let starts = recording.frames.indices.map { i in
+            frameInterval.map { Double(i) * $0 } ?? recording.frames[i].start
+        }
+        return uniformSamples(starts: starts, end: seconds).times
     }
 
     static func resolveKeys(_ request: FitRequest, _ t: Transition) throws -> [Key] {

@@ -1,4 +1,6 @@
 import Build
+import Fit
+import Flipbook
 import Codecs
 import Foundation
 import Geometry
@@ -9,7 +11,7 @@ import Video
 /// One parser or loader under the fuzzer, fed arbitrary bytes. Any error thrown is a pass;
 /// a crash, a hang or a runaway allocation is what the fuzzer reports.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case png, gif, config, scene, curve, manifest, stamp, webp, mp4
+    case png, gif, config, scene, curve, manifest, stamp, webp, mp4, recording
 
     /// The target named by `FLIPBOOK_FUZZ_TARGET` (Scripts/fuzz sets it).
     public static let current: FuzzTarget = {
@@ -68,6 +70,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = FileManager.default.createFile(atPath: Self.scratch + ".mp4", contents: Data(bytes))
             guard let reader = try? MP4Reader(path: Self.scratch + ".mp4") else { return }
             while (try? reader.next()) != nil {}
+        case .recording:
+            // Any GIF as a recording fit reads: every frame as a browser plays it, then fit's
+            // checks and the instants it would sample.
+            _ = FileManager.default.createFile(atPath: Self.scratch + "-rec.gif", contents: Data(bytes))
+            guard let frames = try? FrameSequence.load(Self.scratch + "-rec.gif") else { return }
+            _ = try? Fitter.check(frames, frameInterval: nil)
         case .stamp:
             // Any file: reading a stamp never fails loudly; a stamp written is the one read back.
             let path = Self.scratch + ".stamped"

@@ -9,11 +9,22 @@ struct FuzzRegressionTests {
     static let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Inputs")
         .path
 
+    /// Every saved input, by target; a folder that is missing reads as none, which the test
+    /// below refuses, so that a moved folder cannot pass with nothing run.
     static var cases: [(FuzzTarget, String)] {
         FuzzTarget.allCases.flatMap { target in
             ((try? FileManager.default.contentsOfDirectory(atPath: "\(inputs)/\(target.rawValue)")) ?? []).sorted().map
             { (target, $0) }
         }
+    }
+
+    @Test("Every target has saved inputs to replay: a missing folder fails rather than passing on none")
+    func everyTargetHasInputs() {
+        let counts = Dictionary(grouping: Self.cases, by: \.0).mapValues(\.count)
+        for target in FuzzTarget.allCases {
+            #expect((counts[target] ?? 0) >= 1, "no saved inputs for \(target.rawValue) in \(Self.inputs)")
+        }
+        #expect(Self.cases.count >= 30, "\(Self.cases.count) saved inputs")
     }
 
     @Test("A saved input runs to an error or a result", arguments: cases)
