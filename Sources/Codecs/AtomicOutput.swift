@@ -1,4 +1,5 @@
 import FileInput
+import Foundation
 import Glibc
 import Synchronization
 
@@ -29,7 +30,8 @@ public final class AtomicOutput {
         }
         let target = destination.target
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array("\(destination.temporaryFolder)/.\(name).XXXXXX".utf8CString)
+        AtomicOutput.sweepAbandoned(in: destination.temporaryFolder)
+        var template = Array("\(destination.temporaryFolder)/.\(name).\(AtomicOutput.owner).XXXXXX".utf8CString)
         let (fd, failure, temporaryPath) = AtomicOutput.gate.withLock { _ in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if fd < 0 { return (fd, errno, "") }
@@ -126,7 +128,7 @@ public final class AtomicOutput {
     deinit { abandon() }
 
     /// A hidden path beside `path`'s destination for a scratch file
-    /// (`dir/.name.TAG-PID-RANDOM.ext`), unique to this process and call so that two processes
+    /// (`dir/.name.TAG.flipbook-PID-RANDOM.ext`), unique to this process and call so that two processes
     /// writing the same output never share one, which an interrupted process removes like its
     /// other temporary files; the caller removes it or lands it with `OutputDestination.land`.
     public static func siblingPath(of path: String, tag: String) -> String {
@@ -137,10 +139,31 @@ public final class AtomicOutput {
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         let dot = name.lastIndex(of: ".")
         let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
-        let unique = "\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36))"
-        let sibling = "\(directory).\(stem).\(tag)-\(unique)\(ext)"
+        let unique = "\(owner)-\(String(UInt32.random(in: .min ... .max), radix: 36))"
+        let sibling = "\(directory).\(stem).\(tag).\(unique)\(ext)"
         gate.withLock { _ in inFlight.insert(sibling) }
         return sibling
+    }
+
+    /// What every temporary file's name carries: this process's id, so that a later process
+    /// can tell the files of one that was killed (SIGKILL runs no cleanup) and remove them.
+    static let owner = "flipbook-\(getpid())"
+
+    /// Folders already swept by this process.
+    private static let swept = Mutex<Set<String>>([])
+
+    /// Removes, once per folder and process, the temporary files in `folder` that a process no
+    /// longer running left behind (`.NAME.flipbook-PID…`).
+    static func sweepAbandoned(in folder: String) {
+        guard swept.withLock({ $0.insert(folder).inserted }),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return }
+        for name in names where name.hasPrefix(".") {
+            guard let mark = name.range(of: ".flipbook-", options: .backwards) else { continue }
+            let digits = name[mark.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            guard let pid = Int32(digits), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
+        }
     }
 
     /// Writes `bytes` to `path` atomically.

@@ -105,15 +105,23 @@ public typealias ImageSizes = [String: Size]
 func screenScale(_ image: SceneImage, _ sizes: ImageSizes, canvas: Size) throws -> Double {
     let px = sizes[image.name] ?? .zero
     let k = px.width / canvas.width
+    let expected =
+        "a screenshot of the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas at any scale (e.g. \(Int(canvas.width * 2))x\(Int(canvas.height * 2)) at @2x)"
     guard k > 0, abs(px.height - canvas.height * k) <= max(1, k) else {
         throw SceneError.imageSize(
+            key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px", expected: expected)
+    }
+    // A pixel for every few points: a 1x1 PNG is within a pixel of any aspect, and no screenshot.
+    guard k >= minimumScreenScale else {
+        throw SceneError.imageSize(
             key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
-            expected:
-                "a screenshot of the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas at any scale (e.g. \(Int(canvas.width * 2))x\(Int(canvas.height * 2)) at @2x)"
-        )
+            expected: expected + ", at least @\(minimumScreenScale.plainText)")
     }
     return k
 }
+
+/// The fewest pixels per point a screenshot may have.
+let minimumScreenScale = 0.25
 
 /// The image's pixels per point, for an image of `size` points at any scale.
 func imageScale(_ image: SceneImage, _ sizes: ImageSizes, size: Size) throws -> Double {

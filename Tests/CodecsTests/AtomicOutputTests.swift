@@ -52,3 +52,25 @@ struct AtomicOutputTests {
         #expect((0..<3).allSatisfy { !AtomicOutput.inFlight.contains("\(other)/frame000\($0).png") })
     }
 }
+
+@Suite("AtomicOutput: a killed process's temporary files are swept")
+struct AbandonedTemporaryTests {
+    @Test(
+        "A temporary file of a process no longer running is removed by the next write in its folder; a live one's stays"
+    )
+    func sweep() throws {
+        let folder = temporaryFolder()
+        // A process that has ended: its id is free.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let dead = ".x.gif.flipbook-\(ended.processIdentifier).AbC123"
+        let live = ".x.gif.flipbook-1.AbC123"  // init, always running
+        let mine = ".y.gif.flipbook-\(getpid()).AbC123"
+        for name in [dead, live, mine] { try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        try AtomicOutput.write([1, 2], to: folder + "/x.gif")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(left == [live, mine, "x.gif"].sorted())
+    }
+}

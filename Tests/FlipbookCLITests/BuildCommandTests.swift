@@ -393,4 +393,22 @@ struct BuildPolicyTests {
             c.status == 1 && c.stdout.contains("out/x is a file, where its folder must be"), "\(c.stdout) \(c.stderr)")
         #expect(!c.stdout.contains("NSCocoaErrorDomain") && !c.stderr.contains("NSCocoaErrorDomain"))
     }
+
+    @Test("Two builds of one manifest write byte-identical MP4s, odd heights and all")
+    func reproducibleVideo() throws {
+        // 320 px wide, sliding-panels and app-store-card are odd in height: the encoder pads them.
+        let dir = try BuildCommandTests.project(
+            """
+            defaults: {fps: 5, width: 320}
+            outputs:
+              - {path: out/a.mp4, scene: sliding-panels}
+              - {path: out/b.mp4, scene: app-store-card}
+            """)
+        #expect(try BuildCommandTests.build(dir).status == 0)
+        let first = try ["a", "b"].map { try Data(contentsOf: URL(fileURLWithPath: "\(dir)/out/\($0).mp4")) }
+        try FileManager.default.removeItem(atPath: dir + "/out")
+        #expect(try BuildCommandTests.build(dir, ["--jobs", "1"]).status == 0)
+        let second = try ["a", "b"].map { try Data(contentsOf: URL(fileURLWithPath: "\(dir)/out/\($0).mp4")) }
+        #expect(first == second)
+    }
 }

@@ -1,5 +1,7 @@
+import Codecs
 import Foundation
 import Glibc
+import Raster
 import Testing
 
 /// Hostile inputs and faults, run as a user runs them: each a named error, a non-zero exit,
@@ -301,5 +303,15 @@ struct ReliabilityTests {
         let run = try Tool.run(["render", dir + "/ev/login.yaml", "--dry-run"])
         #expect(run.status != 0 && run.stderr.contains("or name another with --set assets.next=FILE"), "\(run.stderr)")
         #expect(!run.stderr.contains("flipbook scene"))
+    }
+
+    @Test("A 1x1 PNG is no screenshot of a 320x568 pt screen")
+    func tinyScreenshot() throws {
+        let dir = temporaryFolder()
+        try PNGCodec.write(Bitmap(width: 1, height: 1), to: dir + "/one.png")
+        let run = try Tool.run(["render", "expanding-view", "--set", "assets.screen=\(dir)/one.png", "--dry-run"])
+        #expect(
+            run.status != 0 && run.stderr.contains("is 1x1 px; expected a screenshot of the 320x568 pt canvas"),
+            "\(run.stderr)")
     }
 }

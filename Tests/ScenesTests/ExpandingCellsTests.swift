@@ -283,8 +283,18 @@ struct ExpandingCellsTests {
                 ), "\(error)")
         }
         let outside = try writeConfig("layout: {tappedRow: [0, 640, 375, 70]}\n")
-        #expect(throws: SceneError.self) {
+        // Said where the scene file declares the row, with its key.
+        #expect(throws: ConfigError.self) {
             try SceneRenderer(SceneCatalog.prepare("expanding-cells", configFile: outside))
+        }
+        do {
+            _ = try SceneRenderer(SceneCatalog.prepare("expanding-cells", configFile: outside))
+        } catch {
+            #expect(
+                "\(error)".hasSuffix(
+                    "expanding-cells.yaml:17: layout.tappedRow: (0.0, 640.0, 375.0, 70.0) is outside the 375x667 pt canvas"
+                ),
+                "\(error)")
         }
     }
 

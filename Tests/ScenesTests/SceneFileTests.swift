@@ -412,7 +412,7 @@ struct SceneFileTests {
             ),
             (
                 "  area: {rect: [10, 20, 30, 40]", "  area: {rect: [10, 20, 300, 40]",
-                "area (10.0, 20.0, 300.0, 40.0) is outside the 100x200 pt canvas"
+                "tiny.yaml:12: area: (10.0, 20.0, 300.0, 40.0) is outside the 100x200 pt canvas"
             ),
         ])
     func errors(old: String, new: String, message: String) throws {

@@ -133,6 +133,6 @@ struct MP4CodecTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["same.mp4"])
         let one = AtomicOutput.siblingPath(of: "x/out.mp4", tag: "partial")
         let two = AtomicOutput.siblingPath(of: "x/out.mp4", tag: "partial")
-        #expect(one != two && one.hasPrefix("x/.out.partial-\(getpid())-") && one.hasSuffix(".mp4"))
+        #expect(one != two && one.hasPrefix("x/.out.partial.flipbook-\(getpid())-") && one.hasSuffix(".mp4"))
     }
 }

@@ -286,7 +286,14 @@ final class SceneInterpreter {
         let outer = reads
         defer { reads = outer }
         for d in file.declarations where d.check == .insideCanvas {
-            try requireInside(params[rect: d.key], canvas, key: d.key)
+            do {
+                try requireInside(params[rect: d.key], canvas, key: d.key)
+            } catch SceneError.outsideCanvas(_, let rect, let canvas) {
+                // Said where the param is declared, as every other scene file problem is.
+                throw ConfigError(
+                    file: file.path, line: d.line, keyPath: d.key,
+                    message: "\(rect) is outside the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas")
+            }
         }
         guard let checks = file.root["require"] else { return }
         guard let list = checks.sequence else {
