@@ -111,7 +111,8 @@ func screenScale(_ image: SceneImage, _ sizes: ImageSizes, canvas: Size) throws 
         throw SceneError.imageSize(
             key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px", expected: expected)
     }
-    // A pixel for every few points: a 1x1 PNG is within a pixel of any aspect, and no screenshot.
+    // A pixel for every eight points at least: a 1x1 PNG is within a pixel of any aspect, and
+    // no screenshot.
     guard k >= minimumScreenScale else {
         throw SceneError.imageSize(
             key: image.key, path: image.path, got: "\(Int(px.width))x\(Int(px.height)) px",
@@ -121,7 +122,7 @@ func screenScale(_ image: SceneImage, _ sizes: ImageSizes, canvas: Size) throws 
 }
 
 /// The fewest pixels per point a screenshot may have.
-let minimumScreenScale = 0.25
+let minimumScreenScale = 0.125
 
 /// The image's pixels per point, for an image of `size` points at any scale.
 func imageScale(_ image: SceneImage, _ sizes: ImageSizes, size: Size) throws -> Double {
