@@ -10,3 +10,4 @@
 @_exported import struct Render.ComparisonReport
 @_exported import enum Codecs.OutputStamp
 @_exported import enum Codecs.ContainerCheck
+@_exported import struct Codecs.OutputDestination

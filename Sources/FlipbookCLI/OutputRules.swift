@@ -1,5 +1,5 @@
 import ArgumentParser
-import Codecs
+import Flipbook
 import FileInput
 import Foundation
 
