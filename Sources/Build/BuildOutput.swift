@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 import Scenes
 
@@ -87,7 +88,7 @@ public struct BuildOutput: Sendable, Hashable {
 
     /// The command line that makes it, run from the manifest's folder.
     public var commandLine: String {
-        (["flipbook", "render"] + renderArguments(folder: "")).map(shellQuoted).joined(separator: " ")
+        ShellQuoting.line(["flipbook", "render"] + renderArguments(folder: ""))
     }
 
     /// Whether `scene` names a scene file rather than a built-in.
@@ -99,11 +100,4 @@ public struct BuildOutput: Sendable, Hashable {
         guard SceneCatalog.isFile(scene) else { return scene }
         return ((scene as NSString).lastPathComponent as NSString).deletingPathExtension
     }
-}
-
-/// `text` as a POSIX shell reads it back: bare when it is safe, else single-quoted.
-func shellQuoted(_ text: String) -> String {
-    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,@%+")
-    if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
-    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

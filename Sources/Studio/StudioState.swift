@@ -192,13 +192,7 @@ struct StudioState: Encodable {
             renderArguments(scene: scene, storyboard: storyboard, config: config, scale: scale, edits: edits) + [
                 "-o", output,
             ]
-        return "flipbook render " + args.map(shellQuoted).joined(separator: " ")
-    }
-
-    static func shellQuoted(_ s: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._,=:/+-@%")
-        if !s.isEmpty && s.allSatisfy(safe.contains) { return s }
-        return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return ShellQuoting.line(["flipbook", "render"] + args)
     }
 
     static func json(_ value: some Encodable) -> String {

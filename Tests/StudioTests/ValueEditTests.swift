@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 import Scenes
 import Testing
@@ -108,5 +109,19 @@ struct ValueEditTests {
         } throws: { error in
             "\(error)".hasPrefix("c.yaml:2: a: a value over several lines")
         }
+    }
+}
+
+@Suite("ShellQuoting: the one quoter of the commands the studio and the build print")
+struct ShellQuotingTests {
+    @Test(
+        "Safe words stay bare; anything else is single-quoted, a quote inside escaped",
+        arguments: [
+            ("out/a-b_c.gif", "out/a-b_c.gif"), ("timing.listHold=0.5", "timing.listHold=0.5"), ("", "''"),
+            ("my file.gif", "'my file.gif'"), ("it's", "'it'\\''s'"),
+            ("layout.barColor=#FF0000", "'layout.barColor=#FF0000'"),
+        ])
+    func quoted(text: String, expected: String) {
+        #expect(ShellQuoting.quoted(text) == expected)
     }
 }
