@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Geometry
 import Planner
@@ -466,9 +467,10 @@ struct SceneFileTests {
         arguments: SceneCatalog.names)
     func mangled(name: String) throws {
         let text = try SceneCatalog.file(named: name).text
-        let sizes = try SceneRenderer(SceneCatalog.prepare(name)).scene.images.reduce(into: ImageSizes()) {
-            sizes, image in
-            sizes[image.name] = Size(width: 750, height: 1334)
+        // The images' own sizes, so that a mutation that leaves the file whole plans.
+        let sizes = try SceneCatalog.prepare(name).images.reduce(into: ImageSizes()) { sizes, image in
+            let size = try PNGCodec.size(path: image.path)
+            sizes[image.name] = Size(width: Double(size.width), height: Double(size.height))
         }
         var rng = SeededRandom(seed: UInt64(name.count))
         let lines = text.components(separatedBy: "\n")
@@ -476,6 +478,7 @@ struct SceneFileTests {
             "0", "-1", "1e308", "/ 0", "{", "]", ": ", "- ", "for i in 1...1000000:", "&a", "*a", "\"", "use: x", "''",
             "!x", ".",
         ]
+        var loaded = 0, refused = 0
         for _ in 0..<300 {
             var l = lines
             let i = Int.random(in: 0..<l.count, using: &rng)
@@ -489,8 +492,19 @@ struct SceneFileTests {
             }
             let path = NSTemporaryDirectory() + "mangled-\(name).yaml"
             try l.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            _ = try? SceneCatalog.prepare(path).plan(sizes: sizes)
+            do {
+                _ = try SceneCatalog.prepare(path).plan(sizes: sizes)
+                loaded += 1
+            } catch {
+                // Every problem names the file, or (an image's) the key and the image's file.
+                #expect(
+                    "\(error)".contains("mangled-\(name).yaml") || error is SceneError || error is RenderError,
+                    "\(error)")
+                refused += 1
+            }
         }
+        // The mangling both breaks files and leaves some whole: both paths ran.
+        #expect(loaded > 0 && refused > 0, "\(loaded) loaded, \(refused) refused")
     }
 
     static let navPush = SceneCatalog.installRoot + "/Assets/examples/nav-push/nav-push.yaml"

@@ -59,8 +59,9 @@ struct HTTPRequestParserTests {
 }
 
 /// The studio's server against hostile clients: each kind 100 times over, then an ordinary
-/// request must still be answered. (A hung server never answers; the bound is loose because the
-/// suite shares two cores with every other test, and latency belongs to the bench.)
+/// request must still be answered. A hung server never answers; the bound is loose because the
+/// suite shares two cores and the concurrency pool with every other test (run alone, each
+/// answer comes within a second), and latency belongs to the bench.
 @Suite("The studio's server survives hostile connections", .serialized)
 struct HostileConnectionTests {
     /// A studio with short deadlines, so that the test waits seconds, not minutes.
@@ -77,9 +78,10 @@ struct HostileConnectionTests {
 
     static func connect(_ port: UInt16) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var tv = timeval(tv_sec: 2, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        // A refused sender stops soon; a reader waits for the answer.
+        var send = timeval(tv_sec: 0, tv_usec: 250_000), receive = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &receive, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -144,7 +146,7 @@ struct HostileConnectionTests {
         #expect(answers.suffix(100).allSatisfy { $0.hasPrefix("HTTP/1.1 431 ") || $0.isEmpty })
         #expect(answers.filter { !$0.isEmpty }.count >= 100)
         let (seconds, status) = try await Self.timedState(server)
-        #expect(status == 200 && seconds < 5, "\(seconds) s")
+        #expect(status == 200 && seconds < 20, "\(seconds) s")
         await server.stop()
     }
 
@@ -198,7 +200,7 @@ struct HostileConnectionTests {
         }
         #expect(small.hasPrefix("HTTP/1.1 403 ") && small.components(separatedBy: "HTTP/1.1").count == 2, "\(small)")
         let (seconds, status) = try await Self.timedState(server)
-        #expect(status == 200 && seconds < 5, "\(seconds) s")
+        #expect(status == 200 && seconds < 20, "\(seconds) s")
         await server.stop()
     }
 
@@ -213,7 +215,7 @@ struct HostileConnectionTests {
             return fd
         }
         let (seconds, status) = try await Self.timedState(server)
-        #expect(status == 200 && seconds < 5, "\(seconds) s")
+        #expect(status == 200 && seconds < 20, "\(seconds) s")
         // Past the deadlines every one of them has been answered 408 or closed.
         try await Task.sleep(nanoseconds: 2_600_000_000)
         let closed = await Self.offPool {
@@ -227,7 +229,7 @@ struct HostileConnectionTests {
         for fd in fds { close(fd) }
         #expect(closed.allSatisfy { $0 })
         let (after, again) = try await Self.timedState(server)
-        #expect(again == 200 && after < 5, "\(after) s")
+        #expect(again == 200 && after < 20, "\(after) s")
         await server.stop()
     }
 
@@ -255,7 +257,7 @@ struct HostileConnectionTests {
         for fd in fds { close(fd) }
         let started = Date()
         let r = try await RawHTTP(port: port).send("GET", "/api/state?token=\(token)", timeout: 5)
-        #expect(r.status == 200 && Date().timeIntervalSince(started) < 5)
+        #expect(r.status == 200 && Date().timeIntervalSince(started) < 20)
         #expect(process.isRunning)
     }
 
