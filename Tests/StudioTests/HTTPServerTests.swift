@@ -124,8 +124,12 @@ struct HostileConnectionTests {
         return (Date().timeIntervalSince(started), r.status)
     }
 
+    /// Runs blocking client work on a thread of its own: not the concurrency pool, which the
+    /// server's answers need, nor Dispatch's, which other suites running beside this one need.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { c in DispatchQueue.global().async { c.resume(returning: work()) } }
+        await withCheckedContinuation { c in
+            Thread { c.resume(returning: work()) }.start()
+        }
     }
 
     @Test("100 request lines and 100 header blocks of a megabyte: each refused at its cap, the server answers after")
