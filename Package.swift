@@ -77,7 +77,7 @@ let package = Package(
         // libFuzzer targets for the parsers and loaders; Scripts/fuzz builds them instrumented.
         .target(
             name: "FuzzTargets",
-            dependencies: ["Build", "Fit", "Flipbook", "Codecs", "Video", "Planner", "Scenes", "Geometry"]),
+            dependencies: ["Build", "Fit", "Flipbook", "Studio", "Codecs", "Video", "Planner", "Scenes", "Geometry"]),
         .executableTarget(name: "flipbook-fuzz", dependencies: ["FuzzTargets"], path: "Sources/FlipbookFuzz"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),

@@ -6,12 +6,13 @@ import Foundation
 import Geometry
 import Planner
 import Scenes
+import Studio
 import Video
 
 /// One parser or loader under the fuzzer, fed arbitrary bytes. Any error thrown is a pass;
 /// a crash, a hang or a runaway allocation is what the fuzzer reports.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case png, gif, config, scene, curve, manifest, stamp, webp, mp4, recording
+    case png, gif, config, scene, curve, manifest, stamp, webp, mp4, recording, http
 
     /// The target named by `FLIPBOOK_FUZZ_TARGET` (Scripts/fuzz sets it).
     public static let current: FuzzTarget = {
@@ -76,6 +77,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = FileManager.default.createFile(atPath: Self.scratch + "-rec.gif", contents: Data(bytes))
             guard let frames = try? FrameSequence.load(Self.scratch + "-rec.gif") else { return }
             _ = try? Fitter.check(frames, frameInterval: nil)
+        case .http:
+            // A request as it arrives, in two pieces split where its first byte says: the head's
+            // length is within what came and the caps, and a body is never past its cap.
+            var parser = HTTPRequestParser(limits: HTTPLimits())
+            let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+            for piece in [Array(bytes.prefix(split)), bytes] {
+                guard case .head(_, let headLength, let bodyLength) = parser.parse(piece) else { continue }
+                if headLength > piece.count || headLength > parser.limits.headerBlock
+                    || bodyLength > parser.limits.body
+                {
+                    fatalError("a head of \(headLength) bytes and a body of \(bodyLength) passed the caps")
+                }
+                break
+            }
         case .stamp:
             // Any file: reading a stamp never fails loudly; a stamp written is the one read back.
             let path = Self.scratch + ".stamped"

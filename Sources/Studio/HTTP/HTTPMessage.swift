@@ -1,15 +1,15 @@
 import Foundation
 
 /// Header fields, looked up by name without regard to case.
-struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
+package struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
     private(set) var fields: [(name: String, value: String)] = []
 
-    init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { fields.append((name, value)) }
     }
 
     /// The first field named `name`; setting replaces every field of that name.
-    subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
         set {
             fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
@@ -26,7 +26,7 @@ struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral {
 }
 
 /// A request as the studio's routes see it: its head, and its body once read whole.
-struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     var method: String
     /// The target's path, without the query.
     var path: String
@@ -61,8 +61,8 @@ struct HTTPRequest: Sendable {
 
 /// A response: a status, header fields and a body sent whole, or a stream of chunks sent as
 /// they come until the stream ends (the connection then closes).
-struct HTTPResponse: Sendable {
-    enum Body: Sendable {
+package struct HTTPResponse: Sendable {
+    package enum Body: Sendable {
         case whole([UInt8])
         case stream(AsyncStream<[UInt8]>)
     }

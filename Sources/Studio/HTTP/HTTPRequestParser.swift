@@ -1,28 +1,30 @@
 /// What one request and one connection may cost the server: every line, header block and
 /// body is capped, and every request and idle connection has a deadline, so that no client,
 /// slow or hostile, holds the server's memory or a connection slot for long.
-struct HTTPLimits: Sendable {
+package struct HTTPLimits: Sendable {
+    package init() {}
+
     /// Bytes in the request line.
-    var requestLine = 8 << 10
+    package var requestLine = 8 << 10
     /// Bytes in the request line and header fields together.
-    var headerBlock = 32 << 10
-    var headerFields = 100
+    package var headerBlock = 32 << 10
+    package var headerFields = 100
     /// Bytes in a body; a longer one is refused from its Content-Length, unread.
-    var body = 1 << 20
+    package var body = 1 << 20
     /// Seconds from a request's first byte to its last.
-    var requestSeconds = 10.0
+    package var requestSeconds = 10.0
     /// Seconds an open connection may wait for its next request.
-    var idleSeconds = 30.0
+    package var idleSeconds = 30.0
     /// Seconds a response may wait for the client to take its next bytes.
-    var writeSeconds = 10.0
+    package var writeSeconds = 10.0
     /// Connections open at once; past it, the one idle longest is closed for the newcomer.
-    var connections = 128
+    package var connections = 128
 }
 
 /// The head of a request read from a connection's bytes, or why it is refused. Pure: the server
 /// feeds it what came so far, and it scans each byte once.
-struct HTTPRequestParser {
-    enum Result {
+package struct HTTPRequestParser {
+    package enum Result {
         /// The head is not complete yet.
         case needMore
         /// A head, the bytes it took, and the length of the body that follows it.
@@ -31,18 +33,18 @@ struct HTTPRequestParser {
         case refuse(HTTPResponse)
     }
 
-    let limits: HTTPLimits
+    package let limits: HTTPLimits
     /// How far the search for the head's end has got: a head sent a byte at a time is still
     /// scanned once.
     private var scanned = 0
 
-    init(limits: HTTPLimits) { self.limits = limits }
+    package init(limits: HTTPLimits) { self.limits = limits }
 
     /// Starts over, for the next request on the connection.
-    mutating func reset() { scanned = 0 }
+    package mutating func reset() { scanned = 0 }
 
     /// Reads the head from `bytes`, the connection's unread input from its start.
-    mutating func parse(_ bytes: [UInt8]) -> Result {
+    package mutating func parse(_ bytes: [UInt8]) -> Result {
         let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         var end: Int?
         var i = max(0, scanned - 3)
