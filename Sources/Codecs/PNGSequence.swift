@@ -27,22 +27,25 @@ public enum PNGSequence {
     }
 
     static func checkNumbering(_ names: [String], in folder: String) throws {
-        let numbered = names.compactMap { name in frameNumber(name).map { (name, $0.stem, $0.number) } }
+        let numbered = names.compactMap { name in
+            frameNumber(name).map { (name: name, stem: $0.stem, number: $0.number) }
+        }
         guard !numbered.isEmpty, names.count > 1 else { return }
         func fail(_ reason: String) -> DecodeError { .unreadable(path: folder, reason: reason) }
+        let first = numbered[0]
         if let stray = names.first(where: { frameNumber($0) == nil }) {
-            throw fail("\(stray) is not a numbered frame beside \(numbered[0].0) …; move it out of the folder")
+            throw fail("\(stray) is not a numbered frame beside \(first.name) …; move it out of the folder")
         }
-        if let other = numbered.first(where: { $0.1 != numbered[0].1 }) {
-            throw fail("\(other.0) and \(numbered[0].0) are two sequences; keep one in the folder")
+        if let other = numbered.first(where: { $0.stem != first.stem }) {
+            throw fail("\(other.name) and \(first.name) are two sequences; keep one in the folder")
         }
         for (a, b) in zip(numbered, numbered.dropFirst()) {
-            if b.2 == a.2 { throw fail("\(a.0) and \(b.0) are both frame \(a.2)") }
-            if b.2 != a.2 + 1 {
-                let missing = b.2 - a.2 - 1
-                throw fail(
-                    "\(missing == 1 ? "frame \(a.2 + 1) is" : "frames \(a.2 + 1)-\(b.2 - 1) are") missing between \(a.0) and \(b.0); the frames after would play early"
-                )
+            if b.number == a.number { throw fail("\(a.name) and \(b.name) are both frame \(a.number)") }
+            if b.number != a.number + 1 {
+                let gap =
+                    a.number + 1 == b.number - 1
+                    ? "frame \(a.number + 1) is" : "frames \(a.number + 1)-\(b.number - 1) are"
+                throw fail("\(gap) missing between \(a.name) and \(b.name); the frames after would play early")
             }
         }
     }

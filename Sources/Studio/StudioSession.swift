@@ -133,11 +133,10 @@ public final class StudioSession: Sendable {
         loading.lock()
         defer { loading.unlock() }
         let before = state.withLock { s in
-            defer {
-                if let storyboard { s.storyboard = storyboard }
-                if let scale { s.scale = scale }
-            }
-            return (s.storyboard, s.scale)
+            let before = (s.storyboard, s.scale)
+            if let storyboard { s.storyboard = storyboard }
+            if let scale { s.scale = scale }
+            return before
         }
         let error = load(edits: snapshot.edits, reloadSaved: true)
         // A view that does not load is not taken: the studio stays on what it showed.

@@ -195,7 +195,8 @@ final class HTTPServer: Sendable {
             }
             for connection in back {
                 connection.since = Self.now()
-                connection.reading = false
+                // Bytes of the next request already here start its deadline; none, the idle one.
+                connection.reading = !connection.input.isEmpty
                 connections[connection.fd] = connection
                 // A request that came with the last one (pipelined) is read now.
                 if !connection.input.isEmpty { process(connection) }
@@ -326,7 +327,13 @@ final class HTTPServer: Sendable {
     // MARK: Listening
 
     private static func listen(host: String, port: UInt16) throws -> (Int32, UInt16) {
-        var storage = sockaddr_storage()
+        // Either family's address, in storage that holds any.
+        func stored<Address>(_ address: Address) -> (sockaddr_storage, socklen_t) {
+            var storage = sockaddr_storage()
+            withUnsafeBytes(of: address) { src in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: src) } }
+            return (storage, socklen_t(MemoryLayout<Address>.size))
+        }
+        var storage: sockaddr_storage
         let length: socklen_t
         let family: Int32
         if host.contains(":") {
@@ -334,15 +341,13 @@ final class HTTPServer: Sendable {
             a.sin6_family = sa_family_t(AF_INET6)
             a.sin6_port = port.bigEndian
             guard inet_pton(AF_INET6, host, &a.sin6_addr) == 1 else { throw badHost(host) }
-            withUnsafeBytes(of: a) { src in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: src) } }
-            (length, family) = (socklen_t(MemoryLayout<sockaddr_in6>.size), AF_INET6)
+            ((storage, length), family) = (stored(a), AF_INET6)
         } else {
             var a = sockaddr_in()
             a.sin_family = sa_family_t(AF_INET)
             a.sin_port = port.bigEndian
             guard inet_pton(AF_INET, host, &a.sin_addr) == 1 else { throw badHost(host) }
-            withUnsafeBytes(of: a) { src in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: src) } }
-            (length, family) = (socklen_t(MemoryLayout<sockaddr_in>.size), AF_INET)
+            ((storage, length), family) = (stored(a), AF_INET)
         }
         let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StudioError("cannot listen on \(host): \(String(cString: strerror(errno)))") }
