@@ -9,13 +9,15 @@ import PackageDescription
 /// Planner + Scenes + Raster → Render (draw lists into frames, no files)
 /// GIFCore (GIF timing, palettes, remapping, LZW: pure Swift) → Codecs (PNG, GIF and WebP
 /// through the C libraries, and files) → Video (MP4 through FFmpeg)
-/// Render + Codecs → Flipbook (the public library; decoding happens here, at the edge) →
-/// FlipbookTesting (assertions for users' tests); Flipbook → Studio (the live preview server,
+/// Render + Codecs + Video → Flipbook (the public library and the one engine: `ExportRequest`
+/// renders and writes every format within a size budget; recordings are read here, at the
+/// edge) → FlipbookTesting (assertions for users' tests); Flipbook → Studio (the live preview server,
 /// on an HTTP/1.1 server of its own over POSIX sockets that caps every line, header block and
 /// body and times out slow clients, small beside a SwiftNIO stack that every clean build and
 /// CI run would compile; no render logic of its own); Flipbook → Fit (a scene's params fitted to a
-/// recording); Flipbook → Build (a manifest's previews: keys, staleness, shards; it renders
-/// through the render command it is handed); FlipbookCLI → flipbook (the tool).
+/// recording); Flipbook → Build (a manifest's previews: keys, staleness, shards; each output an
+/// `ExportRequest`); FlipbookCLI (the only module that parses arguments: flags into requests)
+/// → flipbook (the tool).
 /// The C libraries come from apt on Linux and Homebrew on macOS.
 let package = Package(
     name: "Flipbook",
@@ -59,7 +61,7 @@ let package = Package(
         .target(name: "Video", dependencies: ["Raster", "Codecs", "CFFmpeg"]),
         .target(
             name: "Flipbook",
-            dependencies: ["Geometry", "Planner", "Raster", "Codecs", "Render", "Scenes", "FileInput"]),
+            dependencies: ["Geometry", "Planner", "Raster", "Codecs", "Video", "Render", "Scenes", "FileInput"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(name: "Fit", dependencies: ["Flipbook", "Geometry"]),
         .target(
@@ -99,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "StudioTests",
             dependencies: [
-                "Studio", "Flipbook", "FlipbookCLI", "Scenes", "TestSupport",
+                "Studio", "Flipbook", "Scenes", "TestSupport",
             ]),
         .testTarget(
             name: "BuildTests",

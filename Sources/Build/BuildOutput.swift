@@ -6,7 +6,7 @@ import Scenes
 /// value of each axis, with every key merged (`defaults`, then the entry, then the variants').
 /// Paths are as the manifest spells them, from its folder.
 public struct BuildOutput: Sendable, Hashable {
-    /// A render option: the key and its value, given to `flipbook render` as `--key value`.
+    /// A render option: the key and its value as the manifest spells them.
     public struct Option: Sendable, Hashable {
         public let key: String
         public let value: String
@@ -67,20 +67,43 @@ public struct BuildOutput: Sendable, Hashable {
     /// The value of the render option `key`, if it is set.
     public func option(_ key: String) -> String? { options.first { $0.key == key }?.value }
 
-    /// The arguments of `flipbook render` that make it, its paths read from `folder`.
-    public func renderArguments(folder: String, fileParams: Set<String> = []) -> [String] {
+    /// The export that makes it, its paths read from `folder`; an option value of the wrong
+    /// kind is an error naming it.
+    public func request(folder: String, fileParams: Set<String> = []) throws -> ExportRequest {
         let r = resolved(folder: folder, fileParams: fileParams)
-        var arguments = [r.scene]
-        if let storyboard { arguments += ["--storyboard", storyboard] }
-        if let config = r.config { arguments += ["--config", config] }
-        for assignment in r.assignments { arguments += ["--set", assignment] }
+        var request = ExportRequest(scene: r.scene)
+        request.storyboard = storyboard
+        request.config = r.config
+        request.assignments = r.assignments
+        for option in options {
+            guard let key = ExportOption(rawValue: option.key) else {
+                throw ExportError(.invalid, nil, value: option.key, "\(option.key): not an export option")
+            }
+            try request.set(key, to: option.value)
+        }
+        if kind == .sheet {
+            request.sheet = r.file
+        } else {
+            request.output = r.file
+        }
+        return request
+    }
+
+    /// The fields of its key that describe the render: the `flipbook render` arguments as the
+    /// manifest spells them, less the output's path, so that a key stays the same for the same
+    /// manifest text.
+    var keyFields: [String] {
+        var fields = [scene]
+        if let storyboard { fields += ["--storyboard", storyboard] }
+        if let config { fields += ["--config", config] }
+        for assignment in assignments { fields += ["--set", assignment] }
         // A value that starts with "-" (speed: -1) would read as an option of its own.
         for option in options {
-            arguments +=
+            fields +=
                 option.value.hasPrefix("-") ? ["--\(option.key)=\(option.value)"] : ["--\(option.key)", option.value]
         }
-        arguments += kind == .sheet ? ["--dry-run", "--sheet", r.file] : ["-o", r.file]
-        return arguments
+        fields += kind == .sheet ? ["--dry-run", "--sheet"] : ["-o"]
+        return fields
     }
 
     /// Where it comes from in the manifest, for messages: `outputs[2] (previews/x.gif)`.
@@ -88,7 +111,7 @@ public struct BuildOutput: Sendable, Hashable {
 
     /// The command line that makes it, run from the manifest's folder.
     public var commandLine: String {
-        ShellQuoting.line(["flipbook", "render"] + renderArguments(folder: ""))
+        (try? request(folder: "").commandLine) ?? "flipbook render \(ShellQuoting.quoted(scene)) …"
     }
 
     /// Whether `scene` names a scene file rather than a built-in.

@@ -24,8 +24,8 @@ public struct BuildPlan: Sendable {
     /// One output, weighed.
     public struct Item: Sendable {
         public let output: BuildOutput
-        /// The render arguments, with paths from the working directory.
-        public let arguments: [String]
+        /// The export that makes it, with paths from the working directory.
+        public let request: ExportRequest
         public let key: String
         /// What rendering it will take, estimated without rendering.
         public let estimate: RenderEstimate
@@ -47,8 +47,7 @@ public struct BuildPlan: Sendable {
     static let keyVersion = 1
 
     /// Weighs every output of `manifest`. `toolVersion` goes into every key (a new release
-    /// rebuilds everything); `check` is given each output's render arguments and throws when
-    /// the render command would refuse them. Every problem is found before this returns, and
+    /// rebuilds everything); each output's export is checked as a render checks it. Every problem is found before this returns, and
     /// thrown together with the manifest's line for each.
     ///
     /// Outputs are compared by their resolved paths (`canonicalPath`): two spellings of one
@@ -58,8 +57,7 @@ public struct BuildPlan: Sendable {
     /// (not the bytes on disk, which the build is about to replace), and outputs that read each
     /// other in a cycle are an error.
     public init(
-        manifest: BuildManifest, toolVersion: String, allowOutside: Bool = false,
-        check: ([String]) throws -> Void = { _ in }
+        manifest: BuildManifest, toolVersion: String, allowOutside: Bool = false
     ) throws {
         self.manifest = manifest
         var problems: [ManifestProblem] = []
@@ -73,7 +71,7 @@ public struct BuildPlan: Sendable {
         // First what each output writes and reads, found without reading an image.
         struct Weighed {
             var output: BuildOutput
-            var arguments: [String]
+            var request: ExportRequest
             var resolved: BuildOutput.Resolved
             var file: String
             var canonical: String
@@ -86,13 +84,13 @@ public struct BuildPlan: Sendable {
                 if fileParams[sceneFile] == nil {
                     fileParams[sceneFile] = try outliner.fileParams(of: sceneFile)
                 }
-                let arguments = output.renderArguments(folder: manifest.folder, fileParams: fileParams[sceneFile] ?? [])
-                try check(arguments)
+                let request = try output.request(folder: manifest.folder, fileParams: fileParams[sceneFile] ?? [])
+                try request.check()
                 let resolved = output.resolved(folder: manifest.folder, fileParams: fileParams[sceneFile] ?? [])
                 let inputs = try outliner.inputs(resolved.scene, config: resolved.config, set: resolved.assignments)
                 weighed.append(
                     Weighed(
-                        output: output, arguments: arguments, resolved: resolved, file: resolved.file,
+                        output: output, request: request, resolved: resolved, file: resolved.file,
                         canonical: canonicalPath(resolved.file), inputs: inputs.map(canonicalPath)))
             } catch {
                 problem(output, "\(error)")
@@ -188,7 +186,7 @@ public struct BuildPlan: Sendable {
             default: state = .missing
             }
             return Item(
-                output: w.output, arguments: w.arguments, key: keys[i],
+                output: w.output, request: w.request, key: keys[i],
                 estimate: RenderEstimate(w.output, outlineOf[i]!), state: state, file: w.file,
                 resolvedFile: w.canonical, inputs: w.inputs)
         }
@@ -253,7 +251,7 @@ public struct BuildPlan: Sendable {
         hash.update(field: "flipbook-build \(keyVersion)")
         hash.update(field: toolVersion)
         hash.update(field: output.kind.rawValue)
-        for argument in output.renderArguments(folder: "").dropLast() { hash.update(field: argument) }
+        for field in output.keyFields { hash.update(field: field) }
         hash.update(field: "scene")
         hash.update(field: try digest(outline.sceneFile))
         if let config = outline.configFile {

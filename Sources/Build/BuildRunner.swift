@@ -2,8 +2,7 @@ import Dispatch
 import Flipbook
 import Foundation
 
-/// Builds outputs: each with the render command (handed in, so that a build renders exactly
-/// as `flipbook render` does), several at once, the costliest first, and stamps each file with
+/// Builds outputs: each by running its export (as `flipbook render` does), several at once, the costliest first, and stamps each file with
 /// its key once it is written. A failed output does not stop the others.
 public struct BuildRunner: Sendable {
     /// What happened to one output.
@@ -23,12 +22,19 @@ public struct BuildRunner: Sendable {
 
     /// How many outputs render at once.
     public let jobs: Int
-    /// Renders one output: `flipbook render` with these arguments.
-    public let render: @Sendable (_ arguments: [String]) throws -> Void
+    /// Renders one output: its export, on `threads` threads (default: every core).
+    public let render: @Sendable (_ request: ExportRequest) throws -> Void
 
-    public init(jobs: Int, render: @escaping @Sendable ([String]) throws -> Void) {
+    public init(
+        jobs: Int, threads: Int? = nil,
+        render: @escaping @Sendable (ExportRequest) throws -> Void = { _ = try $0.run() }
+    ) {
         self.jobs = max(1, jobs)
-        self.render = render
+        self.render = { request in
+            var request = request
+            request.threads = threads
+            try render(request)
+        }
     }
 
     /// Builds `items`, calling `progress` (from any thread, one call at a time) as each ends,
@@ -50,7 +56,7 @@ public struct BuildRunner: Sendable {
                 } else {
                     do {
                         try Self.makeFolder(of: item.file)
-                        try render(item.arguments)
+                        try render(item.request)
                         try OutputStamp.write(item.key, to: item.file)
                         outcome = .built(seconds: Date().timeIntervalSince(started))
                     } catch {

@@ -3,13 +3,30 @@ import Foundation
 import Raster
 import Render
 import Scenes
+import Video
 
 /// Where frames and images meet files: decoding happens here, at the edge, and the stages
 /// before it take bitmaps.
 extension FrameReader {
-    /// Opens `path`: a .gif or .webp (decoded a frame at a time), a .png (a still, which shows at every
-    /// time), or a folder of .png frames played at `fps` (read as they are reached).
+    /// Opens a recording at `path`: a .gif or .webp (decoded a frame at a time, timed as
+    /// browsers play them), an MP4 or other video FFmpeg reads (by its timestamps), a .png (a
+    /// still, which shows at every time), or a folder of .png frames played at `fps` (read as
+    /// they are reached). A clock that goes back is the file's fault: the error names it.
     public static func open(_ path: String, fps: Double = 30) throws -> FrameReader {
+        let reader = try openUnnamed(path, fps: fps)
+        return FrameReader {
+            do {
+                return try reader.next()
+            } catch let error as FrameOrderError {
+                throw DecodeError.unreadable(path: path, reason: "\(error)")
+            }
+        }
+    }
+
+    /// The file extensions read as video.
+    static let videoExtensions = [".mp4", ".mov", ".m4v", ".webm", ".mkv"]
+
+    private static func openUnnamed(_ path: String, fps: Double) throws -> FrameReader {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw DecodeError.fileNotFound(path: path)
@@ -27,6 +44,15 @@ extension FrameReader {
                     start: FrameSequence.folderFrameStart(i, fps: fps), bitmap: try PNGCodec.read(path: files[i]),
                     label: (files[i] as NSString).lastPathComponent)
                 return (frame, FrameSequence.folderFrameStart(i + 1, fps: fps))
+            }
+        }
+        if videoExtensions.contains(where: path.lowercased().hasSuffix) {
+            let video = try MP4Reader(path: path)
+            var i = 0
+            return FrameReader {
+                guard let (bitmap, start, end) = try video.next() else { return nil }
+                defer { i += 1 }
+                return (FrameSequence.Frame(start: start, bitmap: bitmap, label: "frame \(i)"), end)
             }
         }
         if path.lowercased().hasSuffix(".webp") {
@@ -83,9 +109,12 @@ extension FrameReader {
 }
 
 extension FrameSequence {
-    /// Loads every frame of `path`: a .gif, a .png, or a folder of .png frames played at `fps`.
+    /// Loads every frame of the recording at `path` (any file `FrameReader.open` reads); one
+    /// without a frame is an error.
     public static func load(_ path: String, fps: Double = 30) throws -> FrameSequence {
-        try FrameSequence(reading: FrameReader.open(path, fps: fps))
+        let sequence = try FrameSequence(reading: FrameReader.open(path, fps: fps))
+        guard !sequence.frames.isEmpty else { throw DecodeError.unreadable(path: path, reason: "no frames") }
+        return sequence
     }
 
     /// Every frame `reader` gives, held in memory; the duration ends where its last frame does

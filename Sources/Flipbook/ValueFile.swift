@@ -23,17 +23,21 @@ public struct ValueFile: Sendable {
 
     /// The file's text with `values` (`--set` style: `present.duration` → `0.9`) written in.
     public func text(saving values: [String: String]) throws -> String {
+        if isConfig {
+            let current = FileManager.default.fileExists(atPath: path) ? try ConfigDocument.text(of: path) : ""
+            return try text(saving: values, over: current)
+        }
+        return try text(saving: values, over: try SceneCatalog.file(named: scene).text)
+    }
+
+    /// `base` (this file's text, or a config's: "" for a new one) with `values` written in,
+    /// each key checked against the scene's params: what a save and `flipbook fit -o` write.
+    public func text(saving values: [String: String], over base: String) throws -> String {
         let file = try SceneCatalog.file(named: scene)
         let changes = try values.sorted { $0.key < $1.key }.map { key, value in
             ValueEdit.Change(path: try yamlPath(of: key, in: file), value: value)
         }
-        let text: String
-        if isConfig {
-            text = FileManager.default.fileExists(atPath: path) ? try ConfigDocument.text(of: path) : ""
-        } else {
-            text = file.text
-        }
-        return try ValueEdit.apply(changes, to: text, file: path)
+        return try ValueEdit.apply(changes, to: base, file: path)
     }
 
     /// The file no longer reads as the caller last read it: a change made on disk since.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Build
+import Flipbook
 import Foundation
 
 /// `flipbook build`: a project's previews from its manifest, rendering only what is stale.
@@ -13,7 +14,7 @@ struct BuildCommand: ParsableCommand {
             images, the config, the values, the format options and this tool's version. The key \
             is stamped into the file it makes, so a fresh output is skipped however it got there \
             (a commit, a CI shard's upload), and a changed screenshot rebuilds exactly the outputs \
-            that read it. Every render is the one `flipbook render` runs (`--list` prints each \
+            that read it. Every output is the export `flipbook render` runs (`--list` prints each \
             command). `flipbook build --reference` describes the manifest's keys.
             Examples:
               flipbook build
@@ -74,14 +75,7 @@ struct BuildCommand: ParsableCommand {
         let started = Date()
         let plan = try BuildPlan(
             manifest: try BuildManifest(contentsOf: manifest), toolVersion: FlipbookCommand.version,
-            allowOutside: allowOutside,
-            check: { arguments in
-                do {
-                    _ = try RenderCommand.parse(arguments)
-                } catch {
-                    throw CLIError(RenderCommand.message(for: error))
-                }
-            })
+            allowOutside: allowOutside)
         var items = try plan.items(named: names)
         if let shard {
             let share = Set(plan.items(in: try Shard(parsing: shard)).map(\.output.path))
@@ -94,10 +88,7 @@ struct BuildCommand: ParsableCommand {
         let jobs = self.jobs ?? cores
         // Outputs render side by side; each gets its share of the cores.
         let threads = max(1, cores / min(jobs, max(1, chosen.count)))
-        let runner = BuildRunner(jobs: jobs) { arguments in
-            let render = try RenderCommand.parse(arguments + ["--quiet", "--threads", "\(threads)"])
-            try render.run()
-        }
+        let runner = BuildRunner(jobs: jobs, threads: threads)
         let quiet = self.quiet
         let outcomes = runner.build(chosen) { event in
             let line: String

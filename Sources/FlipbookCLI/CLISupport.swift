@@ -1,4 +1,6 @@
+import ArgumentParser
 import Codecs
+import Flipbook
 import Foundation
 
 /// The PNG files of a folder in natural order, or an error naming the folder.
@@ -13,23 +15,7 @@ func pngFiles(in folder: String) throws -> [String] {
     return files
 }
 
-/// One line about a written GIF.
-func describe(_ s: GIFSummary, inputFrames: Int) -> String {
-    let seconds = Double(s.centiseconds) / 100
-    var notes: [String] = []
-    if s.merged > 0 { notes.append("\(s.merged) identical merged") }
-    if s.dropped > 0 { notes.append("\(s.dropped) dropped for 2 cs delays") }
-    let extra = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
-    return
-        "wrote \(s.path): \(byteString(s.bytes)), \(s.frames) frames from \(inputFrames)\(extra), \(String(format: "%.2f", seconds)) s"
-}
-
-func byteString(_ n: Int) -> String {
-    let grouped = n.formatted(.number.grouping(.automatic)).replacingOccurrences(of: "\u{202F}", with: ",")
-    if n >= 1_000_000 { return "\(grouped) B (\(String(format: "%.2f", Double(n) / 1e6)) MB)" }
-    if n >= 1_000 { return "\(grouped) B (\(String(format: "%.1f", Double(n) / 1e3)) kB)" }
-    return "\(n) B"
-}
+func byteString(_ n: Int) -> String { ByteSize.text(n) }
 
 /// Prints a warning on standard error.
 func warn(_ message: String) {
@@ -42,24 +28,56 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Frame progress on a terminal (one line, redrawn); nothing when piped or quiet.
-final class Progress {
-    let total: Int
+/// Progress on a terminal (one line, redrawn); nothing when piped or quiet.
+final class Progress: @unchecked Sendable {
     let enabled: Bool
-    private var count = 0
+    private let lock = NSLock()
+    private var shown = false
 
-    init(total: Int, quiet: Bool) {
-        self.total = total
+    init(quiet: Bool) {
         self.enabled = !quiet && isatty(STDERR_FILENO) != 0
     }
 
-    func step() {
-        count += 1
+    func show(_ done: Int, of total: Int) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\rrendering frame \(count)/\(total)".utf8))
+        lock.withLock {
+            shown = true
+            FileHandle.standardError.write(Data("\rrendering frame \(done)/\(total)".utf8))
+        }
     }
 
+    /// Clears the line, once.
     func done() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        lock.withLock {
+            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            shown = false
+        }
+    }
+}
+
+/// The library's errors as the command line says them: options spelled as flags, an invalid
+/// request a usage error (exit 64), a failure a plain one (exit 1).
+func presenting<T>(_ work: () throws -> T) throws -> T {
+    do {
+        return try work()
+    } catch let error as ExportError {
+        throw error.onCommandLine
+    }
+}
+
+extension ExportOption {
+    /// The flag: `--max-size`, `-o`.
+    var flag: String { self == .output ? "-o" : "--\(name)" }
+}
+
+extension ExportText {
+    /// The text with options spelled as flags.
+    var onCommandLine: String { spelled(\.flag) }
+}
+
+extension ExportError {
+    /// The error to exit with.
+    var onCommandLine: any Error {
+        kind == .invalid ? ValidationError(message.onCommandLine) : CLIError(message.onCommandLine)
     }
 }

@@ -47,10 +47,12 @@ struct CompareCommand: ParsableCommand {
 
     func validate() throws {
         if let diff {
-            try OutputRules(
-                outputs: [.init(option: "--diff", path: diff, isFolder: true)],
-                inputs: [.init(what: "actual", path: actual), .init(what: "expected", path: expected)]
-            ).check()
+            try presenting {
+                try OutputRules(
+                    outputs: [.init(option: "--diff", path: diff, isFolder: true)],
+                    inputs: [.init(what: "actual", path: actual), .init(what: "expected", path: expected)]
+                ).check()
+            }
         }
     }
 
@@ -58,8 +60,8 @@ struct CompareCommand: ParsableCommand {
         let tolerance = tolerances.tolerance
         let a: FrameReader, e: FrameReader
         do {
-            a = try Self.open(actual, fps: fps)
-            e = try Self.open(expected, fps: fps)
+            a = try FrameReader.open(actual, fps: fps)
+            e = try FrameReader.open(expected, fps: fps)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
@@ -198,33 +200,5 @@ struct CompareCommand: ParsableCommand {
         if failing.count > 50 { lines.append("    … and \(failing.count - 50) more") }
         lines.append(r.passes ? "MATCH" : "DIFFERENT")
         return lines.joined(separator: "\n")
-    }
-}
-
-extension CompareCommand {
-    /// A video through FFmpeg; anything else as the library reads it.
-    static func open(_ path: String, fps: Double) throws -> FrameReader {
-        let reader = try openUnnamed(path, fps: fps)
-        // A clock that goes back is the file's fault: the error names it.
-        return FrameReader {
-            do {
-                return try reader.next()
-            } catch let error as FrameOrderError {
-                throw CLIError("\(path): \(error)")
-            }
-        }
-    }
-
-    private static func openUnnamed(_ path: String, fps: Double) throws -> FrameReader {
-        guard [".mp4", ".mov", ".m4v", ".webm", ".mkv"].contains(where: path.lowercased().hasSuffix) else {
-            return try FrameReader.open(path, fps: fps)
-        }
-        let video = try MP4Reader(path: path)
-        var i = 0
-        return FrameReader {
-            guard let (bitmap, start, end) = try video.next() else { return nil }
-            defer { i += 1 }
-            return (FrameSequence.Frame(start: start, bitmap: bitmap, label: "frame \(i)"), end)
-        }
     }
 }

@@ -29,8 +29,9 @@ enum CurvePlot {
                     color: (strong ? muted : grid).premultiplied)
                 if k % 5 == 0 || strong {
                     let label = formatNumber(p, decimals: 1)
-                    PixelFont.draw(
-                        label, at: plot.minX - 14 - PixelFont.width(label, size: 2), py(p) - 7, size: 2, color: ink,
+                    LabelFont.drawCapitals(
+                        label, at: plot.minX - 14 - LabelFont.capitalsWidth(label, size: 2), py(p) - 7, size: 2,
+                        color: ink,
                         on: view)
                 }
             }
@@ -40,8 +41,8 @@ enum CurvePlot {
                 view.fill(
                     .rect(Rect(x: px(t) - 0.5, y: plot.minY, width: 1, height: plot.height)), color: grid.premultiplied)
                 let label = formatNumber(t, decimals: step < 0.1 ? 2 : (step < 1 ? 1 : 0))
-                PixelFont.draw(
-                    label, at: px(t) - PixelFont.width(label, size: 2) / 2, plot.maxY + 14, size: 2, color: ink,
+                LabelFont.drawCapitals(
+                    label, at: px(t) - LabelFont.capitalsWidth(label, size: 2) / 2, plot.maxY + 14, size: 2, color: ink,
                     on: view)
                 t += step
             }
@@ -68,14 +69,15 @@ enum CurvePlot {
                     .ellipse(Rect(x: px(t) - 3.5, y: py(curve.progress(at: t)) - 3.5, width: 7, height: 7)),
                     color: ink.premultiplied)
             }
-            PixelFont.draw(title, at: plot.minX, 8, size: 3, color: ink, on: view)
-            PixelFont.draw(
-                "TIME (S)", at: plot.midX - PixelFont.width("TIME (S)", size: 2) / 2, plot.maxY + 44, size: 2,
+            LabelFont.drawCapitals(title, at: plot.minX, 8, size: 3, color: ink, on: view)
+            LabelFont.drawCapitals(
+                "TIME (S)", at: plot.midX - LabelFont.capitalsWidth("TIME (S)", size: 2) / 2, plot.maxY + 44, size: 2,
                 color: muted, on: view)
-            PixelFont.draw("PROGRESS", at: 12, plot.minY - 24, size: 2, color: muted, on: view)
+            LabelFont.drawCapitals("PROGRESS", at: 12, plot.minY - 24, size: 2, color: muted, on: view)
             let dots = "DOTS: FRAMES AT \(formatNumber(fps, decimals: 0)) FPS"
-            PixelFont.draw(
-                dots, at: plot.maxX - PixelFont.width(dots, size: 2), plot.minY - 24, size: 2, color: muted, on: view)
+            LabelFont.drawCapitals(
+                dots, at: plot.maxX - LabelFont.capitalsWidth(dots, size: 2), plot.minY - 24, size: 2, color: muted,
+                on: view)
         }
         return bitmap
     }

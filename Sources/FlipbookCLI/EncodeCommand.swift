@@ -1,5 +1,6 @@
 import ArgumentParser
 import Codecs
+import Flipbook
 import Foundation
 import Geometry
 
@@ -34,12 +35,15 @@ struct EncodeCommand: ParsableCommand {
         guard [".gif", ".webp", ".mp4"].contains(where: output.hasSuffix) else {
             throw ValidationError("-o \(output): expected a path ending in .gif, .webp or .mp4")
         }
-        try gif.check(output.hasSuffix(".webp") ? .webp : output.hasSuffix(".mp4") ? .mp4 : .gif)
+        try presenting { try gif.encoding.check(for: ExportFormat(path: output)) }
         if output.hasSuffix(".mp4") && !(fps >= 1 && fps <= 120) {
             throw ValidationError("--fps \(fps.plainText): an MP4 plays at 1...120 fps")
         }
-        try OutputRules(outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)])
-            .check()
+        try presenting {
+            try OutputRules(
+                outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)]
+            ).check()
+        }
     }
 
     func run() throws {
@@ -51,7 +55,7 @@ struct EncodeCommand: ParsableCommand {
         }
         let first = try PNGCodec.read(path: files[0])
         let animation = try AnimatedOutput(
-            path: output, width: first.width, height: first.height, fps: fps, options: gif)
+            path: output, width: first.width, height: first.height, fps: fps, encoding: gif.encoding)
         try animation.add(first, at: 0)
         for (i, file) in files.enumerated().dropFirst() {
             let frame = try PNGCodec.read(path: file)
@@ -59,6 +63,7 @@ struct EncodeCommand: ParsableCommand {
             try animation.add(frame, at: Double(i) / fps)
         }
         let written = try animation.finish(at: Double(files.count) / fps, inputFrames: files.count)
+        if AnimatedOutput.isOverHint(written) { warn(AnimatedOutput.sizeHint(written).onCommandLine) }
         print(written.line)
         if verbose, let summary = written.gif {
             let st = summary.stages

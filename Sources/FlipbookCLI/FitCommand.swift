@@ -123,10 +123,10 @@ struct FitCommand: ParsableCommand {
         var inputs = [OutputRules.Input(what: "the recording", path: recording)]
         if let config { inputs.append(.init(what: "--config", path: config)) }
         inputs.append(.init(what: "the scene file", path: prepared.file))
-        inputs += prepared.images.map { OutputRules.Input(what: $0.key, path: $0.path) }
-        try OutputRules(outputs: outputs, inputs: inputs).check()
+        inputs += prepared.images.map { OutputRules.Input(what: "\($0.key)", path: $0.path) }
+        try presenting { try OutputRules(outputs: outputs, inputs: inputs).check() }
 
-        let frames = try RecordingFile.read(recording)
+        let frames = try FrameSequence.load(recording)
         let request = FitRequest(
             scene: scene, storyboard: storyboard, config: config, assignments: assignments, keys: fit,
             ranges: Dictionary(range.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 }), track: track, crop: crop,
@@ -183,11 +183,9 @@ struct FitCommand: ParsableCommand {
 
     /// The fitted values over the base config's text (if any), each changing only its own text.
     func writeConfig(_ r: FitResult, to path: String) throws {
-        let base = try config.map { try ConfigDocument.text(of: $0) } ?? ""
-        let changes = r.values.map {
-            ValueEdit.Change(path: $0.key.split(separator: ".").map(String.init), value: FitResult.text($0.after))
-        }
-        var text = try ValueEdit.apply(changes, to: base, file: path)
+        let base = try config.map { try ValueFile(scene: scene, config: $0).currentText() ?? "" } ?? ""
+        let values = Dictionary(r.values.map { ($0.key, FitResult.text($0.after)) }, uniquingKeysWith: { $1 })
+        var text = try ValueFile(scene: scene, config: path).text(saving: values, over: base)
         if base.isEmpty {
             text = "# \(scene)\(storyboard.map { " \($0)" } ?? ""), fitted to \(recording) by flipbook fit\n" + text
         }

@@ -1,25 +1,7 @@
 import ArgumentParser
-import Codecs
+import Flipbook
 
-/// How many times a GIF plays.
-enum LoopCount: ExpressibleByArgument, Equatable {
-    case forever
-    case plays(Int)
-
-    init?(argument: String) {
-        if argument == "forever" || argument == "0" {
-            self = .forever
-        } else if let n = Int(argument), GIFOptions.validPlays.contains(n) {
-            self = .plays(n)
-        } else {
-            return nil
-        }
-    }
-
-    static var defaultValueDescription: String { "forever" }
-}
-
-/// The encoders' options, shared by every command that writes a GIF or a WebP.
+/// The encoders' options, shared by every command that writes a GIF, a WebP or an MP4.
 struct GIFOptionGroup: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -60,91 +42,43 @@ struct GIFOptionGroup: ParsableArguments {
     var lossy: Int = 0
 
     func validate() throws {
-        if let quality, !GIFOptions.validQuality.contains(quality) {
-            throw ValidationError("--quality \(quality): expected \(GIFOptions.validQuality)")
-        }
-        if let dither, !GIFOptions.validDithering.contains(dither) {
-            throw ValidationError("--dither \(dither): expected a number in 0...1")
-        }
-        guard GIFOptions.validColors.contains(colors) else {
-            throw ValidationError("--colors \(colors): expected \(GIFOptions.validColors)")
-        }
-        guard GIFOptions.validLossy.contains(lossy) else {
-            throw ValidationError("--lossy \(lossy): expected \(GIFOptions.validLossy)")
-        }
-        if lossy > 0, let dither, dither > 0 {
-            throw ValidationError("--lossy \(lossy) needs --dither 0 (got \(dither))")
-        }
-        if let quantizerSpeed, !GIFOptions.validSpeed.contains(quantizerSpeed) {
-            throw ValidationError("--quantizer-speed \(quantizerSpeed): expected \(GIFOptions.validSpeed)")
-        }
-        if let paletteSteps, !GIFOptions.validRefineSteps.contains(paletteSteps) {
-            throw ValidationError("--palette-steps \(paletteSteps): expected \(GIFOptions.validRefineSteps)")
-        }
+        try presenting { try encoding.check() }
     }
 
-    /// The encoder options these flags describe.
-    var options: GIFOptions {
-        var o = GIFQualityPreset.options(quality: quality ?? GIFQualityPreset.defaultQuality)
-        if case .plays(let n) = loop { o.plays = n }
-        if let dither { o.dithering = dither }
-        if let quantizerSpeed { o.speed = quantizerSpeed }
-        if let paletteSteps { o.refineSteps = paletteSteps }
-        o.colors = colors
-        o.lossy = lossy
-        return o
+    /// The settings these flags give.
+    var encoding: EncodingOptions {
+        var e = EncodingOptions()
+        e.loop = loop
+        e.quality = quality
+        e.dither = dither
+        e.colors = colors
+        e.quantizerSpeed = quantizerSpeed
+        e.paletteSteps = paletteSteps
+        e.lossy = lossy
+        return e
     }
+}
 
-    /// The first option given that only a GIF has, for refusing it with a WebP.
-    /// What an output is, for the options it takes.
-    enum OutputKind { case gif, webp, mp4, png }
+extension LoopCount: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
 
-    /// Refuses, before any work, an option that `kind` of output would not use or could not
-    /// hold, naming it: every option a command is given does something.
-    func check(_ kind: OutputKind) throws {
-        switch kind {
-        case .gif:
-            break
-        case .webp:
-            if let option = gifOnlyOption {
-                throw ValidationError(
-                    "\(option): a GIF setting; a WebP takes --quality (lossy; lossless without it) and --loop")
-            }
-            // WebP's loop count is 16 bits.
-            if case .plays(let n) = loop, n > 65535 {
-                throw ValidationError("--loop \(n): a WebP plays at most 65535 times (or forever)")
-            }
-        case .mp4:
-            if let option = gifOnlyOption {
-                throw ValidationError(
-                    "\(option): a GIF setting; an MP4 takes --quality (x264's CRF = 51·(1 − quality/100); default CRF 23)"
-                )
-            }
-            if case .plays = loop {
-                throw ValidationError("--loop: an MP4 has no loop count (players loop it or not); leave --loop out")
-            }
-        case .png:
-            if let option = gifOnlyOption ?? (quality != nil ? "--quality" : nil) ?? (loop != .forever ? "--loop" : nil)
-            {
-                throw ValidationError("\(option): PNG frames are exact and play once; leave \(option) out")
-            }
-        }
+extension FrameRange: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+
+    /// For `@Option(transform:)`: a bad value's error says what was expected.
+    static func parse(_ text: String) throws -> FrameRange {
+        guard let range = FrameRange(text) else { throw ValidationError(FrameRange.expected) }
+        return range
     }
+}
 
-    var gifOnlyOption: String? {
-        if dither != nil { return "--dither" }
-        if colors != 256 { return "--colors" }
-        if quantizerSpeed != nil { return "--quantizer-speed" }
-        if paletteSteps != nil { return "--palette-steps" }
-        if lossy != 0 { return "--lossy" }
-        return nil
-    }
+extension ByteSize: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
 
-    /// The WebP encoder options these flags describe: lossless unless --quality is given.
-    var webpOptions: WebPOptions {
-        var o = WebPOptions()
-        o.quality = quality
-        if case .plays(let n) = loop { o.plays = n }
-        return o
+    /// For `@Option(transform:)`: a bad value's error says what was expected.
+    static func parse(_ text: String) throws -> ByteSize {
+        guard let size = ByteSize(text) else { throw ValidationError(ByteSize.expected) }
+        return size
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Codecs
+import Flipbook
 import Dispatch
 import Foundation
 
@@ -23,12 +24,15 @@ extension FlipbookCommand {
         }
         do {
             try command.run()
-        } catch let error as ValidationError {
-            // A value found wrong once the work began (a --set key the scene does not declare, a
-            // time past the storyboard's end) is said alone: the usage would bury it.
-            FileHandle.standardError.write(Data("Error: \(error.message)\n".utf8))
-            Foundation.exit(isCompare ? 2 : 64)
         } catch {
+            // The library's errors name options; here they are spelled as flags.
+            let error = (error as? ExportError)?.onCommandLine ?? error
+            if let error = error as? ValidationError {
+                // A value found wrong once the work began (a --set key the scene does not
+                // declare, a time past the storyboard's end) is said alone: the usage would bury it.
+                FileHandle.standardError.write(Data("Error: \(error.message)\n".utf8))
+                Foundation.exit(isCompare ? 2 : 64)
+            }
             if isCompare && !(error is ExitCode) && exitCode(for: error) != .success {
                 FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
                 Foundation.exit(2)

@@ -1,7 +1,7 @@
 import Dispatch
 import FileInput
+import Flipbook
 import Foundation
-import Scenes
 
 extension RenderCommand {
     /// `render --watch`: renders, then renders again whenever an input is saved, until
@@ -31,14 +31,6 @@ extension RenderCommand {
         }
     }
 
-    /// The scene file, the config and the images the scene reads now (only the first two
-    /// when the scene does not load).
-    func watchedFiles() -> [String] {
-        let scene = sceneOptions.scene
-        var files = [SceneCatalog.isFile(scene) ? scene : SceneCatalog.path(of: scene)]
-        if let config = sceneOptions.config { files.append(config) }
-        if let prepared = try? sceneOptions.prepare() { files += prepared.images.map(\.path) }
-        return files
-    }
-
+    /// The files a watch watches.
+    func watchedFiles() -> [String] { request.inputFiles }
 }

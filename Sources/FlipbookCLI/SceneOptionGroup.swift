@@ -1,4 +1,5 @@
 import ArgumentParser
+import Flipbook
 import Foundation
 import Scenes
 
@@ -37,14 +38,7 @@ struct SceneOptionGroup: ParsableArguments {
 
     func validate() throws {
         try SceneOptionGroup.validate(scene: scene)
-        if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }
-        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): expected 1, 2 or 3") }
-        if let width, !(16...8192).contains(width) {
-            throw ValidationError("--width \(width): expected 16...8192 pixels")
-        }
-        if width != nil && scale != nil {
-            throw ValidationError("--width and --scale: give one; --width sets the scale")
-        }
+        try FlipbookCLI.presenting { try ExportRequest.check(fps: fps, scale: scale, width: width) }
     }
 
     /// The help of a scene argument that takes a built-in's name or a scene file's path.
@@ -78,23 +72,24 @@ struct SceneOptionGroup: ParsableArguments {
         do { try SceneCatalog.check(scene: scene) } catch { throw ValidationError("\(error)") }
     }
 
-    /// The scene, with the options applied. A bad `--set` or `--storyboard` is a bad option
-    /// (exit 64), as any other.
+    /// The scene, with the options applied.
     func prepare() throws -> PreparedScene {
-        try prepare(fps: fps, width: width)
-    }
-
-    /// The scene at another frame rate or width (for `--max-size`'s smaller settings).
-    func prepare(fps: Double?, width: Int?) throws -> PreparedScene {
-        do {
-            return try SceneCatalog.prepare(
+        try Self.presenting {
+            try SceneCatalog.prepare(
                 scene, configFile: config, assignments: assignments,
                 overrides: SceneOverrides(
                     storyboard: storyboard, fps: fps, scale: width == nil ? scale : nil, width: width))
-        } catch let error as ConfigError where error.file.hasPrefix("--set ") {
+        }
+    }
+
+    /// A bad `--set` or `--storyboard` is a bad option (exit 64), as any other.
+    static func presenting<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as ConfigError where error.assignment != nil {
             throw ValidationError(error.description)
         } catch let error as SceneError {
-            if case .unknownStoryboard = error, storyboard != nil { throw ValidationError("--storyboard: \(error)") }
+            if case .unknownStoryboard = error { throw ValidationError("--storyboard: \(error)") }
             if case .invalid(let key, _) = error, key.hasPrefix("--") { throw ValidationError("\(error)") }
             throw error
         }

@@ -62,8 +62,7 @@ struct StudioCommand: ParsableCommand {
         do {
             session = try StudioSession(
                 options: StudioOptions(
-                    scene: scene, storyboard: storyboard, config: config, scale: scale, against: against),
-                exporter: Self.exporter)
+                    scene: scene, storyboard: storyboard, config: config, scale: scale, against: against))
         } catch let error as StudioError {
             throw CLIError(error.description)
         }
@@ -91,15 +90,6 @@ struct StudioCommand: ParsableCommand {
         failed.wait()
         throw CLIError("\(failure.map { "\($0)" } ?? "the studio stopped")")
     }
-
-    /// Exports with the very code `flipbook render` runs, and reads recordings as `compare` does.
-    static let exporter = StudioExporter(
-        formats: ["gif", "webp", "mp4"],
-        export: { arguments, path in
-            let render = try RenderCommand.parse(arguments + ["-o", path, "--quiet"])
-            try render.run()
-        },
-        readRecording: RecordingFile.read)
 
     static func openInBrowser(_ url: String) {
         let process = Process()

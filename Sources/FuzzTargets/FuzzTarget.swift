@@ -60,7 +60,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             // Read, checked and expanded: every output's arguments spelled out.
             let text = String(decoding: bytes, as: UTF8.self)
             guard let manifest = try? BuildManifest(text: text, file: Self.scratch + "/flipbook.yaml") else { return }
-            for output in manifest.outputs { _ = output.renderArguments(folder: manifest.folder) }
+            for output in manifest.outputs { _ = try? output.request(folder: manifest.folder) }
         case .webp:
             // An animated or still WebP, every frame decoded as a viewer shows it.
             _ = FileManager.default.createFile(atPath: Self.scratch + ".webp", contents: Data(bytes))

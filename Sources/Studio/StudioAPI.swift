@@ -161,40 +161,40 @@ struct StudioAPI {
         return .json(StudioState.json(StudioState(session: session)))
     }
 
-    /// `?format=gif|webp|mp4`: the transition as it shows now, written by the same code as
-    /// `flipbook render` to a temporary file, and sent as a download.
+    /// The formats a download can be.
+    static let exportTypes: KeyValuePairs = ["gif": "image/gif", "webp": "image/webp", "mp4": "video/mp4"]
+
+    /// `?format=gif|webp|mp4`: the transition as it shows now, exported by the library (as
+    /// `flipbook render` exports) to a temporary file, and sent as a download.
     func export(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let exporter = session.exporter else { return .text(404, "this studio exports nothing") }
         let format = request.query["format"] ?? "gif"
-        guard exporter.formats.contains(format) else {
-            return .text(400, "format=\(format): expected \(exporter.formats.joined(separator: ", "))")
+        guard let type = Self.exportTypes.first(where: { $0.key == format })?.value else {
+            return .text(400, "format=\(format): expected \(Self.exportTypes.map(\.key).joined(separator: ", "))")
         }
         let s = session.snapshot
         guard let t = s.current?.transition else { return .text(410, "nothing loaded") }
-        let arguments = StudioState.renderArguments(
-            scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
-            edits: s.edits)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "flipbook-studio-\(UUID().uuidString)")
         let name = "\(t.name)-\(t.storyboard).\(format)"
-        let path = folder.appendingPathComponent(name).path
-        let result: Result<Data, any Error> = await offThread {
+        var export = StudioState.exportRequest(
+            scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
+            edits: s.edits)
+        export.output = folder.appendingPathComponent(name).path
+        let result: Result<Data, any Error> = await offThread { [export] in
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            try exporter.export(arguments, path)
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            _ = try export.run()
+            return try Data(contentsOf: URL(fileURLWithPath: export.output!))
         }
         switch result {
         case .success(let data):
-            let types = ["gif": "image/gif", "webp": "image/webp", "mp4": "video/mp4"]
+            export.output = name
             return HTTPResponse(
                 status: 200,
                 headers: [
-                    "Content-Type": types[format] ?? "application/octet-stream",
+                    "Content-Type": type,
                     "Content-Disposition": "attachment; filename=\"\(name)\"",
-                    "X-Flipbook-Command": StudioState.command(
-                        scene: session.options.scene, storyboard: t.storyboard, config: session.options.config,
-                        scale: s.scale, edits: s.edits, output: name),
+                    "X-Flipbook-Command": export.commandLine,
                 ], body: Array(data))
         case .failure(let error):
             return .text(422, "\(error)")

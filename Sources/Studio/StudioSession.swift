@@ -11,7 +11,6 @@ public final class StudioSession: Sendable {
     public let options: StudioOptions
     /// The file a save writes.
     public let valueFile: ValueFile
-    let exporter: StudioExporter?
     let recording: Recording?
     private let images = ImageCache()
     private let state: Mutex<State>
@@ -67,13 +66,10 @@ public final class StudioSession: Sendable {
 
     /// Loads the scene as its files are now; an error here (a missing scene, a file that does
     /// not load) is the studio's error at start.
-    public init(options: StudioOptions, exporter: StudioExporter? = nil) throws {
+    public init(options: StudioOptions) throws {
         self.options = options
-        self.exporter = exporter
         valueFile = try ValueFile(scene: options.scene, config: options.config)
-        recording = try options.against.map { path in
-            Recording(path: path, frames: try (exporter?.readRecording ?? { try FrameSequence.load($0) })(path))
-        }
+        recording = try options.against.map { path in Recording(path: path, frames: try FrameSequence.load(path)) }
         state = Mutex(State(storyboard: options.storyboard, scale: options.scale))
         let text = diskText()
         if let error = load(edits: [:], reloadSaved: true) { throw StudioError(error) }
@@ -267,7 +263,7 @@ public final class StudioSession: Sendable {
             return nil
         } catch {
             let message = "\(error)"
-            let key = edits.keys.sorted().first { message.contains("--set \($0)=") }
+            let key = (error as? ConfigError)?.assignedKey
             state.withLock {
                 $0.error = message
                 $0.errorKey = key
@@ -326,26 +322,6 @@ public struct StudioOptions: Sendable {
         self.config = config
         self.scale = scale
         self.against = against
-    }
-}
-
-/// What the tool lends the studio: the formats it writes (the same code as `flipbook render`)
-/// and the recordings it reads.
-public struct StudioExporter: Sendable {
-    /// The output formats, by extension: gif, webp, mp4.
-    public var formats: [String]
-    /// Writes the transition given by `arguments` (`flipbook render` arguments without `-o`) to `path`.
-    public var export: @Sendable (_ arguments: [String], _ path: String) throws -> Void
-    /// Reads a recording (any format `flipbook compare` reads).
-    public var readRecording: @Sendable (String) throws -> FrameSequence
-
-    public init(
-        formats: [String], export: @escaping @Sendable ([String], String) throws -> Void,
-        readRecording: @escaping @Sendable (String) throws -> FrameSequence
-    ) {
-        self.formats = formats
-        self.export = export
-        self.readRecording = readRecording
     }
 }
 

@@ -145,10 +145,12 @@ struct StudioState: Encodable {
         error = s.error
         errorKey = s.errorKey
         diskChange = s.diskChange
-        command = Self.command(
+        var export = Self.exportRequest(
             scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
-            edits: s.edits, output: "\(t.name)-\(t.storyboard).gif")
-        exportFormats = session.exporter?.formats ?? []
+            edits: s.edits)
+        export.output = "\(t.name)-\(t.storyboard).gif"
+        command = export.commandLine
+        exportFormats = StudioAPI.exportTypes.map(\.key)
         against = session.recording.map {
             let f = $0.frames.frames.first?.bitmap
             return Against(
@@ -173,26 +175,16 @@ struct StudioState: Encodable {
         edits.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
-    /// The `flipbook render` arguments (without `-o`) that make what the studio shows.
-    static func renderArguments(
+    /// The export of what the studio shows, without an output.
+    static func exportRequest(
         scene: String, storyboard: String, config: String?, scale: Int, edits: [String: String]
-    ) -> [String] {
-        var args = [scene, "--storyboard", storyboard]
-        if let config, FileManager.default.fileExists(atPath: config) { args += ["--config", config] }
-        if scale != 1 { args += ["--scale", "\(scale)"] }
-        for a in assignments(edits) { args += ["--set", a] }
-        return args
-    }
-
-    /// The shell command that writes `output` with the same values.
-    static func command(
-        scene: String, storyboard: String, config: String?, scale: Int, edits: [String: String], output: String
-    ) -> String {
-        let args =
-            renderArguments(scene: scene, storyboard: storyboard, config: config, scale: scale, edits: edits) + [
-                "-o", output,
-            ]
-        return ShellQuoting.line(["flipbook", "render"] + args)
+    ) -> ExportRequest {
+        var request = ExportRequest(scene: scene)
+        request.storyboard = storyboard
+        if let config, FileManager.default.fileExists(atPath: config) { request.config = config }
+        if scale != 1 { request.scale = scale }
+        request.assignments = assignments(edits)
+        return request
     }
 
     static func json(_ value: some Encodable) -> String {

@@ -41,7 +41,7 @@ struct ManifestTests {
         #expect(darkBig.variant == [.init(key: "theme", value: "dark"), .init(key: "size", value: "big")])
         #expect(darkBig.line == 9)
         #expect(
-            darkBig.renderArguments(folder: "/p", fileParams: ["assets.next"]) == [
+            try darkBig.request(folder: "/p", fileParams: ["assets.next"]).arguments == [
                 "expanding-view", "--set", "assets.next=/p/dark.png", "--width", "240", "-o",
                 "/p/out/expanding-view-dark-big.gif",
             ])

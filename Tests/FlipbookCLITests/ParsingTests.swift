@@ -1,5 +1,6 @@
 import ArgumentParser
 @testable import FlipbookCLI
+import Flipbook
 import Testing
 
 /// The command line parsed in-process, as swift-argument-parser's own tests do: every option

@@ -1,4 +1,5 @@
 @testable import FlipbookCLI
+import Flipbook
 import Foundation
 import Video
 import Testing

@@ -90,11 +90,15 @@ struct RenderPlumbingTests {
         gate.wait()  // takes the one
         let released = Locked(0)
         let group = DispatchGroup()
+        // Threads of its own: a waiter queued on Dispatch's global pool can sit unstarted for
+        // seconds while other suites hold that pool's threads.
         for _ in 0..<3 {
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            Thread {
                 gate.wait()
                 released.update { $0 += 1 }
-            }
+                group.leave()
+            }.start()
         }
         gate.signal()
         // One waiter gets the signal, and only one, however long the others wait.

@@ -6,8 +6,8 @@ import Foundation
 
 /// A bare HTTP/1.1 client over a socket, for tests that must send what a browser would not
 /// (another Host, no token, a path with `..`) and read a stream as it comes. Its blocking reads
-/// run on a dispatch queue, so that the server in the same process keeps the concurrency
-/// pool's few threads.
+/// run on threads of their own: the server in the same process keeps the concurrency pool's
+/// few threads, and a read never waits for Dispatch's pool, which other suites fill.
 struct RawHTTP: Sendable {
     let port: UInt16
 
@@ -26,16 +26,18 @@ struct RawHTTP: Sendable {
         try await offPool { try sendBlocking(method, target, headers: headers, body: body, timeout: timeout) }
     }
 
-    /// Opens a GET of an event stream and reads it until `until` holds of what came, or the timeout.
-    func stream(_ target: String, timeout: Double = 10, until: @escaping @Sendable (String) -> Bool) async throws
-        -> String
-    {
-        try await offPool { try streamBlocking(target, timeout: timeout, until: until) }
+    /// Opens a GET of an event stream and reads it until `until` holds of what came, or the
+    /// timeout; `opened` runs once the stream's first event (its `retry:`) has come.
+    func stream(
+        _ target: String, timeout: Double = 10, opened: @escaping @Sendable () -> Void = {},
+        until: @escaping @Sendable (String) -> Bool
+    ) async throws -> String {
+        try await offPool { try streamBlocking(target, timeout: timeout, opened: opened, until: until) }
     }
 
     private func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { c in
-            DispatchQueue.global().async { c.resume(with: Result { try work() }) }
+            Thread { c.resume(with: Result { try work() }) }.start()
         }
     }
 
@@ -60,7 +62,9 @@ struct RawHTTP: Sendable {
         return r.response
     }
 
-    private func streamBlocking(_ target: String, timeout: Double, until: (String) -> Bool) throws -> String {
+    private func streamBlocking(
+        _ target: String, timeout: Double, opened: () -> Void, until: (String) -> Bool
+    ) throws -> String {
         let fd = try connect()
         defer { close(fd) }
         try write(fd, request("GET", target, headers: [:], body: []))
@@ -69,11 +73,16 @@ struct RawHTTP: Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         var tv = timeval(tv_sec: 0, tv_usec: 100_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var isOpen = false
         while Date() < deadline {
             let n = read(fd, &buffer, buffer.count)
             if n > 0 { received += buffer[..<n] }
             if n == 0 { break }
             let text = String(decoding: received, as: UTF8.self)
+            if !isOpen && text.contains("retry:") {
+                isOpen = true
+                opened()
+            }
             if until(text) { return text }
         }
         return String(decoding: received, as: UTF8.self)

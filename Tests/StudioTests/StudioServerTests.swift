@@ -3,7 +3,6 @@ import TestSupport
 import Foundation
 import Testing
 
-@testable import FlipbookCLI
 @testable import Studio
 
 /// A studio on a copy of a built-in scene (saving never touches the repository), served on a
@@ -26,8 +25,7 @@ struct StudioFixture {
         let session = try StudioSession(
             options: StudioOptions(
                 scene: scenePath, config: config.map { (folder as NSString).appendingPathComponent($0) },
-                against: against),
-            exporter: StudioCommand.exporter)
+                against: against))
         let server = try StudioServer(session: session)
         try await server.start()
         return StudioFixture(
@@ -190,13 +188,16 @@ struct StudioServerTests {
         let version = try #require(try f.state(try await f.get("/api/state"))["version"] as? Int)
         let original = try String(contentsOfFile: f.scenePath, encoding: .utf8)
         let path = f.scenePath
-        // An editor's save: a new file renamed over the old one, a moment after the stream opens.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
-            let edited = original.replacingOccurrences(of: "restHold: {seconds: 0.7,", with: "restHold: {seconds: 0.4,")
-            try? edited.write(toFile: path + ".swp", atomically: false, encoding: .utf8)
-            _ = rename(path + ".swp", path)
-        }
-        let events = try await f.http.stream("/api/events?token=\(f.token)") { $0.contains(#""type":"version""#) }
+        // An editor's save: a new file renamed over the old one, once the stream is open.
+        let events = try await f.http.stream(
+            "/api/events?token=\(f.token)",
+            opened: {
+                let edited = original.replacingOccurrences(
+                    of: "restHold: {seconds: 0.7,", with: "restHold: {seconds: 0.4,")
+                try? edited.write(toFile: path + ".swp", atomically: false, encoding: .utf8)
+                _ = rename(path + ".swp", path)
+            }
+        ) { $0.contains(#""type":"version""#) }
         #expect(events.contains("retry: 1000"), "\(events)")
         let newer = try #require(
             events.matches(of: /"type":"version","version":(\d+)/).compactMap { Int($0.output.1) }.last, "\(events)")
@@ -205,16 +206,19 @@ struct StudioServerTests {
         let hold = (state["params"] as? [[String: Any]])?.first { $0["key"] as? String == "timing.restHold" }
         #expect((hold?["fields"] as? [[String: Any]])?.first?["value"] as? String == "0.4")
 
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
-            try? original.replacingOccurrences(of: "restHold: {seconds: 0.7,", with: "restHold: {seconds: later,")
-                .write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        let broken = try await f.http.stream("/api/events?token=\(f.token)") { $0.contains(#""type":"error""#) }
+        // Saved once the stream is open: an event sent before it would not reach it.
+        let broken = try await f.http.stream(
+            "/api/events?token=\(f.token)",
+            opened: {
+                try? original.replacingOccurrences(of: "restHold: {seconds: 0.7,", with: "restHold: {seconds: later,")
+                    .write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        ) { $0.contains(#""type":"error""#) }
         #expect(broken.contains("expanding-view.yaml:25: params.timing.restHold: expected seconds"))
         #expect(try f.state(try await f.get("/api/state"))["version"] as? Int == newer)
     }
 
-    @Test("Export writes the bytes flipbook render writes for the same values")
+    @Test("Export writes the bytes the library's export (flipbook render's) writes for the same values")
     func export() async throws {
         let f = try await StudioFixture.start()
         defer { Task { await f.stop() } }
@@ -224,8 +228,10 @@ struct StudioServerTests {
         let command = try #require(gif.headers["x-flipbook-command"])
         #expect(command.hasSuffix("--set expand.duration=0.5 -o expanding-view-bottom.gif"))
         let out = (f.folder as NSString).appendingPathComponent("cli.gif")
-        let render = try RenderCommand.parse([f.scenePath, "--set", "expand.duration=0.5", "-o", out, "--quiet"])
-        try render.run()
+        var request = ExportRequest(scene: f.scenePath)
+        request.assignments = ["expand.duration=0.5"]
+        request.output = out
+        _ = try request.run()
         #expect(gif.body == Array(try Data(contentsOf: URL(fileURLWithPath: out))))
         #expect(try await f.post("/api/export?format=tiff").status == 400)
     }

@@ -41,13 +41,15 @@ public enum ConfigDocument {
     public static func read<Root>(assignment: String, over root: Root, fields: [ConfigField<Root>]) throws -> Root {
         let name = "--set \(assignment)"
         guard let eq = assignment.firstIndex(of: "="), eq != assignment.startIndex else {
-            throw ConfigError(file: name, line: nil, keyPath: "", message: "expected key.path=value")
+            throw ConfigError(
+                file: name, line: nil, keyPath: "", message: "expected key.path=value", assignment: assignment)
         }
         let keys = assignment[..<eq].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard keys.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }) else {
             throw ConfigError(
-                file: name, line: nil, keyPath: "", message: "expected key.path=value, with names of letters and digits"
-            )
+                file: name, line: nil, keyPath: "",
+                message: "expected key.path=value, with names of letters and digits",
+                assignment: assignment)
         }
         var value = String(assignment[assignment.index(after: eq)...])
         // A value YAML would read as something else (a comment, an anchor, a tag…) is quoted, so
@@ -65,6 +67,7 @@ public enum ConfigDocument {
             return try read(yaml, file: name, over: root, fields: fields, folder: "")
         } catch var error as ConfigError {
             error.line = nil
+            error.assignment = assignment
             throw error
         }
     }

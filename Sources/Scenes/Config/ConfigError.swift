@@ -7,13 +7,23 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
     public var message: String
     /// The column, where the whole-file check knows it.
     public var column: Int?
+    /// The `key.path=value` assignment at fault, when the value came from one rather than a file.
+    public var assignment: String?
 
-    public init(file: String, line: Int?, keyPath: String, message: String, column: Int? = nil) {
+    public init(
+        file: String, line: Int?, keyPath: String, message: String, column: Int? = nil, assignment: String? = nil
+    ) {
         self.file = file
         self.line = line
         self.keyPath = keyPath
         self.message = message
         self.column = column
+        self.assignment = assignment
+    }
+
+    /// The key of the assignment at fault, if a value came from one: `present.duration`.
+    public var assignedKey: String? {
+        assignment.map { String($0.prefix { $0 != "=" }) }
     }
 
     public var description: String {

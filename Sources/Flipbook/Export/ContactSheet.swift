@@ -3,18 +3,18 @@ import Geometry
 import Raster
 
 /// A grid of frames, each labelled with its time: for looking at a whole render at once.
-struct ContactSheet {
-    let columns: Int
-    let cellWidth: Int
+public struct ContactSheet: Sendable {
+    public let columns: Int
+    public let cellWidth: Int
     private(set) var cells: [(Bitmap, Double)] = []
 
-    init(columns: Int = 8, cellWidth: Int = 150) {
+    public init(columns: Int = 8, cellWidth: Int = 150) {
         self.columns = columns
         self.cellWidth = cellWidth
     }
 
     /// Keeps a small copy of `frame` (mip-filtered, so text does not alias).
-    mutating func add(_ frame: Bitmap, at t: Double) {
+    public mutating func add(_ frame: Bitmap, at t: Double) {
         let h = Int((Double(frame.height) * Double(cellWidth) / Double(frame.width)).rounded())
         var small = Bitmap(width: cellWidth, height: h, fill: Color.white.premultiplied)
         let texture = Texture(frame)
@@ -24,7 +24,7 @@ struct ContactSheet {
         cells.append((small, t))
     }
 
-    func render() -> Bitmap {
+    public func render() -> Bitmap {
         let label = 22, gap = 8
         let cellHeight = (cells.first?.0.height ?? 0) + label
         let rows = (cells.count + columns - 1) / columns
@@ -33,7 +33,7 @@ struct ContactSheet {
         sheet.withView { view in
             for (i, (frame, t)) in cells.enumerated() {
                 let x = gap + (i % columns) * (cellWidth + gap), y = gap + (i / columns) * (cellHeight + gap)
-                PixelFont.draw(
+                LabelFont.drawCapitals(
                     String(format: "%.2fS", t), at: Double(x + 2), Double(y + 4), size: 2, color: Color(rgb: 0x1C1C1E),
                     on: view)
                 view.draw(

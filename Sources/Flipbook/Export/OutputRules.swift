@@ -1,5 +1,3 @@
-import ArgumentParser
-import Flipbook
 import FileInput
 import Foundation
 
@@ -7,24 +5,38 @@ import Foundation
 /// the inputs (by resolved path), and no other output; an output folder holds no input, no
 /// output lies in an input folder; and each can be written where it is (a device or a pipe is
 /// written through, a link to nothing refused: `OutputDestination`). Outputs that
-/// contradict the inputs are bad option values (exit 64); a folder that is missing or read-only
-/// is a fact about the machine, an output failure (exit 1), and prints no usage.
-struct OutputRules {
-    /// Something a command writes: a file, or a folder of files.
-    struct Output {
-        var option: String
-        var path: String
-        var isFolder = false
+/// contradict the inputs are an invalid request; a folder that is missing or read-only is a
+/// fact about the machine, a failure.
+public struct OutputRules {
+    /// Something a command writes: a file, or a folder of files, and the option that names it.
+    public struct Output {
+        public var option: ExportText
+        public var key: ExportOption?
+        public var path: String
+        public var isFolder = false
+
+        public init(option: ExportText, key: ExportOption? = nil, path: String, isFolder: Bool = false) {
+            (self.option, self.key, self.path, self.isFolder) = (option, key, path, isFolder)
+        }
+
+        /// An export's output, named by its option.
+        init(_ key: ExportOption, path: String, isFolder: Bool = false) {
+            self.init(option: "\(key)", key: key, path: path, isFolder: isFolder)
+        }
     }
 
     /// Something a command reads, and what it is for the messages.
-    struct Input {
-        var what: String
-        var path: String
+    public struct Input {
+        public var what: ExportText
+        public var path: String
+
+        public init(what: ExportText, path: String) { (self.what, self.path) = (what, path) }
     }
 
-    var outputs: [Output]
-    var inputs: [Input]
+    public var outputs: [Output]
+    public var inputs: [Input]
+
+    public init(outputs: [Output], inputs: [Input]) { (self.outputs, self.inputs) = (outputs, inputs) }
 
     /// `path` made absolute, with `..` and the links of its existing part resolved.
     static func resolved(_ path: String) -> String { canonicalPath(path) }
@@ -38,51 +50,60 @@ struct OutputRules {
         return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 
-    func check() throws {
+    public func check() throws {
         let outs = outputs.map { ($0, Self.resolved($0.path)) }
         let ins = inputs.map { ($0, Self.resolved($0.path)) }
         for (i, (a, pa)) in outs.enumerated() {
             for (b, pb) in outs[(i + 1)...] where pa == pb {
-                throw ValidationError(
+                throw ExportError.invalid(
+                    a.key, value: a.path,
                     "\(a.option) \(a.path) and \(b.option) \(b.path) are the same file; each output needs its own")
             }
             for (input, path) in ins {
                 if pa == path {
-                    throw ValidationError(
+                    throw ExportError.invalid(
+                        a.key, value: a.path,
                         "\(a.option) \(a.path) is an input (\(input.what)); an output never replaces an input")
                 }
                 if a.isFolder && Self.isInside(path, pa) {
-                    throw ValidationError(
+                    throw ExportError.invalid(
+                        a.key, value: a.path,
                         "\(a.option) \(a.path) holds an input (\(input.what): \(input.path)); choose another folder")
                 }
                 // An output inside an input folder would add a file to what is read (a sheet
                 // beside a recording's frames becomes a frame of the next run).
                 if Self.isDirectory(path) && Self.isInside(pa, path) {
-                    throw ValidationError(
+                    throw ExportError.invalid(
+                        a.key, value: a.path,
                         "\(a.option) \(a.path) is inside an input folder (\(input.what)); choose another place")
                 }
             }
             if a.isFolder {
                 if FileManager.default.fileExists(atPath: pa) && !Self.isDirectory(pa) {
-                    throw CLIError("\(a.option) \(a.path) is a file, not a folder")
+                    throw ExportError.failed(a.key, value: a.path, "\(a.option) \(a.path) is a file, not a folder")
                 }
                 continue
             }
-            if Self.isDirectory(pa) { throw CLIError("\(a.option) \(a.path) is a folder; expected a file name") }
+            if Self.isDirectory(pa) {
+                throw ExportError.failed(
+                    a.key, value: a.path, "\(a.option) \(a.path) is a folder; expected a file name")
+            }
             // A device, FIFO or pipe is written through, and a link to nothing is refused, now.
             let destination: OutputDestination
             do {
                 destination = try OutputDestination(a.path)
             } catch {
-                throw CLIError("\(a.option) \(error)")
+                throw ExportError.failed(a.key, value: a.path, "\(a.option) \(error)")
             }
             if destination.isStream { continue }
             let parent = (pa as NSString).deletingLastPathComponent
             guard Self.isDirectory(parent) else {
-                throw CLIError("\(a.option) \(a.path): the folder \(parent) does not exist")
+                throw ExportError.failed(
+                    a.key, value: a.path, "\(a.option) \(a.path): the folder \(parent) does not exist")
             }
             guard access(parent, W_OK) == 0 else {
-                throw CLIError("\(a.option) \(a.path): the folder \(parent) is not writable")
+                throw ExportError.failed(
+                    a.key, value: a.path, "\(a.option) \(a.path): the folder \(parent) is not writable")
             }
         }
     }
@@ -106,14 +127,17 @@ enum FrameFolder {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIError(
-                "-o \(folder): cannot make the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))")
+            throw ExportError.failed(
+                .output, value: folder,
+                "\(.output) \(folder): cannot make the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))"
+            )
         }
         let old = frames(in: folder)
         guard !old.isEmpty else { return }
         guard overwrite else {
-            throw CLIError(
-                "-o \(folder) holds \(old.count) frames of an earlier render (\(old[0]) …); --overwrite removes them first, so that renders never mix"
+            throw ExportError.failed(
+                .output, value: folder,
+                "\(.output) \(folder) holds \(old.count) frames of an earlier render (\(old[0]) …); \(.overwrite) removes them first, so that renders never mix"
             )
         }
         for name in old {

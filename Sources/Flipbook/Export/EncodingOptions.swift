@@ -1,0 +1,142 @@
+import Codecs
+import Geometry
+import Video
+
+/// The encoders' settings an export request carries: GIF's palette and LZW, WebP's quality,
+/// MP4's quality, and the loop count. Unset ones follow `quality`'s preset.
+public struct EncodingOptions: Sendable, Hashable {
+    public var loop: LoopCount = .forever
+    /// 1...100. GIF: libimagequant's palette target (default 100). WebP: lossy at this quality
+    /// (default: lossless). MP4: x264's CRF = 51·(1 − quality/100) (default CRF 23).
+    public var quality: Int?
+    /// GIF dithering, 0...1.
+    public var dither: Double?
+    /// GIF palette colours per frame, 2...256.
+    public var colors = 256
+    /// libimagequant's speed, 1...10.
+    public var quantizerSpeed: Int?
+    /// K-means steps that fit each GIF frame's palette, 0...100.
+    public var paletteSteps: Int?
+    /// GIF lossy LZW, 0 (off) to 64; needs dithering 0.
+    public var lossy = 0
+
+    public init() {}
+
+    /// Refuses a value out of its range, naming it.
+    public func check() throws {
+        if let quality, !GIFOptions.validQuality.contains(quality) {
+            throw ExportError.invalid(
+                .quality, value: "\(quality)", "\(.quality) \(quality): expected \(GIFOptions.validQuality)")
+        }
+        if let dither, !GIFOptions.validDithering.contains(dither) {
+            throw ExportError.invalid(.dither, value: "\(dither)", "\(.dither) \(dither): expected a number in 0...1")
+        }
+        guard GIFOptions.validColors.contains(colors) else {
+            throw ExportError.invalid(
+                .colors, value: "\(colors)", "\(.colors) \(colors): expected \(GIFOptions.validColors)")
+        }
+        guard GIFOptions.validLossy.contains(lossy) else {
+            throw ExportError.invalid(
+                .lossy, value: "\(lossy)", "\(.lossy) \(lossy): expected \(GIFOptions.validLossy)")
+        }
+        if lossy > 0, let dither, dither > 0 {
+            throw ExportError.invalid(
+                .lossy, value: "\(lossy)", "\(.lossy) \(lossy) needs \(.dither) 0 (got \(dither))")
+        }
+        if let quantizerSpeed, !GIFOptions.validSpeed.contains(quantizerSpeed) {
+            throw ExportError.invalid(
+                .quantizerSpeed, value: "\(quantizerSpeed)",
+                "\(.quantizerSpeed) \(quantizerSpeed): expected \(GIFOptions.validSpeed)")
+        }
+        if let paletteSteps, !GIFOptions.validRefineSteps.contains(paletteSteps) {
+            throw ExportError.invalid(
+                .paletteSteps, value: "\(paletteSteps)",
+                "\(.paletteSteps) \(paletteSteps): expected \(GIFOptions.validRefineSteps)")
+        }
+    }
+
+    /// Refuses, before any work, a setting that `format` would not use or could not hold,
+    /// naming it: every setting a request gives does something.
+    public func check(for format: ExportFormat) throws {
+        switch format {
+        case .gif:
+            break
+        case .webp:
+            if let option = gifOnlyOption {
+                throw ExportError.invalid(
+                    option,
+                    "\(option): a GIF setting; a WebP takes \(.quality) (lossy; lossless without it) and \(.loop)")
+            }
+            // WebP's loop count is 16 bits.
+            if case .plays(let n) = loop, n > 65535 {
+                throw ExportError.invalid(
+                    .loop, value: "\(n)", "\(.loop) \(n): a WebP plays at most 65535 times (or forever)")
+            }
+        case .mp4:
+            if let option = gifOnlyOption {
+                throw ExportError.invalid(
+                    option,
+                    "\(option): a GIF setting; an MP4 takes \(.quality) (x264's CRF = 51·(1 − quality/100); default CRF 23)"
+                )
+            }
+            if case .plays = loop {
+                throw ExportError.invalid(
+                    .loop, "\(.loop): an MP4 has no loop count (players loop it or not); leave \(.loop) out")
+            }
+        case .still, .sequence:
+            if let option = gifOnlyOption ?? (quality != nil ? .quality : nil) ?? (loop != .forever ? .loop : nil) {
+                throw ExportError.invalid(option, "\(option): PNG frames are exact and play once; leave \(option) out")
+            }
+        }
+    }
+
+    /// The first setting given that only a GIF has.
+    var gifOnlyOption: ExportOption? {
+        if dither != nil { return .dither }
+        if colors != 256 { return .colors }
+        if quantizerSpeed != nil { return .quantizerSpeed }
+        if paletteSteps != nil { return .paletteSteps }
+        if lossy != 0 { return .lossy }
+        return nil
+    }
+
+    /// The GIF encoder's options.
+    public var gif: GIFOptions {
+        var o = GIFQualityPreset.options(quality: quality ?? GIFQualityPreset.defaultQuality)
+        if case .plays(let n) = loop { o.plays = n }
+        if let dither { o.dithering = dither }
+        if let quantizerSpeed { o.speed = quantizerSpeed }
+        if let paletteSteps { o.refineSteps = paletteSteps }
+        o.colors = colors
+        o.lossy = lossy
+        return o
+    }
+
+    /// The WebP encoder's options: lossless unless a quality is given.
+    public var webp: WebPOptions {
+        var o = WebPOptions()
+        o.quality = quality
+        if case .plays(let n) = loop { o.plays = n }
+        return o
+    }
+
+    /// The MP4 encoder's options.
+    public var mp4: MP4Options {
+        var o = MP4Options()
+        if let quality { o.crf = MP4Options.crf(quality: quality) }
+        return o
+    }
+
+    /// The settings as `(option, value)` pairs, those that differ from the defaults.
+    var given: [(ExportOption, String)] {
+        var pairs: [(ExportOption, String)] = []
+        if loop != .forever { pairs.append((.loop, loop.description)) }
+        if let quality { pairs.append((.quality, "\(quality)")) }
+        if let dither { pairs.append((.dither, dither.plainText)) }
+        if colors != 256 { pairs.append((.colors, "\(colors)")) }
+        if let quantizerSpeed { pairs.append((.quantizerSpeed, "\(quantizerSpeed)")) }
+        if let paletteSteps { pairs.append((.paletteSteps, "\(paletteSteps)")) }
+        if lossy != 0 { pairs.append((.lossy, "\(lossy)")) }
+        return pairs
+    }
+}

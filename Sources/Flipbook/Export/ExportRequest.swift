@@ -1,0 +1,264 @@
+import Foundation
+import Geometry
+import Scenes
+
+/// One export: a scene, how to play it, and where and how to write it. `flipbook render`
+/// parses its flags into one, the studio and `flipbook build` make one directly, and
+/// ``run(_:)`` renders and writes it, to any format, within a size budget if it has one.
+public struct ExportRequest: Sendable, Hashable {
+    /// A built-in scene's name or a scene file's path.
+    public var scene: String
+    public var storyboard: String?
+    /// A YAML config over the scene's defaults.
+    public var config: String?
+    /// Config values over the config, `key.path=value`.
+    public var assignments: [String] = []
+    /// Frames per second, 1...120.
+    public var fps: Double?
+    /// Output pixels per point, 1...3.
+    public var scale: Int?
+    /// Output width in pixels, instead of a scale.
+    public var width: Int?
+    /// For a PNG still: the moment, in seconds.
+    public var time: Double?
+    /// Playback speed: 2 plays twice as fast.
+    public var speed: Double = 1
+    /// Only these frames of the storyboard.
+    public var frames: FrameRange?
+    /// The file or folder to write; nil renders every frame and writes nothing (a dry run).
+    public var output: String?
+    /// A contact sheet to write too: about 40 frames, each with its time.
+    public var sheet: String?
+    /// Where the time went, as JSON.
+    public var stats: String?
+    /// For a folder of frames: remove an earlier render's frames there first.
+    public var overwrite = false
+    /// Threads to render on (default: every core); the output is the same for any count.
+    public var threads: Int?
+    /// The largest file to write: the best-looking setting that fits is chosen.
+    public var maxSize: ByteSize?
+    public var encoding = EncodingOptions()
+
+    public init(scene: String) { self.scene = scene }
+
+    /// The most frames one render makes: an hour at 30 fps, far past any preview.
+    public static let maximumFrames = 108_000
+
+    /// What it writes; nil for a dry run.
+    public var format: ExportFormat? { output.map(ExportFormat.init(path:)) }
+
+    /// Refuses a request that asks for something it cannot have, before any work: values out
+    /// of range, and options that would do nothing for this output.
+    public func check() throws {
+        do { try SceneCatalog.check(scene: scene) } catch {
+            throw ExportError.invalid(.scene, value: scene, "\(error)")
+        }
+        try Self.check(fps: fps, scale: scale, width: width)
+        if let threads, !(1...256).contains(threads) {
+            throw ExportError.invalid(.threads, value: "\(threads)", "\(.threads) \(threads): expected 1...256")
+        }
+        guard speed >= 0.01 && speed <= 100 else {
+            throw ExportError.invalid(.speed, value: "\(speed)", "\(.speed) \(speed): expected a factor in 0.01...100")
+        }
+        try encoding.check()
+        guard let output, let format else {
+            if time != nil {
+                throw ExportError.invalid(.time, "\(.time): \(.dryRun) renders every frame; leave \(.time) out")
+            }
+            if overwrite {
+                throw ExportError.invalid(
+                    .overwrite,
+                    "\(.overwrite): only a folder of frames (\(.output) folder/) is overwritten; leave it out")
+            }
+            if let maxSize {
+                throw ExportError.invalid(
+                    .maxSize, value: maxSize.description,
+                    "\(.maxSize) \(maxSize.bytes) B: fits a GIF, a WebP or an MP4; frames or a still have no size to fit"
+                )
+            }
+            return
+        }
+        if format == .gif && !output.lowercased().hasSuffix(".gif") {
+            throw ExportError.invalid(
+                .output, value: output,
+                "\(.output) \(output): expected out.gif, out.webp, out.mp4, out.png with \(.time), or a folder ending in /"
+            )
+        }
+        if format == .still {
+            guard let time else {
+                throw ExportError.invalid(
+                    .output, value: output, "\(.output) \(output): a PNG still needs \(.time) SECONDS")
+            }
+            guard time >= 0 else {
+                throw ExportError.invalid(.time, value: "\(time)", "\(.time) \(time): expected seconds, 0 or more")
+            }
+            // An option that would do nothing in this mode is a mistake worth saying.
+            if speed != 1 {
+                throw ExportError.invalid(
+                    .speed, "\(.speed): a PNG still is one moment (\(.time)); leave \(.speed) out")
+            }
+            if let frames {
+                throw ExportError.invalid(
+                    .frames, value: "\(frames)",
+                    "\(.frames) \(frames): a PNG still is one moment (\(.time)); leave \(.frames) out")
+            }
+            if let sheet {
+                throw ExportError.invalid(
+                    .sheet, value: sheet, "\(.sheet) \(sheet): a PNG still is one frame; leave \(.sheet) out")
+            }
+        } else if time != nil {
+            throw ExportError.invalid(
+                .time,
+                "\(.time): only a PNG still (\(.output) out.png) is one moment; a GIF or a folder is the whole storyboard"
+            )
+        }
+        try encoding.check(for: format)
+        if overwrite && format != .sequence {
+            throw ExportError.invalid(
+                .overwrite, "\(.overwrite): only a folder of frames (\(.output) folder/) is overwritten; leave it out")
+        }
+        if let maxSize {
+            guard format.isAnimated else {
+                throw ExportError.invalid(
+                    .maxSize, value: maxSize.description,
+                    "\(.maxSize) \(maxSize.bytes) B: fits a GIF, a WebP or an MP4; frames or a still have no size to fit"
+                )
+            }
+            // A budget runs several encodes; these options describe one.
+            if let frames {
+                throw ExportError.invalid(
+                    .frames, value: "\(frames)",
+                    "\(.frames) \(frames): \(.maxSize) fits the whole storyboard; leave \(.frames) out")
+            }
+            if let sheet {
+                throw ExportError.invalid(
+                    .sheet, value: sheet,
+                    "\(.sheet) \(sheet): \(.maxSize) runs several encodes; make the sheet with a render of the setting it chose"
+                )
+            }
+            if let stats {
+                throw ExportError.invalid(
+                    .stats, value: stats,
+                    "\(.stats) \(stats): \(.maxSize) runs several encodes; time the setting it chose with a render of its own"
+                )
+            }
+        }
+    }
+
+    /// Refuses a frame rate, scale or width out of range, or a width with a scale.
+    public static func check(fps: Double?, scale: Int?, width: Int?) throws {
+        if let fps, !(fps >= 1 && fps <= 120) {
+            throw ExportError.invalid(.fps, value: "\(fps)", "\(.fps) \(fps): expected a number in 1...120")
+        }
+        if let scale, !(1...3).contains(scale) {
+            throw ExportError.invalid(.scale, value: "\(scale)", "\(.scale) \(scale): expected 1, 2 or 3")
+        }
+        if let width, !(16...8192).contains(width) {
+            throw ExportError.invalid(.width, value: "\(width)", "\(.width) \(width): expected 16...8192 pixels")
+        }
+        if width != nil && scale != nil {
+            throw ExportError.invalid(.width, "\(.width) and \(.scale): give one; \(.width) sets the scale")
+        }
+    }
+
+    /// The scene, with the request's storyboard, config, values and view: at its own frame
+    /// rate and width, or at others (a size budget's smaller settings).
+    public func prepare(fps: Double? = nil, width: Int? = nil) throws -> PreparedScene {
+        let width = width ?? self.width
+        return try SceneCatalog.prepare(
+            scene, configFile: config, assignments: assignments,
+            overrides: SceneOverrides(
+                storyboard: storyboard, fps: fps ?? self.fps, scale: width == nil ? scale : nil, width: width))
+    }
+}
+
+extension ExportRequest {
+    /// Sets `option` from its text, as a manifest or a command line spells it: `max-size: 5MB`,
+    /// `loop: forever`, `frames: 3-5`. A flag (`overwrite`) takes `true` or `false`.
+    public mutating func set(_ option: ExportOption, to text: String) throws {
+        func number<T: LosslessStringConvertible>(_: T.Type, _ expected: String) throws -> T {
+            guard let value = T(text) else {
+                throw ExportError.invalid(option, value: text, "\(option) \(text): expected \(expected)")
+            }
+            return value
+        }
+        func double() throws -> Double {
+            let value = try number(Double.self, "a number")
+            guard value.isFinite else {
+                throw ExportError.invalid(option, value: text, "\(option) \(text): expected a number")
+            }
+            return value
+        }
+        switch option {
+        case .scene: scene = text
+        case .storyboard: storyboard = text
+        case .config: config = text
+        case .set: assignments.append(text)
+        case .fps: fps = try double()
+        case .scale: scale = try number(Int.self, "1, 2 or 3")
+        case .width: width = try number(Int.self, "a width in pixels")
+        case .time: time = try double()
+        case .speed: speed = try double()
+        case .frames:
+            guard let range = FrameRange(text) else {
+                throw ExportError.invalid(option, value: text, "\(option) \(text): \(FrameRange.expected)")
+            }
+            frames = range
+        case .output: output = text
+        case .sheet: sheet = text
+        case .stats: stats = text
+        case .overwrite: overwrite = try number(Bool.self, "true or false")
+        case .dryRun: if try number(Bool.self, "true or false") { output = nil }
+        case .threads: threads = try number(Int.self, "1...256")
+        case .maxSize:
+            guard let size = ByteSize(text) else {
+                throw ExportError.invalid(option, value: text, "\(option) \(text): \(ByteSize.expected)")
+            }
+            maxSize = size
+        case .loop:
+            guard let loop = LoopCount(text) else {
+                throw ExportError.invalid(option, value: text, "\(option) \(text): expected forever (or 0), or a count")
+            }
+            encoding.loop = loop
+        case .quality: encoding.quality = try number(Int.self, "1...100")
+        case .dither: encoding.dither = try double()
+        case .colors: encoding.colors = try number(Int.self, "2...256")
+        case .quantizerSpeed: encoding.quantizerSpeed = try number(Int.self, "1...10")
+        case .paletteSteps: encoding.paletteSteps = try number(Int.self, "0...100")
+        case .lossy: encoding.lossy = try number(Int.self, "0...64")
+        }
+    }
+
+    /// The `flipbook render` arguments that make the same export.
+    public var arguments: [String] {
+        var arguments = [scene]
+        if let storyboard { arguments += ["--storyboard", storyboard] }
+        if let config { arguments += ["--config", config] }
+        for assignment in assignments { arguments += ["--set", assignment] }
+        var options: [(ExportOption, String)] = []
+        if let time { options.append((.time, time.plainText)) }
+        if let fps { options.append((.fps, fps.plainText)) }
+        if let scale { options.append((.scale, "\(scale)")) }
+        if let width { options.append((.width, "\(width)")) }
+        if speed != 1 { options.append((.speed, speed.plainText)) }
+        if let frames { options.append((.frames, "\(frames)")) }
+        options += encoding.given
+        if let maxSize { options.append((.maxSize, maxSize.description)) }
+        if let threads { options.append((.threads, "\(threads)")) }
+        if let stats { options.append((.stats, stats)) }
+        if overwrite { options.append((.overwrite, "")) }
+        // A value that starts with "-" would read as an option of its own.
+        for (option, value) in options {
+            arguments +=
+                value.isEmpty
+                ? ["--\(option.name)"]
+                : value.hasPrefix("-") ? ["--\(option.name)=\(value)"] : ["--\(option.name)", value]
+        }
+        if let output { arguments += ["-o", output] } else { arguments.append("--dry-run") }
+        if let sheet { arguments += ["--sheet", sheet] }
+        return arguments
+    }
+
+    /// The shell command that makes the same export.
+    public var commandLine: String { ShellQuoting.line(["flipbook", "render"] + arguments) }
+}
