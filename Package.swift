@@ -72,8 +72,8 @@ let package = Package(
         .target(
             name: "FlipbookCLI",
             dependencies: [
-                "Geometry", "Raster", "Codecs", "Planner", "Scenes", "Render", "Flipbook", "Video", "Studio",
-                "Fit", "Build", "FileInput", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Flipbook", "Studio", "Fit", "Build",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI", "CMalloc"]),
         // libFuzzer targets for the parsers and loaders; Scripts/fuzz builds them instrumented.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Codecs
 import Flipbook
 import Foundation
 

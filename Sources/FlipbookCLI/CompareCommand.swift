@@ -1,11 +1,6 @@
 import ArgumentParser
-import Codecs
 import Flipbook
 import Foundation
-import Geometry
-import Raster
-import Render
-import Video
 
 /// `flipbook compare`: two renders, frame by frame, by time.
 struct CompareCommand: ParsableCommand {

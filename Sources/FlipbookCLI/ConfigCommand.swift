@@ -1,6 +1,5 @@
+import Flipbook
 import ArgumentParser
-import Render
-import Scenes
 
 /// `flipbook config`: a scene's full config, every key documented.
 struct ConfigCommand: ParsableCommand {

@@ -1,7 +1,6 @@
+import Flipbook
 import ArgumentParser
-import Codecs
 import Foundation
-import Planner
 
 /// `flipbook curve`: prints a timing curve as CSV, and plots it.
 struct CurveCommand: ParsableCommand {
@@ -50,8 +49,8 @@ struct CurveCommand: ParsableCommand {
         }
         let seconds = duration ?? curve.duration
         var out = "t,progress\n"
-        for t in frameTimes(fps: fps, duration: seconds) + [seconds] {
-            out += "\(formatNumber(t, decimals: 6)),\(formatNumber(curve.progress(at: t), decimals: 8))\n"
+        for t in CurvePlot.frameTimes(fps: fps, duration: seconds) + [seconds] {
+            out += "\(CurvePlot.number(t, decimals: 6)),\(CurvePlot.number(curve.progress(at: t), decimals: 8))\n"
         }
         FileHandle.standardOutput.write(Data(out.utf8))
         if let plot {

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Codecs
 import Flipbook
 import Foundation
-import Geometry
 
 /// `flipbook encode`: a numbered PNG sequence to a GIF.
 struct EncodeCommand: ParsableCommand {

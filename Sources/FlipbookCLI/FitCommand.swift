@@ -1,11 +1,7 @@
 import ArgumentParser
-import Codecs
 import Fit
 import Flipbook
 import Foundation
-import Geometry
-import Raster
-import Scenes
 
 /// `flipbook fit`: a scene's params fitted to a screen recording.
 struct FitCommand: ParsableCommand {

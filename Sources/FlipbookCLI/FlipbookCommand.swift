@@ -1,3 +1,4 @@
+import Flipbook
 import ArgumentParser
 
 /// `flipbook`: renders iOS view-controller transitions to GIF, WebP, MP4 and PNG previews.

@@ -1,5 +1,5 @@
+import Flipbook
 import ArgumentParser
-import Scenes
 
 /// `flipbook list`: the scenes and their storyboards.
 struct ListCommand: ParsableCommand {

@@ -1,9 +1,6 @@
+import Flipbook
 import ArgumentParser
 import Foundation
-import Geometry
-import Planner
-import Render
-import Scenes
 
 /// `flipbook plan`: a scene's draw lists as JSON lines, for reading exact geometry.
 struct PlanCommand: ParsableCommand {

@@ -1,5 +1,4 @@
 import Dispatch
-import FileInput
 import Flipbook
 import Foundation
 

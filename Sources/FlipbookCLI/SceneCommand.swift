@@ -1,8 +1,6 @@
+import Flipbook
 import ArgumentParser
-import Codecs
-import FileInput
 import Foundation
-import Scenes
 
 /// `flipbook scene`: a built-in scene as the scene file it is, to copy and change.
 struct SceneCommand: ParsableCommand {
@@ -75,36 +73,10 @@ struct SceneCommand: ParsableCommand {
             terminator: "")
     }
 
-    /// Writes the scene file and its images into `folder`, after checking that nothing there
-    /// would be overwritten with other bytes.
+    /// Writes the scene file and its images into `folder`.
     func write(_ file: SceneFile, to folder: String) throws {
-        let home = (file.path as NSString).deletingLastPathComponent
-        var copies: [(from: String, to: String)] = [
-            (file.path, (folder as NSString).appendingPathComponent("\(file.name).yaml"))
-        ]
-        for image in try file.prepare().images {
-            // The image's path as the file names it: beside it, or in a folder under it.
-            let relative =
-                image.path.hasPrefix(home + "/")
-                ? String(image.path.dropFirst(home.count + 1)) : (image.path as NSString).lastPathComponent
-            copies.append((image.path, (folder as NSString).appendingPathComponent(relative)))
-        }
-        var contents: [[UInt8]] = []
-        for copy in copies {
-            let bytes = try readWholeFile(copy.from, maximumBytes: 512 << 20)
-            if let existing = FileManager.default.contents(atPath: copy.to), [UInt8](existing) != bytes {
-                throw CLIError(
-                    "\(copy.to) exists and differs from \(file.name)'s; nothing was written (remove it, or choose another folder)"
-                )
-            }
-            contents.append(bytes)
-        }
-        for (copy, bytes) in zip(copies, contents) {
-            try FileManager.default.createDirectory(
-                atPath: (copy.to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicOutput.write(bytes, to: copy.to)
-        }
-        print("wrote \(copies[0].to) and its \(copies.count - 1) images; render it with:")
-        print("  flipbook render \(copies[0].to) -o \(file.name).gif")
+        let written = try file.copy(to: folder)
+        print("wrote \(written[0]) and its \(written.count - 1) images; render it with:")
+        print("  flipbook render \(written[0]) -o \(file.name).gif")
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Flipbook
 import Foundation
-import Scenes
 
 /// Options that pick and adjust a scene, shared by render and plan. Flags win over the
 /// config file, which wins over the scene's defaults.

@@ -1,6 +1,5 @@
+import Flipbook
 import ArgumentParser
-import Geometry
-import Render
 
 /// `compare`'s tolerances, each read as a number in range: a value that is not one (NaN, text,
 /// out of range) is an error, never a pass.

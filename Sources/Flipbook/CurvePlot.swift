@@ -5,8 +5,8 @@ import Raster
 
 /// Draws a timing curve as a labelled plot: progress against time, the 0 and 1 lines, a grid,
 /// the curve, and a dot at each sampled frame.
-enum CurvePlot {
-    static func render(_ curve: Curve, title: String, duration: Double, fps: Double) -> Bitmap {
+public enum CurvePlot {
+    public static func render(_ curve: Curve, title: String, duration: Double, fps: Double) -> Bitmap {
         let (w, h) = (960.0, 600.0)
         let plot = Rect(x: 110, y: 70, width: 800, height: 440)
         let samples = stride(from: 0.0, through: duration, by: duration / 2000).map { ($0, curve.progress(at: $0)) }
@@ -28,7 +28,7 @@ enum CurvePlot {
                     .rect(Rect(x: plot.minX, y: py(p) - (strong ? 1 : 0.5), width: plot.width, height: strong ? 2 : 1)),
                     color: (strong ? muted : grid).premultiplied)
                 if k % 5 == 0 || strong {
-                    let label = formatNumber(p, decimals: 1)
+                    let label = number(p, decimals: 1)
                     LabelFont.drawCapitals(
                         label, at: plot.minX - 14 - LabelFont.capitalsWidth(label, size: 2), py(p) - 7, size: 2,
                         color: ink,
@@ -40,7 +40,7 @@ enum CurvePlot {
             while t <= duration + 1e-9 {
                 view.fill(
                     .rect(Rect(x: px(t) - 0.5, y: plot.minY, width: 1, height: plot.height)), color: grid.premultiplied)
-                let label = formatNumber(t, decimals: step < 0.1 ? 2 : (step < 1 ? 1 : 0))
+                let label = number(t, decimals: step < 0.1 ? 2 : (step < 1 ? 1 : 0))
                 LabelFont.drawCapitals(
                     label, at: px(t) - LabelFont.capitalsWidth(label, size: 2) / 2, plot.maxY + 14, size: 2, color: ink,
                     on: view)
@@ -74,18 +74,23 @@ enum CurvePlot {
                 "TIME (S)", at: plot.midX - LabelFont.capitalsWidth("TIME (S)", size: 2) / 2, plot.maxY + 44, size: 2,
                 color: muted, on: view)
             LabelFont.drawCapitals("PROGRESS", at: 12, plot.minY - 24, size: 2, color: muted, on: view)
-            let dots = "DOTS: FRAMES AT \(formatNumber(fps, decimals: 0)) FPS"
+            let dots = "DOTS: FRAMES AT \(number(fps, decimals: 0)) FPS"
             LabelFont.drawCapitals(
                 dots, at: plot.maxX - LabelFont.capitalsWidth(dots, size: 2), plot.minY - 24, size: 2, color: muted,
                 on: view)
         }
         return bitmap
     }
-}
 
-/// A number with a fixed count of decimals and no trailing noise.
-func formatNumber(_ v: Double, decimals: Int) -> String {
-    var s = String(format: "%.\(decimals)f", v)
-    if s == "-0" || s.hasPrefix("-0.") && Double(s) == 0 { s.removeFirst() }
-    return s
+    /// A number with a fixed count of decimals, and no minus on a zero.
+    public static func number(_ v: Double, decimals: Int) -> String {
+        var s = String(format: "%.\(decimals)f", v)
+        if s == "-0" || s.hasPrefix("-0.") && Double(s) == 0 { s.removeFirst() }
+        return s
+    }
+
+    /// The moments a render at `fps` shows over `duration` seconds.
+    public static func frameTimes(fps: Double, duration: Double) -> [Double] {
+        Planner.frameTimes(fps: fps, duration: duration)
+    }
 }

@@ -1,0 +1,39 @@
+import Codecs
+import FileInput
+import Foundation
+import Scenes
+
+extension SceneFile {
+    /// Copies the scene file and every image it reads into `folder`, each image at the path
+    /// the file names it by (beside it, or in a folder under it), and returns the paths
+    /// written, the scene file first. Nothing is written when a file there already holds other
+    /// bytes.
+    public func copy(to folder: String) throws -> [String] {
+        let home = (path as NSString).deletingLastPathComponent
+        var copies: [(from: String, to: String)] = [
+            (path, (folder as NSString).appendingPathComponent("\(name).yaml"))
+        ]
+        for image in try prepare().images {
+            let relative =
+                image.path.hasPrefix(home + "/")
+                ? String(image.path.dropFirst(home.count + 1)) : (image.path as NSString).lastPathComponent
+            copies.append((image.path, (folder as NSString).appendingPathComponent(relative)))
+        }
+        var contents: [[UInt8]] = []
+        for copy in copies {
+            let bytes = try readWholeFile(copy.from, maximumBytes: 512 << 20)
+            if let existing = FileManager.default.contents(atPath: copy.to), [UInt8](existing) != bytes {
+                throw TransitionError(
+                    "\(copy.to) exists and differs from \(name)'s; nothing was written (remove it, or choose another folder)"
+                )
+            }
+            contents.append(bytes)
+        }
+        for (copy, bytes) in zip(copies, contents) {
+            try FileManager.default.createDirectory(
+                atPath: (copy.to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicOutput.write(bytes, to: copy.to)
+        }
+        return copies.map(\.to)
+    }
+}
