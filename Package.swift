@@ -89,7 +89,7 @@ let package = Package(
             name: "ScenesTests",
             dependencies: [
                 "Scenes", "Planner", "Render", "Codecs", "Raster", "Flipbook", "FlipbookTesting", "TestSupport",
-            ], exclude: ["Goldens"]),
+            ], exclude: ["__Frames__"]),
         .testTarget(
             name: "RenderTests",
             dependencies: ["Render", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),

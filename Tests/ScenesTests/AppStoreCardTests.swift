@@ -1,3 +1,4 @@
+import FlipbookTesting
 import Foundation
 import Geometry
 import Planner
@@ -112,7 +113,7 @@ struct AppStoreCardTests {
             ("pressed", 1.2), ("mid-present", 1.6), ("detail", 2.5), ("mid-drag", 3.4), ("edge-pan", 7.9),
         ])
     func goldens(name: String, t: Double) throws {
-        try Golden.check(Self.renderer.frame(at: t), named: "app-store-card-\(name)")
+        try assertFrames([Frame(time: t, bitmap: Self.renderer.frame(at: t))], named: "app-store-card-\(name)")
     }
 }
 
@@ -224,7 +225,7 @@ struct AppStoreCardOlderDemoTests {
         "Golden frames: the overshooting present, the shrunk card over the grey",
         arguments: [("demo-present", 1.21), ("demo-drag", 2.25)])
     func goldens(name: String, t: Double) throws {
-        try Golden.check(Self.renderer.frame(at: t), named: "app-store-card-\(name)")
+        try assertFrames([Frame(time: t, bitmap: Self.renderer.frame(at: t))], named: "app-store-card-\(name)")
     }
 }
 

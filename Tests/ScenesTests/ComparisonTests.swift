@@ -1,3 +1,4 @@
+import FlipbookTesting
 import Codecs
 import Foundation
 import Geometry
@@ -50,6 +51,6 @@ struct BringYourOwnTests {
 
     @Test("Golden: the example mid-expand")
     func golden() throws {
-        try Golden.check(Self.renderer.frame(at: 1.2), named: "byo-notes-mid-expand")
+        try assertFrames([Frame(time: 1.2, bitmap: Self.renderer.frame(at: 1.2))], named: "byo-notes-mid-expand")
     }
 }

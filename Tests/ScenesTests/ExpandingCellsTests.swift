@@ -1,3 +1,4 @@
+import FlipbookTesting
 import Codecs
 import Foundation
 import Geometry
@@ -304,7 +305,7 @@ struct ExpandingCellsTests {
             ("start", 0.0), ("mid-expand", 1.2), ("end-of-expand", 1.7), ("mid-pull", 3.1), ("release", 3.45),
         ])
     func goldens(name: String, t: Double) throws {
-        try Golden.check(Self.renderer.frame(at: t), named: "expanding-cells-\(name)")
+        try assertFrames([Frame(time: t, bitmap: Self.renderer.frame(at: t))], named: "expanding-cells-\(name)")
     }
 
     func writeConfig(_ yaml: String, in folder: String? = nil) throws -> String {

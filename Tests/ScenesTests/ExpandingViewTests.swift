@@ -1,3 +1,4 @@
+import FlipbookTesting
 import Codecs
 import Foundation
 import Geometry
@@ -126,6 +127,6 @@ struct ExpandingViewTests {
         arguments: [("mid-expand", 0.95), ("next", 1.5), ("mid-close", 2.3)])
     func goldens(name: String, t: Double) throws {
         let renderer = try SceneRenderer(SceneCatalog.prepare("expanding-view"))
-        try Golden.check(renderer.frame(at: t), named: "expanding-view-\(name)")
+        try assertFrames([Frame(time: t, bitmap: renderer.frame(at: t))], named: "expanding-view-\(name)")
     }
 }

@@ -1,3 +1,4 @@
+import FlipbookTesting
 import Codecs
 import Foundation
 import Geometry
@@ -518,7 +519,7 @@ struct SceneFileTests {
     func navPushGoldens(storyboard: String, name: String, t: Double) throws {
         let renderer = try SceneRenderer(
             SceneCatalog.prepare(Self.navPush, overrides: SceneOverrides(storyboard: storyboard)))
-        try Golden.check(renderer.frame(at: t), named: "nav-push-\(name)")
+        try assertFrames([Frame(time: t, bitmap: renderer.frame(at: t))], named: "nav-push-\(name)")
     }
 
     @Test(

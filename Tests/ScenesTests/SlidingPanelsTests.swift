@@ -1,3 +1,4 @@
+import FlipbookTesting
 import Foundation
 import Geometry
 import Planner
@@ -117,7 +118,7 @@ struct SlidingPanelsTests {
             ("carousel", 0.0), ("overshoot", 1.5), ("mid-present", 2.9), ("presented", 3.65), ("collapsed", 5.3),
         ])
     func goldens(name: String, t: Double) throws {
-        try Golden.check(Self.renderer.frame(at: t), named: "sliding-panels-\(name)")
+        try assertFrames([Frame(time: t, bitmap: Self.renderer.frame(at: t))], named: "sliding-panels-\(name)")
     }
 
     @Test("A second config, with other rooms, other timings and another tapped card, renders correctly")
@@ -140,6 +141,8 @@ struct SlidingPanelsTests {
         let spring = Curve.spring(duration: 0.8, damping: 0.8)
         #expect(!plan.modelState(of: room, at: start + 0.1).isHidden)
         #expect(abs(plan.modelState(of: room, at: start + 0.3).scale - (0.6 + 0.4 * spring.progress(at: 0.3))) < 1e-9)
-        try Golden.check(renderer.frame(at: start + 1.0), named: "sliding-panels-second-config-presented")
+        try assertFrames(
+            [Frame(time: start + 1.0, bitmap: renderer.frame(at: start + 1.0))],
+            named: "sliding-panels-second-config-presented")
     }
 }
