@@ -7,17 +7,20 @@ import PackageDescription
 /// Geometry → Planner (time, no pixels) → Scenes (scene files into plans)
 /// Geometry → Raster (pixels, no time)
 /// Planner + Scenes + Raster → Render (draw lists into frames, no files)
+/// Geometry + Raster → Comparison (frames compared, recordings as timed frames, no files)
 /// GIFCore (GIF timing, palettes, remapping, LZW: pure Swift) → Codecs (PNG, GIF and WebP
 /// through the C libraries, and files) → Video (MP4 through FFmpeg)
-/// Render + Codecs + Video → Flipbook (the public library and the one engine: `ExportRequest`
-/// renders and writes every format within a size budget; recordings are read here, at the
-/// edge) → FlipbookTesting (assertions for users' tests); Flipbook → Studio (the live preview server,
-/// on an HTTP/1.1 server of its own over POSIX sockets that caps every line, header block and
-/// body and times out slow clients, small beside a SwiftNIO stack that every clean build and
-/// CI run would compile; no render logic of its own); Flipbook → Fit (a scene's params fitted to a
-/// recording); Flipbook → Build (a manifest's previews: keys, staleness, shards; each output an
-/// `ExportRequest`); FlipbookCLI (the only module that parses arguments: flags into requests)
-/// → flipbook (the tool).
+/// Render + Comparison + Codecs + Video → Flipbook (the public library and the one engine:
+/// `ExportRequest` renders and writes every format within a size budget; recordings are read
+/// here, at the edge) → FlipbookTesting (assertions for users' tests)
+/// Flipbook → Studio (the live preview server, on an HTTP/1.1 server of its own over POSIX
+/// sockets that caps every line, header block and body and times out slow clients, small beside
+/// a SwiftNIO stack that every clean build and CI run would compile; no render logic of its own)
+/// Flipbook → Fit (a scene's params fitted to a recording)
+/// Flipbook + Codecs → Build (a manifest's previews: keys stamped into the files, staleness,
+/// shards; each output an `ExportRequest`)
+/// Flipbook + Studio + Fit + Build → FlipbookCLI (the only module that parses arguments: flags
+/// into requests) → flipbook (the tool).
 /// The C libraries come from apt on Linux and Homebrew on macOS.
 let package = Package(
     name: "Flipbook",
@@ -55,17 +58,21 @@ let package = Package(
         .target(
             name: "Scenes", dependencies: ["Geometry", "Planner", "FileInput", .product(name: "Yams", package: "Yams")]),
         .target(name: "Render", dependencies: ["Geometry", "Planner", "Scenes", "Raster"]),
+        .target(name: "Comparison", dependencies: ["Geometry", "Raster"]),
         .target(
             name: "Codecs",
             dependencies: ["Geometry", "Raster", "FileInput", "GIFCore", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
         .target(name: "Video", dependencies: ["Raster", "Codecs", "CFFmpeg"]),
         .target(
             name: "Flipbook",
-            dependencies: ["Geometry", "Planner", "Raster", "Codecs", "Video", "Render", "Scenes", "FileInput"]),
+            dependencies: [
+                "Geometry", "Planner", "Raster", "Codecs", "Video", "Render", "Comparison", "Scenes", "FileInput",
+            ]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(name: "Fit", dependencies: ["Flipbook", "Geometry"]),
         .target(
-            name: "Build", dependencies: ["Flipbook", "Scenes", "FileInput", .product(name: "Yams", package: "Yams")]),
+            name: "Build",
+            dependencies: ["Flipbook", "Scenes", "Codecs", "FileInput", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "Studio",
             dependencies: ["Flipbook", "Geometry", "FileInput"]),
@@ -88,11 +95,12 @@ let package = Package(
         .testTarget(
             name: "ScenesTests",
             dependencies: [
-                "Scenes", "Planner", "Render", "Codecs", "Raster", "Flipbook", "FlipbookTesting", "TestSupport",
+                "Scenes", "Planner", "Render", "Comparison", "Codecs", "Raster", "Flipbook", "FlipbookTesting",
+                "TestSupport",
             ], exclude: ["__Frames__"]),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["Render", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),
+            dependencies: ["Render", "Comparison", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GIFCore", "CGIF", "Raster", "TestSupport"]),
         .testTarget(name: "GIFCoreTests", dependencies: ["GIFCore", "TestSupport"]),
         .testTarget(

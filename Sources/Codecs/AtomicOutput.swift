@@ -176,7 +176,7 @@ public final class AtomicOutput {
 
 /// Reads a whole file (or a pipe) of at most `maximumBytes`, with errors that say which file
 /// and why.
-func readFile(_ path: String, maximumBytes: Int) throws -> [UInt8] {
+package func readFile(_ path: String, maximumBytes: Int) throws -> [UInt8] {
     do {
         return try readWholeFile(path, maximumBytes: maximumBytes)
     } catch FileInputError.notFound {

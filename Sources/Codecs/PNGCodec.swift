@@ -37,7 +37,7 @@ public enum PNGCodec {
     public static let defaultMaximumDecodedPixels = 30_000_000_000
 
     /// The eight bytes every PNG starts with.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Decodes PNG bytes; `source` names them in errors.
     public static func decode(_ data: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws

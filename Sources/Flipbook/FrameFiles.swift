@@ -1,4 +1,5 @@
 import Codecs
+import Comparison
 import Foundation
 import Raster
 import Render

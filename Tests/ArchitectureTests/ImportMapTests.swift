@@ -22,7 +22,8 @@ struct ImportMapTests {
         "Planner": ["Raster", "Scenes", "Render", "Codecs", "Video", "Flipbook", "GIFCore"],
         "Raster": ["Planner", "Scenes", "Render", "Codecs", "Video", "Flipbook", "GIFCore"],
         "Scenes": ["Raster", "Render", "Codecs", "Video", "Flipbook"],
-        "Render": ["Codecs", "Video", "Flipbook", "CPNG", "CGIF", "CWebP", "CImageQuant", "CFFmpeg"],
+        "Render": ["Comparison", "Codecs", "Video", "Flipbook", "CPNG", "CGIF", "CWebP", "CImageQuant", "CFFmpeg"],
+        "Comparison": ["Planner", "Scenes", "Render", "Codecs", "Video", "Flipbook", "GIFCore"],
         "GIFCore": ["Geometry", "Raster", "Planner", "Scenes", "Render", "Codecs", "Video", "Flipbook", "CGIF"],
         "Codecs": ["Planner", "Scenes", "Render", "Video", "Flipbook", "CFFmpeg"],
         "Video": ["Planner", "Scenes", "Render", "Flipbook"],
@@ -34,7 +35,9 @@ struct ImportMapTests {
         // The tool sees the public library alone: whatever it needs of a stage, the library
         // offers, so that the studio, the build and users' code can have it too.
         "FlipbookCLI": [
-            "Geometry", "Planner", "Raster", "Scenes", "Render", "GIFCore", "Codecs", "Video", "FileInput", "CPNG",
+            "Geometry", "Planner", "Raster", "Scenes", "Render", "Comparison", "GIFCore", "Codecs", "Video",
+            "FileInput",
+            "CPNG",
             "CGIF", "CWebP", "CImageQuant", "CFFmpeg",
         ],
     ]

@@ -1,3 +1,4 @@
+import Build
 import Codecs
 import Foundation
 import Raster

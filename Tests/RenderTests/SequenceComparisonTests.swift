@@ -1,4 +1,5 @@
 @testable import Render
+@testable import Comparison
 import Dispatch
 import Codecs
 import Foundation

@@ -1,5 +1,6 @@
 import FlipbookTesting
 import Codecs
+import Comparison
 import Foundation
 import Geometry
 import Planner

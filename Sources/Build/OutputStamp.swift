@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 
 /// A short text carried at the very end of a written GIF, PNG, WebP or MP4, in a block every

@@ -1,3 +1,5 @@
+import Codecs
+
 /// Whether a GIF, PNG, WebP or MP4 file is whole: its container's blocks, chunks or boxes
 /// span the file, end where the format ends it, and hold at least one picture. Nothing is
 /// decoded; a stamp (`OutputStamp`) is believed only of a file that passes, so a truncated or
