@@ -1,19 +1,27 @@
 import Flipbook
 import Foundation
 
-/// The studio's page: plain HTML, CSS and JavaScript from Flipbook's assets (`Assets/studio`),
-/// read once at start and served from memory. No build step, nothing fetched from elsewhere.
+/// The studio's page: plain HTML, CSS and JavaScript modules from Flipbook's assets
+/// (`Assets/studio`), read once at start and served from memory by this fixed list of names (a
+/// request's path never reaches the file system). No build step, nothing fetched from elsewhere.
 struct StudioPage: Sendable {
     enum Part: String, CaseIterable {
         case html = "index.html"
-        case script = "studio.js"
         case style = "studio.css"
+        /// The page's modules: the entry, its one state object, the server, playback,
+        /// comparison and the params list.
+        case main = "studio.js"
+        case state = "state.js"
+        case network = "network.js"
+        case player = "player.js"
+        case compare = "compare.js"
+        case params = "params.js"
 
         var contentType: String {
             switch self {
             case .html: return "text/html; charset=utf-8"
-            case .script: return "text/javascript; charset=utf-8"
             case .style: return "text/css; charset=utf-8"
+            default: return "text/javascript; charset=utf-8"
             }
         }
     }

@@ -94,10 +94,11 @@ struct Router {
 
     func route(_ request: HTTPRequest) async -> HTTPResponse {
         let api = StudioAPI(server: server)
+        if request.method == "GET", let part = StudioPage.Part(rawValue: String(request.path.dropFirst())) {
+            return server.page.response(part)
+        }
         switch (request.method, request.path) {
-        case ("GET", "/"), ("GET", "/index.html"): return server.page.response(.html)
-        case ("GET", "/studio.js"): return server.page.response(.script)
-        case ("GET", "/studio.css"): return server.page.response(.style)
+        case ("GET", "/"): return server.page.response(.html)
         case ("GET", "/api/state"): return api.state()
         case ("GET", "/api/frame"): return await api.frame(request)
         case ("GET", "/api/frames"): return await api.frames(request)

@@ -89,8 +89,8 @@ def main():
         driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
                                   options=options)
         driver.get(url)
-        wait(driver, "return !!(window.flipbook && window.flipbook.frames)", what="the whole storyboard to load")
-        state = driver.execute_script("return window.flipbook.state")
+        wait(driver, "return !!(window.flipbook && window.flipbook.playback.frames)", what="the whole storyboard to load")
+        state = driver.execute_script("return window.flipbook.server")
         check(state["scene"] == "expanding-cells" and state["storyboard"] == "promo",
               "the page shows expanding-cells, storyboard promo")
         check(len(state["phases"]) == 6 and state["phases"][1]["name"] == "expand",
@@ -111,9 +111,9 @@ def main():
         # pixels by a few levels: what a perceptual compare, #47, is to see through.)
         wait(driver, "const c = document.getElementById('caption-diff').textContent;"
                      "return c.startsWith('difference:')", what="the first difference")
-        driver.execute_script("setPlaying(false); window.flipbook.time = 0.2; draw();")
-        wait(driver, "return !recordingBusy", what="the recording's requests to settle")
-        driver.execute_script("document.getElementById('caption-diff').textContent = ''; requestRecordingFrame();")
+        driver.execute_script("window.flipbookActions.setPlaying(false); window.flipbook.playback.time = 0.2; window.flipbookActions.draw();")
+        wait(driver, "return !window.flipbook.network.recordingBusy", what="the recording's requests to settle")
+        driver.execute_script("document.getElementById('caption-diff').textContent = ''; window.flipbookActions.requestRecordingFrame();")
         caption = wait(driver, "const c = document.getElementById('caption-diff').textContent;"
                                "return c.startsWith('difference:') && c", what="the difference from the recording")
         shown = driver.execute_script(
@@ -122,7 +122,7 @@ def main():
         # The recording is this scene as a GIF: at the frame the page shows, only the palette
         # differs (up to 3 % of pixels); a frame off, mid-expand, is over 40 %.
         check(shown == [True, True] and percent < 5, f"the recording and the difference are shown: {caption}")
-        driver.execute_script("setPlaying(true)")
+        driver.execute_script("window.flipbookActions.setPlaying(true)")
         Select(driver.find_element(By.ID, "compare")).select_by_value("off")
         check(driver.execute_script("return document.getElementById('viewer-other').hidden"),
               "compare off shows the render alone")
@@ -130,10 +130,10 @@ def main():
         # Pause on the middle of the expand, then drag the duration slider.
         body = driver.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.SPACE)
-        check(driver.execute_script("return window.flipbook.playing") is False, "space pauses")
+        check(driver.execute_script("return window.flipbook.playback.playing") is False, "space pauses")
         driver.execute_script(
             "const s = document.getElementById('scrub');"
-            "s.value = String(1.3 / window.flipbook.state.duration); s.dispatchEvent(new Event('input'));")
+            "s.value = String(1.3 / window.flipbook.server.duration); s.dispatchEvent(new Event('input'));")
         time.sleep(0.2)
         before = driver.execute_script("return document.getElementById('canvas').toDataURL()")
         body.send_keys(Keys.ARROW_RIGHT)
@@ -144,28 +144,28 @@ def main():
 
         slider = driver.find_element(By.CSS_SELECTOR, '.field[data-key="present.duration"] input[type=range]')
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", slider)
-        loads = driver.execute_script("return window.flipbook.loads")
+        loads = driver.execute_script("return window.flipbook.telemetry.loads")
         ActionChains(driver).click_and_hold(slider).move_by_offset(12, 0).release().perform()
-        wait(driver, f"return window.flipbook.loads > {loads} && window.flipbook.pending == null && "
-                     "!window.flipbook.inFlight", what="the new storyboard after the drag")
+        wait(driver, f"return window.flipbook.telemetry.loads > {loads} && window.flipbook.network.pending == null && "
+                     "!window.flipbook.network.inFlight", what="the new storyboard after the drag")
         time.sleep(0.3)
-        edits = driver.execute_script("return window.flipbook.state.edits")
+        edits = driver.execute_script("return window.flipbook.server.edits")
         check(list(edits) == ["present.duration"] and float(edits["present.duration"]) > 0.6,
               f"the drag changed present.duration only ({edits})")
         after = driver.execute_script("return document.getElementById('canvas').toDataURL()")
         check(after != before, "the frame under the scrubber changed")
-        latencies = driver.execute_script("return window.flipbook.latencies")
+        latencies = driver.execute_script("return window.flipbook.telemetry.latencies")
         check(len(latencies) >= 1, f"change to frame on screen: {', '.join(f'{x:.0f}' for x in latencies)} ms")
         # Twenty more changes, one at a time, as a designer nudges a value: each one's frame on
         # screen, and its whole storyboard playable (printed for the note; the bench holds the targets).
         for i in range(20):
-            count = driver.execute_script("return window.flipbook.playableLatencies.length")
+            count = driver.execute_script("return window.flipbook.telemetry.playableLatencies.length")
             driver.execute_script(
                 "const s = arguments[0]; s.value = String(0.5 + 0.02 * arguments[1]);"
                 "s.dispatchEvent(new Event('input'));", slider, i)
-            wait(driver, f"return window.flipbook.playableLatencies.length > {count}", what=f"change {i + 1}")
-        frame_ms = driver.execute_script("return window.flipbook.latencies.slice(-20)")
-        playable_ms = driver.execute_script("return window.flipbook.playableLatencies.slice(-20)")
+            wait(driver, f"return window.flipbook.telemetry.playableLatencies.length > {count}", what=f"change {i + 1}")
+        frame_ms = driver.execute_script("return window.flipbook.telemetry.latencies.slice(-20)")
+        playable_ms = driver.execute_script("return window.flipbook.telemetry.playableLatencies.slice(-20)")
         median = lambda xs: sorted(xs)[len(xs) // 2]
         check(len(frame_ms) == 20, f"20 changes in the browser: frame on screen median {median(frame_ms):.0f} ms "
               f"(worst {max(frame_ms):.0f}), whole storyboard playable median {median(playable_ms):.0f} ms")
@@ -175,10 +175,10 @@ def main():
         # Compared with the saved file: beside the changed render, then over it.
         driver.execute_script(
             "const s = document.getElementById('scrub');"
-            "s.value = String(1.3 / window.flipbook.state.duration); s.dispatchEvent(new Event('input'));")
+            "s.value = String(1.3 / window.flipbook.server.duration); s.dispatchEvent(new Event('input'));")
         Select(driver.find_element(By.ID, "compare")).select_by_value("side")
-        wait(driver, "const s = window.flipbook.saved;"
-                     "return s && s.version === window.flipbook.state.savedVersion", what="the saved version's frames")
+        wait(driver, "const s = window.flipbook.playback.saved;"
+                     "return s && s.version === window.flipbook.server.savedVersion", what="the saved version's frames")
         time.sleep(0.2)
         current, saved = driver.execute_script(
             "return ['canvas', 'canvas-other'].map(id => document.getElementById(id).toDataURL())")
@@ -197,7 +197,7 @@ def main():
 
         # Save: exactly the one value's line changes.
         driver.find_element(By.ID, "save").click()
-        wait(driver, "return Object.keys(window.flipbook.state.edits).length === 0", what="the save")
+        wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the save")
         with open(scene) as f:
             saved = f.read()
         diff = [d for d in difflib.unified_diff(original.splitlines(), saved.splitlines(), lineterm="", n=0)
@@ -207,14 +207,14 @@ def main():
               f"the save changed exactly one line: {diff}")
 
         # An editor saves the file: the page follows within a second.
-        version = driver.execute_script("return window.flipbook.version")
+        version = driver.execute_script("return window.flipbook.playback.version")
         edited = saved.replace("listHold: {seconds: 1.08,", "listHold: {seconds: 0.5,")
         started = time.time()
         with open(scene + ".tmp", "w") as f:
             f.write(edited)
         os.replace(scene + ".tmp", scene)
-        wait(driver, f"return window.flipbook.version > {version} && "
-                     "window.flipbook.state.params.find(p => p.key == 'timing.listHold').fields[0].value == '0.5'",
+        wait(driver, f"return window.flipbook.playback.version > {version} && "
+                     "window.flipbook.server.params.find(p => p.key == 'timing.listHold').fields[0].value == '0.5'",
              timeout=5, what="the page to follow the edited file")
         check(True, f"the file saved in an editor reached the page in {(time.time() - started) * 1000:.0f} ms")
 
@@ -236,10 +236,10 @@ def main():
 
         # An edit held in the page while an editor changes the same key: the page says so, Save
         # writes nothing, and only a choice (here: keep mine) lets it write.
-        wait(driver, "return window.flipbook.state.params.find(p => p.key == 'timing.listHold').fields[0].value == '0.5'",
+        wait(driver, "return window.flipbook.server.params.find(p => p.key == 'timing.listHold').fields[0].value == '0.5'",
              timeout=5, what="the fixed file")
-        driver.execute_script("post('edit', {values: {'timing.listHold': '0.3'}}).then(r => r.json()).then(applyState)")
-        wait(driver, "return window.flipbook.state.edits['timing.listHold'] === '0.3'", what="the held edit")
+        driver.execute_script("window.flipbookActions.sendEdit({'timing.listHold': '0.3'})")
+        wait(driver, "return window.flipbook.server.edits['timing.listHold'] === '0.3'", what="the held edit")
         with open(scene, "w") as f:
             f.write(edited.replace("listHold: {seconds: 0.5,", "listHold: {seconds: 0.6,"))
         wait(driver, "return !document.getElementById('disk').hidden", timeout=5, what="the changed-on-disk notice")
@@ -254,7 +254,7 @@ def main():
         driver.find_element(By.ID, "disk-keep").click()
         wait(driver, "return document.getElementById('disk').hidden", timeout=5, what="the notice to go")
         driver.find_element(By.ID, "save").click()
-        wait(driver, "return Object.keys(window.flipbook.state.edits).length === 0", what="the save after keep mine")
+        wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the save after keep mine")
         with open(scene) as f:
             check("listHold: {seconds: 0.3," in f.read(), "after Keep mine, Save writes the page's value")
         print(f"{passed} passed, 0 failed")

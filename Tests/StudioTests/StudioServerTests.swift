@@ -179,6 +179,14 @@ struct StudioServerTests {
             "GET", "/api/state?token=\(f.token)", headers: ["Origin": "http://127.0.0.1:\(f.http.port)"])
         #expect(same.status == 200)
         #expect(try await f.http.send("GET", "/").status == 200)
+        // The page's modules, each by its fixed name, as modules load them (with an Origin).
+        for module in ["studio", "state", "network", "player", "compare", "params"] {
+            let r = try await f.http.send(
+                "GET", "/\(module).js", headers: ["Origin": "http://127.0.0.1:\(f.http.port)"])
+            #expect(r.status == 200 && r.headers["content-type"] == "text/javascript; charset=utf-8", "\(module)")
+            #expect(r.text.contains("export ") || r.text.contains("import "), "\(module)")
+        }
+        #expect(try await f.http.send("GET", "/other.js").status == 404)
     }
 
     @Test("A file saved in an editor reaches the page through the event stream; a broken one sends its error")

@@ -1,0 +1,136 @@
+// Talking to the studio's server: its API, the event stream, edits sent one request at a
+// time, saves, exports. Every response is checked before it is read.
+
+import { $, setStatus, showError, studio, token } from "./state.js";
+import { loadFrames, settleTimings, showInstantFrame } from "./player.js";
+import { applyState } from "./studio.js";
+
+export function api(path, params = {}) {
+  const q = new URLSearchParams({ token, ...params });
+  return `/api/${path}?${q}`;
+}
+
+// The state a response carries (200; 422 with the render's error in it; 409 with the change
+// on disk), or an error in the server's words for any other answer.
+export async function stateFrom(response) {
+  if (response.ok || response.status === 422 || response.status === 409) return response.json();
+  throw new Error((await response.text()) || `${response.status} ${response.statusText}`);
+}
+
+// Posts a change of view (storyboard or scale) and applies the state that comes back.
+export async function postView(body) {
+  try {
+    applyState(await stateFrom(await post("view", body)));
+  } catch (e) {
+    showError(String(e.message || e), { render: false });
+  }
+}
+
+export async function post(path, body, params = {}) {
+  const response = await fetch(api(path, params), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Flipbook-Token": token },
+    body: JSON.stringify(body || {}),
+  });
+  return response;
+}
+
+export async function loadState(again = true) {
+  const seen = studio.network.errors;
+  const response = await fetch(api("state"));
+  if (!response.ok) {
+    showError(await response.text());
+    return;
+  }
+  const state = await response.json();
+  // An error that came while this was on its way (a file saved broken just after) makes this
+  // state stale: ask once more rather than clear the error it does not know of.
+  if (again && studio.network.errors !== seen) return loadState(false);
+  applyState(state);
+}
+
+export function listen() {
+  const events = new EventSource(api("events"));
+  events.onmessage = async (e) => {
+    const event = JSON.parse(e.data);
+    // A change made here brings its own state back; the event is for changes from elsewhere.
+    if (event.type === "version" && event.version !== studio.playback.version && !studio.network.inFlight) {
+      await loadState();
+    } else if (event.type === "disk") {
+      await loadState();
+    } else if (event.type === "error") {
+      studio.network.errors += 1;
+      showError(event.message);
+    }
+  };
+}
+
+// Sends edits; while one request is in flight, later edits wait and merge (the latest wins).
+export function sendEdit(values) {
+  studio.telemetry.changedAt = performance.now();
+  studio.network.pending = { ...(studio.network.pending || {}), ...values };
+  if (!studio.network.inFlight) flush();
+}
+
+export async function flush() {
+  if (!studio.network.pending) return;
+  const values = studio.network.pending;
+  studio.network.pending = null;
+  studio.network.inFlight = true;
+  const started = studio.telemetry.changedAt;
+  try {
+    const response = await post("edit", { values, t: Number(studio.playback.time.toFixed(4)) });
+    const state = await stateFrom(response);
+    if (response.ok && !studio.network.pending) {
+      studio.telemetry.awaiting = { version: state.version, started };
+      settleTimings();
+    }
+    // The frame first: the rest of the page can follow it.
+    if (state.version !== studio.playback.version) {
+      studio.playback.version = state.version;
+      showInstantFrame(state.version);
+      loadFrames(state.version, "frames");
+    }
+    applyState(state);
+  } catch (e) {
+    showError(String(e.message || e));
+  } finally {
+    studio.network.inFlight = false;
+    if (studio.network.pending) flush();
+  }
+}
+
+export async function simplePost(path, doneText, params, body = {}) {
+  setStatus(`${path}…`);
+  const response = await post(path, body, params);
+  if (response.status === 409) {
+    // The file changed on disk under these edits: nothing was written; the state says what.
+    applyState(await stateFrom(response));
+    setStatus(`not saved: ${studio.server.savesTo} changed on disk`);
+    return;
+  }
+  if (!response.ok) {
+    showError(await response.text(), { render: false });
+    setStatus("");
+    return;
+  }
+  applyState(await stateFrom(response));
+  setStatus(doneText);
+}
+
+export async function exportAs(format) {
+  setStatus(`exporting ${format.toUpperCase()}…`);
+  const response = await post("export", {}, { format });
+  if (!response.ok) {
+    showError(await response.text());
+    setStatus("");
+    return;
+  }
+  const blob = await response.blob();
+  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "")?.[1] || `export.${format}`;
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setStatus(`exported ${name} (${(blob.size / 1e6).toFixed(2)} MB): ${response.headers.get("X-Flipbook-Command")}`);
+}

@@ -1,0 +1,235 @@
+// The params list: a control per field, its curve, and its changed and error marks.
+
+import { $, studio } from "./state.js";
+import { sendEdit } from "./network.js";
+
+export function renderParams(old) {
+  const state = studio.server;
+  const host = $("params");
+  // Keep the control being dragged: rebuild only when the list's shape changed.
+  const shape = JSON.stringify(state.params.map((p) => [p.key, p.isRead, p.fields.map((f) => f.key)]));
+  if (host.dataset.shape === shape && old) {
+    for (const p of state.params) updateParam(p);
+    return;
+  }
+  host.dataset.shape = shape;
+  host.replaceChildren();
+  const sections = new Map(state.sections.map((s) => [s.key, s.doc]));
+  let currentSection;
+  let container = host;
+  for (const p of state.params) {
+    if (p.section !== currentSection) {
+      currentSection = p.section;
+      container = document.createElement("div");
+      container.className = "section";
+      if (p.section) {
+        const h = document.createElement("h2");
+        h.textContent = p.section;
+        const doc = document.createElement("div");
+        doc.className = "doc";
+        doc.textContent = sections.get(p.section) || "";
+        container.append(h, doc);
+      }
+      host.append(container);
+    }
+    container.append(paramElement(p));
+  }
+  for (const p of state.params) updateParam(p);
+}
+
+export function paramElement(p) {
+  const el = document.createElement("div");
+  el.className = "param" + (p.isRead ? "" : " unread");
+  el.id = `param-${p.key}`;
+  el.dataset.key = p.key;
+  const head = document.createElement("div");
+  head.className = "head";
+  const key = document.createElement("span");
+  key.className = "key";
+  key.textContent = p.key;
+  const type = document.createElement("span");
+  type.className = "type";
+  type.textContent = p.kind + (p.line ? ` · line ${p.line}` : "");
+  const changed = document.createElement("span");
+  changed.className = "changed";
+  changed.textContent = "●";
+  changed.title = "changed since the file was saved";
+  const reset = document.createElement("button");
+  reset.className = "reset";
+  reset.type = "button";
+  reset.textContent = "reset";
+  reset.title = "back to the file's value";
+  reset.addEventListener("click", () => sendEdit(Object.fromEntries(p.fields.map((f) => [f.key, null]))));
+  head.append(key, type, changed, reset);
+  const doc = document.createElement("div");
+  doc.className = "doc";
+  doc.textContent = p.doc;
+  el.append(head, doc);
+  if (!p.isRead) {
+    const note = document.createElement("div");
+    note.className = "unread-note";
+    note.textContent = `not read by the ${studio.server.storyboard} storyboard: changing it changes nothing here`;
+    el.append(note);
+  }
+  for (const f of p.fields) el.append(fieldElement(f));
+  if (p.motion) {
+    const motion = document.createElement("div");
+    motion.className = "motion";
+    el.append(motion);
+  }
+  return el;
+}
+
+// The slider's range: the declared one, else one around the file's value (the text box
+// takes anything the param accepts).
+export function sliderRange(f) {
+  const v = Number(f.saved);
+  if (f.declaresRange && f.range) return f.range;
+  const lo = f.range ? f.range[0] : -1e9, hi = f.range ? f.range[1] : 1e9;
+  const span = Math.max(1, Math.abs(v) * (f.kind === "seconds" ? 3 : 2));
+  const symmetric = v < 0 || f.label === "velocity";
+  return [Math.max(lo, symmetric ? -Math.max(span, 5) : 0), Math.min(hi, symmetric ? Math.max(span, 5) : span)];
+}
+
+export function fieldElement(f) {
+  const row = document.createElement("div");
+  row.className = "field";
+  row.dataset.key = f.key;
+  const label = document.createElement("label");
+  label.textContent = f.label;
+  label.title = f.key;
+  row.append(label);
+  const send = (value) => sendEdit({ [f.key]: value });
+  if (!f.editable) {
+    row.classList.add("wide");
+    const text = document.createElement("input");
+    text.type = "text";
+    text.readOnly = true;
+    text.value = f.value;
+    row.append(text);
+    return row;
+  }
+  if (f.kind === "number" || f.kind === "seconds" || f.kind === "integer") {
+    const [lo, hi] = sliderRange(f);
+    const slider = document.createElement("input");
+    slider.type = "range";
+    slider.min = String(lo);
+    slider.max = String(hi);
+    // A round step, about a hundredth of the range: values read as a designer would type them.
+    slider.step = f.kind === "integer" ? "1" : String(10 ** Math.floor(Math.log10((hi - lo) / 100)));
+    slider.setAttribute("aria-label", f.key);
+    const box = document.createElement("input");
+    box.type = "number";
+    box.step = f.kind === "integer" ? "1" : "any";
+    box.setAttribute("aria-label", `${f.key} value`);
+    slider.addEventListener("input", () => {
+      const value = f.kind === "integer" ? String(Math.round(Number(slider.value))) : trimNumber(Number(slider.value));
+      box.value = value;
+      send(value);
+    });
+    box.addEventListener("change", () => send(box.value));
+    row.append(slider, box);
+  } else if (f.kind === "color") {
+    row.classList.add("color");
+    const picker = document.createElement("input");
+    picker.type = "color";
+    const text = document.createElement("input");
+    text.type = "text";
+    picker.addEventListener("input", () => {
+      const alpha = text.value.length === 9 ? text.value.slice(7) : "";
+      text.value = picker.value.toUpperCase() + alpha;
+      send(text.value);
+    });
+    text.addEventListener("change", () => send(text.value));
+    row.append(picker, text);
+  } else if (f.kind === "flag") {
+    row.classList.add("wide");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.addEventListener("change", () => send(box.checked ? "true" : "false"));
+    row.append(box);
+  } else if (f.kind === "choice") {
+    row.classList.add("wide");
+    const select = document.createElement("select");
+    select.replaceChildren(...f.choices.map((c) => new Option(c, c)));
+    select.addEventListener("change", () => send(select.value));
+    row.append(select);
+  } else {
+    row.classList.add("wide");
+    const text = document.createElement("input");
+    text.type = "text";
+    text.addEventListener("change", () => send(text.value));
+    row.append(text);
+  }
+  return row;
+}
+
+export function trimNumber(x) {
+  const r = Math.round(x * 1e4) / 1e4;
+  return String(r);
+}
+
+// Shows a param's current values, changed marks and curve without rebuilding its controls.
+export function updateParam(p) {
+  const el = document.getElementById(`param-${p.key}`);
+  if (!el) return;
+  const changed = p.fields.some((f) => f.value !== f.saved || f.key in studio.server.edits);
+  el.querySelector(".changed").hidden = !changed;
+  el.querySelector(".reset").hidden = !changed;
+  el.classList.toggle("error", studio.server.errorKey != null && p.fields.some((f) => f.key === studio.server.errorKey));
+  for (const f of p.fields) {
+    const row = el.querySelector(`.field[data-key="${CSS.escape(f.key)}"]`);
+    if (!row) continue;
+    const value = f.key in studio.server.edits ? studio.server.edits[f.key] : f.value;
+    for (const input of row.querySelectorAll("input, select")) {
+      if (document.activeElement === input && input.type !== "range") continue;
+      if (input.type === "range") {
+        if (document.activeElement !== input) input.value = value;
+      } else if (input.type === "checkbox") input.checked = value === "true";
+      else if (input.type === "color") input.value = value.slice(0, 7).toLowerCase();
+      else input.value = value;
+    }
+  }
+  const motion = el.querySelector(".motion");
+  const changedMotion = p.fields.some((f) => f.value !== f.saved);
+  const drawn = `${p.motion?.spec}|${changedMotion ? p.savedMotion?.spec : ""}`;
+  if (motion && p.motion && motion.dataset.drawn !== drawn) {
+    motion.dataset.drawn = drawn;
+    drawMotion(motion, p.motion, p.savedMotion, changedMotion);
+  }
+}
+
+export function drawMotion(host, m, saved, changed) {
+  const curves = [m].concat(changed && saved ? [saved] : []);
+  const duration = Math.max(...curves.map((c) => c.duration), 1e-6);
+  const values = curves.flatMap((c) => c.samples.map((s) => s[1]));
+  const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
+  const W = 400, H = 120, pad = 8;
+  const x = (t) => pad + (t / duration) * (W - 2 * pad);
+  const y = (p) => H - pad - ((p - lo) / (hi - lo)) * (H - 2 * pad);
+  const path = (c) => c.samples.map((s, i) => `${i ? "L" : "M"}${x(s[0]).toFixed(1)},${y(s[1]).toFixed(1)}`).join("");
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `progress over ${m.duration.toFixed(2)} s`);
+  const line = (cls, d) => {
+    const e = document.createElementNS(ns, "path");
+    e.setAttribute("class", cls);
+    e.setAttribute("d", d);
+    svg.append(e);
+  };
+  line("grid", `M${pad},${y(0)}H${W - pad}`);
+  line("grid one", `M${pad},${y(1)}H${W - pad}`);
+  if (changed && saved) line("saved-curve", path(saved));
+  line("curve", path(m));
+  const facts = document.createElement("div");
+  facts.className = "facts";
+  facts.textContent = `${m.duration.toFixed(3)} s` +
+    (m.overshoot > 0.0005 ? `, overshoots by ${(m.overshoot * 100).toFixed(1)} %` : ", no overshoot") +
+    (changed && saved ? " · dashed: saved" : "") + ` · ${m.spec}`;
+  const code = document.createElement("pre");
+  code.textContent = m.code.join("\n");
+  host.replaceChildren(svg, facts, code);
+}

@@ -1,0 +1,50 @@
+// The studio page's one state object, and the two things every part of the page shows.
+// Plain JavaScript modules, no build step. The server is the only source of frames: every
+// picture here is one the Flipbook library rendered for the values on screen.
+
+export const token = new URLSearchParams(location.search).get("token") || "";
+export const $ = (id) => document.getElementById(id);
+
+// The page's state, in one object: what the server said, what plays, what is in flight, and
+// what the browser test reads (telemetry).
+export const studio = {
+  server: null,       // the server's state (GET /api/state)
+  playback: {
+    version: 0,       // the version whose frames play
+    frames: null,     // {version, times, frames: [picture index], images}
+    saved: null,      // the same, for the saved version (compare)
+    time: 0,
+    playing: false,
+    speed: 1,
+    lastTick: 0,
+  },
+  network: {
+    pending: null,    // edits waiting for the request in flight
+    inFlight: false,
+    errors: 0,        // error events received, to tell a state answer made stale by one
+    recordingBusy: false, // a recording frame and its difference on their way (one at a time)
+  },
+  telemetry: {
+    changedAt: 0,     // when the last change was made (performance.now())
+    shown: { version: 0, at: 0 },     // the newest version with a frame on screen, and when
+    playable: { version: 0, at: 0 },  // the newest version whose every frame has loaded, and when
+    awaiting: null,   // {version, started}: a change whose frame is not on screen yet
+    latencies: [],    // change → frame on screen, in ms
+    playableLatencies: [], // change → whole storyboard playable, in ms
+    loads: 0,
+  },
+};
+
+export function setStatus(text) { $("status").textContent = text; }
+
+// A render's error keeps the last good render on screen; any other (a save refused) says
+// only what happened.
+export function showError(message, { render = true } = {}) {
+  const banner = $("banner");
+  if (message) {
+    banner.textContent = message + (render ? "\n(the last good render stays on screen)" : "");
+    banner.hidden = false;
+  } else {
+    banner.hidden = true;
+  }
+}
