@@ -12,7 +12,7 @@ struct SceneCheckNames {
     var poses: [String: [String]] = [:]
     var templates: [String: [String]] = [:]
     var images: Set<String> = []
-    let properties = SceneFormat.properties.map(\.name) + ["position"]
+    let properties = SceneProperty.names
     /// Layer names as written, `{…}` standing for any text.
     var layerPatterns: [String] = []
     private var scanned = 0

@@ -12,7 +12,7 @@ extension SceneCheck {
 
     mutating func step(_ node: Node, _ path: [String]) {
         guard visit() else { return }
-        let kinds = SceneFormat.steps.map(\.name).filter { $0 != "PHASE" }
+        let kinds = StepKind.names
         if let name = node.scalarText {
             if known.phases[name] == nil { unknown(node, path: path, what: "step or phase", in: phaseOrStep) }
             return
@@ -22,7 +22,7 @@ extension SceneCheck {
         guard given.count <= 1 else {
             return report(node, path, "one step at a time; got \(given.joined(separator: " and "))")
         }
-        guard let kind = given.first else {
+        guard let kind = given.first.flatMap(StepKind.init(rawValue:)) else {
             guard m.count == 1, let (k, v) = m.first, let name = k.scalarText else {
                 return report(node, path, "expected a step (\(kinds.joined(separator: ", "))) or {phase: {arg: value}}")
             }
@@ -31,8 +31,8 @@ extension SceneCheck {
             }
             return arguments(v, path + [name], of: "phase \(name)", declared: args)
         }
-        let allowed = SceneFormat.stepKeys[kind] ?? [kind]
-        let takesChanges = SceneFormat.stepsWithChanges.contains(kind)
+        let allowed = kind.keys
+        let takesChanges = kind.takesChanges
         for (k, v) in m {
             guard let key = k.scalarText else { continue }
             let at = path + [key]
@@ -63,7 +63,7 @@ extension SceneCheck {
 
     /// Phase names first, then step kinds: what a step's name may be.
     var phaseOrStep: [String] {
-        known.phases.keys.sorted() + SceneFormat.steps.map(\.name).filter { $0 != "PHASE" }
+        known.phases.keys.sorted() + StepKind.names
     }
 
     /// A `layer.property: value` change or a `pose:` entry.

@@ -253,13 +253,14 @@ public struct SceneFile {
         defaults: inout SceneParams, declarations: inout [ParamDeclaration]
     ) throws -> ConfigField<SceneParams> {
         let key = (prefix + [k]).joined(separator: ".")
-        let options = SceneFormat.optionsByType
+        // The caller found `type` among the kinds' names.
+        let kind = SceneParamKind(rawValue: type)!
         for (optionNode, _) in vm {
             let o = optionNode.scalarText ?? ""
-            guard o == type || o == "doc" || options[type, default: []].contains(o) else {
+            guard o == type || o == "doc" || kind.options.contains(o) else {
                 throw cx.error(
                     optionNode,
-                    "'\(o)' is not an option of a \(type) param; expected \((["doc"] + options[type, default: []]).joined(separator: ", "))"
+                    "'\(o)' is not an option of a \(type) param; expected \((["doc"] + kind.options).joined(separator: ", "))"
                 )
             }
         }
@@ -267,7 +268,7 @@ public struct SceneFile {
             throw cx.error(vm[type]!, "every param needs a doc: one line on what it does")
         }
         var declaration = ParamDeclaration(
-            key: key, kind: SceneParamKind(rawValue: type) ?? .choice, doc: doc, line: vm[type]?.mark?.line)
+            key: key, kind: kind, doc: doc, line: vm[type]?.mark?.line)
         func range(_ typeRange: ClosedRange<Double>) throws -> ClosedRange<Double> {
             guard let node = vm["range"] else {
                 declaration.range = typeRange
@@ -283,15 +284,15 @@ public struct SceneFile {
             return items[0]...items[1]
         }
         defer { declarations.append(declaration) }
-        switch type {
-        case "number": return .number(k, \SceneParams[number: key], try range(-1e9...1e9), doc)
-        case "seconds": return .seconds(k, \SceneParams[number: key], try range(0...60), doc)
-        case "integer":
+        switch kind {
+        case .number: return .number(k, \SceneParams[number: key], try range(-1e9...1e9), doc)
+        case .seconds: return .seconds(k, \SceneParams[number: key], try range(0...60), doc)
+        case .integer:
             let r = try range(-1e9...1e9)
             return .integer(k, \SceneParams[integer: key], Int(r.lowerBound)...Int(r.upperBound), doc)
-        case "flag": return .flag(k, \SceneParams[flag: key], doc)
-        case "color": return .color(k, \SceneParams[color: key], doc)
-        case "rect":
+        case .flag: return .flag(k, \SceneParams[flag: key], doc)
+        case .color: return .color(k, \SceneParams[color: key], doc)
+        case .rect:
             if let inside = vm["inside"] {
                 guard inside.scalarText == "canvas" else {
                     throw cx.at("inside").error(inside, "expected canvas, got \(inside.summary)")
@@ -299,12 +300,12 @@ public struct SceneFile {
                 declaration.check = .insideCanvas
             }
             return .rect(k, \SceneParams[rect: key], doc)
-        case "point": return .point(k, \SceneParams[point: key], doc)
-        case "animation":
+        case .point: return .point(k, \SceneParams[point: key], doc)
+        case .animation:
             defaults[animation: key] = AnimationSetting(duration: 0.5)
             return .animation(k, \SceneParams[animation: key], doc)
-        case "curve": return .curve(k, \SceneParams[text: key], doc)
-        case "image":
+        case .curve: return .curve(k, \SceneParams[text: key], doc)
+        case .image:
             guard let shape = vm["shape"] else {
                 throw cx.error(vm[type]!, "an image needs a shape: screen, [width, height] in points, or free")
             }
@@ -324,8 +325,8 @@ public struct SceneFile {
                 declaration.shape = .points(width: items[0], height: items[1])
             }
             return .path(k, \SceneParams[text: key], doc)
-        case "path": return .path(k, \SceneParams[text: key], doc)
-        default:
+        case .path: return .path(k, \SceneParams[text: key], doc)
+        case .choice:
             guard let names = vm["of"]?.sequence?.compactMap(\.scalarText), !names.isEmpty else {
                 throw cx.error(vm[type]!, "a choice needs `of: [name, …]`")
             }

@@ -45,32 +45,8 @@ public enum SceneFormat {
         ),
     ]
 
-    static let paramTypes: [Key] = [
-        Key("number", "a number; `range: [low, high]`"),
-        Key("seconds", "a duration: `0.3`, `0.3s` or `300ms`; `range` (in seconds) defaults to [0, 60]"),
-        Key("integer", "a whole number; `range: [low, high]`"),
-        Key("flag", "true or false"),
-        Key("color", "\"#RRGGBB\" or \"#RRGGBBAA\""),
-        Key("rect", "[x, y, width, height] in points; `inside: canvas` requires it on screen"),
-        Key("point", "[x, y] in points"),
-        Key(
-            "animation",
-            "{duration, dampingRatio, velocity, curve}: a UIKit spring (`dampingRatio` is UIKit's ratio, formerly `damping`), or any curve spec in `curve`"
-        ),
-        Key("curve", "a curve spec, such as easeIn:duration=0.3 or caspring:mass=1,stiffness=200,damping=20"),
-        Key(
-            "image",
-            "a PNG path, relative to the file; `shape: screen` (the whole canvas), `[width, height]` in points, or `free` (with `pixelsPerPoint`); any scale"
-        ),
-        Key("path", "any file path, relative to the file"),
-        Key("choice", "one of the names in `of: [a, b]`"),
-    ]
-
-    /// The options each param type takes besides `doc`.
-    static let optionsByType: [String: [String]] = [
-        "number": ["range"], "seconds": ["range"], "integer": ["range"], "rect": ["inside"],
-        "image": ["shape", "pixelsPerPoint"], "choice": ["of"],
-    ]
+    /// The param types (`SceneParamKind`).
+    static let paramTypes: [Key] = SceneParamKind.allCases.map { Key($0.rawValue, $0.doc) }
 
     static let paramOptions: [Key] = [
         Key("doc", "one line on what it does (required)"),
@@ -101,48 +77,14 @@ public enum SceneFormat {
         Key("children", "layers inside this one, in its coordinates"),
     ]
 
-    static let properties: [Key] = [
-        Key("frame", "a rect: position and size together"),
-        Key("center", "a point: where the layer's centre is (`position` is the same)"),
-        Key("size", "[width, height]"),
-        Key("scale", "a number"),
-        Key("alpha", "a number"),
-        Key("cornerRadius", "a number"),
-        Key("background", "a colour"),
-        Key("z", "a number"),
-        Key("hidden", "true or false (switches when its animation ends)"),
-        Key("contentOffset", "a point: the image's scroll, as `UIScrollView.contentOffset`"),
-    ]
+    /// The properties a step changes (`SceneProperty`).
+    static let properties: [Key] = SceneProperty.allCases.map { Key($0.rawValue, $0.doc) }
 
-    static let steps: [Key] = [
-        Key("hold", "`hold: seconds` (`0.3`, `0.3s`, `300ms` or an expression): nothing happens for a while"),
-        Key("set", "`set: {layer.property: value, pose: name}`: changes at once"),
-        Key(
-            "animate",
-            "`animate: curve` with `layer.property: value` keys, `pose:` and `delay:`: one UIView.animate block; `crossing:` runs steps when its progress passes a point"
-        ),
-        Key("parallel", "`parallel: [steps]`: start together; lasts as long as the longest"),
-        Key("sequence", "`sequence: [steps]`: one after another"),
-        Key(
-            "drag",
-            "`drag: {gesture}` with `layer.property: value` keys: the changes follow the finger's progress (see below); `crossing:` runs steps when the drag passes a point"
-        ),
-        Key("if", "`if: test` with `then: [steps]` and `else: [steps]`, decided when the plan is built"),
-        Key("let", "`let: {name: value}`: values for later steps and phases (state such as `detail: true`)"),
-        Key("require", "`require: test` with `message:`: the storyboard is an error unless the test holds"),
-        Key("PHASE", "a phase's name, or `PHASE: {arg: value}`: its steps, in place"),
-    ]
-
-    /// The keys each step kind takes besides its own; `animate` and `drag` also take changes
-    /// (`layer.property: value` and `pose:`).
-    static let stepKeys: [String: [String]] = [
-        "hold": ["hold"], "set": ["set"], "animate": ["animate", "delay", "crossing"], "parallel": ["parallel"],
-        "sequence": ["sequence"], "drag": ["drag", "crossing"], "if": ["if", "then", "else"], "let": ["let"],
-        "require": ["require", "message"],
-    ]
-
-    /// The step kinds whose other keys are changes.
-    static let stepsWithChanges: Set<String> = ["animate", "drag"]
+    /// The step kinds (`StepKind`), then a phase called by name.
+    static let steps: [Key] =
+        StepKind.allCases.map { Key($0.rawValue, $0.doc) } + [
+            Key("PHASE", "a phase's name, or `PHASE: {arg: value}`: its steps, in place")
+        ]
 
     static let phaseKeys: [Key] = [
         Key("args", "the names a call gives values to: `{args: [a, b], steps: […]}`, called as `PHASE: {a: 1, b: 2}`"),

@@ -1,8 +1,41 @@
 import Geometry
 
-/// The types a scene file's param can have: the key that holds its default.
+/// The types a scene file's param can have: the key that holds its default. Each is declared
+/// once, with its doc and the options it takes; the reader's switch over them is exhaustive,
+/// and the reference and the JSON Schema read this list.
 public enum SceneParamKind: String, Sendable, Hashable, CaseIterable {
     case number, seconds, integer, flag, color, rect, point, animation, curve, image, path, choice
+
+    /// What its value is, for the reference.
+    public var doc: String {
+        switch self {
+        case .number: "a number; `range: [low, high]`"
+        case .seconds: "a duration: `0.3`, `0.3s` or `300ms`; `range` (in seconds) defaults to [0, 60]"
+        case .integer: "a whole number; `range: [low, high]`"
+        case .flag: "true or false"
+        case .color: "\"#RRGGBB\" or \"#RRGGBBAA\""
+        case .rect: "[x, y, width, height] in points; `inside: canvas` requires it on screen"
+        case .point: "[x, y] in points"
+        case .animation:
+            "{duration, dampingRatio, velocity, curve}: a UIKit spring (`dampingRatio` is UIKit's ratio, formerly `damping`), or any curve spec in `curve`"
+        case .curve: "a curve spec, such as easeIn:duration=0.3 or caspring:mass=1,stiffness=200,damping=20"
+        case .image:
+            "a PNG path, relative to the file; `shape: screen` (the whole canvas), `[width, height]` in points, or `free` (with `pixelsPerPoint`); any scale"
+        case .path: "any file path, relative to the file"
+        case .choice: "one of the names in `of: [a, b]`"
+        }
+    }
+
+    /// The options it takes besides `doc`.
+    public var options: [String] {
+        switch self {
+        case .number, .seconds, .integer: ["range"]
+        case .rect: ["inside"]
+        case .image: ["shape", "pixelsPerPoint"]
+        case .choice: ["of"]
+        default: []
+        }
+    }
 }
 
 /// One param as its scene file declares it, for tools that show and edit params: its key

@@ -170,7 +170,7 @@ public enum SceneSchema {
     /// A param of `type`: that key holds the default, with a doc and the type's options.
     static func param(type: SceneFormat.Key) -> Object {
         let options = SceneFormat.paramOptions.filter { option in
-            option.name == "doc" || SceneFormat.optionsByType[type.name, default: []].contains(option.name)
+            option.name == "doc" || (SceneParamKind(rawValue: type.name)?.options ?? []).contains(option.name)
         }
         var o = object(options, required: [type.name, "doc"]) { key in
             key == "doc" ? ["type": "string", "minLength": 1] : ref("value")
@@ -226,11 +226,11 @@ public enum SceneSchema {
     /// One schema per step kind, then a phase by name or called with its arguments.
     static func steps() -> [Object] {
         var out: [Object] = []
-        for kind in SceneFormat.steps where kind.name != "PHASE" {
-            let keys = SceneFormat.stepKeys[kind.name] ?? [kind.name]
+        for kind in StepKind.allCases {
+            let keys = kind.keys
             var properties: Object = [:]
             for key in keys {
-                let doc = key == kind.name ? kind.doc : "part of `\(kind.name)`"
+                let doc = key == kind.rawValue ? kind.doc : "part of `\(kind.rawValue)`"
                 let value: Object
                 switch key {
                 case "parallel", "sequence", "then", "else": value = ref("steps")
@@ -242,9 +242,9 @@ public enum SceneSchema {
                 }
                 properties[key] = described(value, doc)
             }
-            if SceneFormat.stepsWithChanges.contains(kind.name) { properties["pose"] = ref("poses") }
-            var s: Object = ["type": "object", "required": [kind.name], "properties": properties]
-            if SceneFormat.stepsWithChanges.contains(kind.name) {
+            if kind.takesChanges { properties["pose"] = ref("poses") }
+            var s: Object = ["type": "object", "required": [kind.rawValue], "properties": properties]
+            if kind.takesChanges {
                 s["additionalProperties"] = ref("value")
                 s["propertyNames"] = ["pattern": "^(\(keys.joined(separator: "|"))|pose|.+\\..+)$"]
             } else {
@@ -257,7 +257,7 @@ public enum SceneSchema {
             described(
                 [
                     "type": "object", "minProperties": 1, "maxProperties": 1,
-                    "propertyNames": ["not": ["enum": SceneFormat.steps.map(\.name).filter { $0 != "PHASE" }]],
+                    "propertyNames": ["not": ["enum": StepKind.names]],
                     "additionalProperties": ["type": "object", "additionalProperties": ref("value")],
                 ], "a phase called with its arguments: `PHASE: {arg: value}`"))
         return out

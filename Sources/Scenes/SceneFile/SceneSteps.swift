@@ -5,7 +5,7 @@ import Yams
 
 /// A scene file's steps, phases and poses, turned into the planner's steps.
 extension SceneInterpreter {
-    static let stepKinds = SceneFormat.steps.map(\.name).filter { $0 != "PHASE" }
+    static let stepKinds = StepKind.names
 
     /// A list of steps; phases are spliced in place, as if their steps were written there.
     func steps(_ node: Node, _ cx: ConfigContext) throws -> [Step] {
@@ -30,29 +30,30 @@ extension SceneInterpreter {
         guard kinds.count <= 1 else {
             throw cx.error(node, "one step at a time; got \(kinds.joined(separator: " and "))")
         }
-        func only(_ allowed: [String]) throws { try SceneFile.checkKeys(m, allowed: allowed, cx) }
-        switch kinds.first {
-        case "hold"?:
-            try only(SceneFormat.stepKeys["hold"]!)
+        func only(_ kind: StepKind) throws { try SceneFile.checkKeys(m, allowed: kind.keys, cx) }
+        let kind = kinds.first.flatMap(StepKind.init(rawValue:))
+        switch kind {
+        case .hold:
+            try only(.hold)
             let d = try number(m["hold"]!, cx.at("hold"))
             guard d >= -Self.roundingSlack else {
                 throw cx.at("hold").error(m["hold"]!, "\(d.plainText) s: a hold is 0 seconds or more")
             }
             return [.hold(max(0, d))]
-        case "set"?:
-            try only(SceneFormat.stepKeys["set"]!)
+        case .set:
+            try only(.set)
             guard let changes = m["set"]!.mapping else {
                 throw cx.at("set").error(m["set"]!, "expected a mapping of layer.property: value")
             }
             return [.set(try self.changes(Array(changes.map { ($0.key, $0.value) }), cx.at("set")))]
-        case "animate"?:
+        case .animate:
             let curve = try value(m["animate"]!, cx.at("animate")) { try $0.curve() }
             let written = try m["delay"].map { try number($0, cx.at("delay")) } ?? 0
             let delay = max(0, written)
             guard written >= -Self.roundingSlack else {
                 throw cx.at("delay").error(m["delay"]!, "\(written.plainText) s: a delay is 0 seconds or more")
             }
-            let pairs = m.filter { !SceneFormat.stepKeys["animate"]!.contains($0.key.scalarText ?? "") }.map {
+            let pairs = m.filter { !StepKind.animate.keys.contains($0.key.scalarText ?? "") }.map {
                 ($0.key, $0.value)
             }
             let animate = Step.animate(curve, delay: delay, changes: try changes(pairs, cx))
@@ -63,28 +64,28 @@ extension SceneInterpreter {
                 curve.progress(at: $0 - delay)
             }
             return [.parallel([animate] + passes)]
-        case "parallel"?, "sequence"?:
-            let kind = kinds[0]
-            try only(SceneFormat.stepKeys[kind]!)
-            guard let items = m[kind]!.sequence else { throw cx.at(kind).error(m[kind]!, "expected a list of steps") }
+        case .parallel, .sequence:
+            try only(kind!)
+            let key = kind!.rawValue
+            guard let items = m[key]!.sequence else { throw cx.at(key).error(m[key]!, "expected a list of steps") }
             // An item that expands to no step (an `if` not taken, a `let`) adds nothing.
             let children = try items.enumerated().compactMap { i, item -> Step? in
-                let s = try step(item, cx.at(kind, "\(i)"))
+                let s = try step(item, cx.at(key, "\(i)"))
                 return s.isEmpty ? nil : s.count == 1 ? s[0] : .sequence(s)
             }
-            return [kind == "parallel" ? .parallel(children) : .sequence(children)]
-        case "drag"?:
+            return [kind == .parallel ? .parallel(children) : .sequence(children)]
+        case .drag:
             return try drag(m, cx)
-        case "if"?:
-            try only(SceneFormat.stepKeys["if"]!)
+        case .if:
+            try only(.if)
             let branch = try value(m["if"]!, cx.at("if")) { try $0.flag() } ? "then" : "else"
             return try m[branch].map { try steps($0, cx.at(branch)) } ?? []
-        case "let"?:
-            try only(SceneFormat.stepKeys["let"]!)
+        case .let:
+            try only(.let)
             try bind(m["let"]!, cx.at("let"))
             return []
-        case "require"?:
-            try only(SceneFormat.stepKeys["require"]!)
+        case .require:
+            try only(.require)
             if !(try value(m["require"]!, cx.at("require")) { try $0.flag() }) {
                 let message =
                     try m["message"].map { try interpolating($0.scalarText ?? "", $0, cx) }
@@ -92,7 +93,7 @@ extension SceneInterpreter {
                 throw SceneError.invalid(key: "storyboard", message: message)
             }
             return []
-        default:
+        case nil:
             guard m.count == 1, let (k, v) = m.first, let name = k.scalarText else {
                 throw cx.error(
                     node,
@@ -147,23 +148,23 @@ extension SceneInterpreter {
                 )
             }
             let c = cx.at(key)
-            switch property {
-            case "frame": out += Change.frame(id, try value(v, c) { try $0.rect() })
-            case "center", "position": out.append(Change(id, .position, .point(try value(v, c) { try $0.point() })))
-            case "size": out.append(Change(id, .size, .size(try value(v, c) { try $0.size() })))
-            case "scale": out.append(Change(id, .scale, .number(try number(v, c))))
-            case "alpha": out.append(Change(id, .alpha, .number(try number(v, c))))
-            case "cornerRadius": out.append(Change(id, .cornerRadius, .number(try number(v, c))))
-            case "z": out.append(Change(id, .zIndex, .number(try number(v, c))))
-            case "background": out.append(Change(id, .backgroundColor, .color(try value(v, c) { try $0.color() })))
-            case "hidden": out.append(Change(id, .hidden, .flag(try value(v, c) { try $0.flag() })))
-            case "contentOffset":
-                out.append(Change(id, .contentOffset, .point(try value(v, c) { try $0.point() })))
-            default:
+            guard let changed = SceneProperty(name: property) else {
                 throw cx.at(key).error(
                     k,
                     "no property '\(property)'; expected one of \(SceneFormat.properties.map(\.name).joined(separator: ", "))"
                 )
+            }
+            switch changed {
+            case .frame: out += Change.frame(id, try value(v, c) { try $0.rect() })
+            case .center: out.append(Change(id, .position, .point(try value(v, c) { try $0.point() })))
+            case .size: out.append(Change(id, .size, .size(try value(v, c) { try $0.size() })))
+            case .scale: out.append(Change(id, .scale, .number(try number(v, c))))
+            case .alpha: out.append(Change(id, .alpha, .number(try number(v, c))))
+            case .cornerRadius: out.append(Change(id, .cornerRadius, .number(try number(v, c))))
+            case .z: out.append(Change(id, .zIndex, .number(try number(v, c))))
+            case .background: out.append(Change(id, .backgroundColor, .color(try value(v, c) { try $0.color() })))
+            case .hidden: out.append(Change(id, .hidden, .flag(try value(v, c) { try $0.flag() })))
+            case .contentOffset: out.append(Change(id, .contentOffset, .point(try value(v, c) { try $0.point() })))
             }
         }
         return out
@@ -273,7 +274,7 @@ extension SceneInterpreter {
             range = p.x...p.y
         }
         let drive = GestureDrive(track: track, axis: axis, distance: distance, mapping: mapping, range: range)
-        let pairs = m.filter { !SceneFormat.stepKeys["drag"]!.contains($0.key.scalarText ?? "") }.map {
+        let pairs = m.filter { !StepKind.drag.keys.contains($0.key.scalarText ?? "") }.map {
             ($0.key, $0.value)
         }
         let follow = Step.interactive(drive, changes: try changes(pairs, cx))
