@@ -118,11 +118,18 @@ export async function simplePost(path, doneText, params, body = {}) {
   setStatus(doneText);
 }
 
+// Exports as the studio shows it, with the export options given (width, fps, a size budget),
+// which the server takes as `flipbook render` takes them.
 export async function exportAs(format) {
   setStatus(`exporting ${format.toUpperCase()}…`);
-  const response = await post("export", {}, { format });
+  const params = { format };
+  for (const [key, id] of [["width", "export-width"], ["fps", "export-fps"], ["max-size", "export-max-size"]]) {
+    const value = $(id).value.trim();
+    if (value) params[key] = value;
+  }
+  const response = await post("export", {}, params);
   if (!response.ok) {
-    showError(await response.text());
+    showError(await response.text(), { render: false });
     setStatus("");
     return;
   }

@@ -164,8 +164,14 @@ struct StudioAPI {
     /// The formats a download can be.
     static let exportTypes: KeyValuePairs = ["gif": "image/gif", "webp": "image/webp", "mp4": "video/mp4"]
 
-    /// `?format=gif|webp|mp4`: the transition as it shows now, exported by the library (as
-    /// `flipbook render` exports) to a temporary file, and sent as a download.
+    /// The render options a download may set, by their keys (`width=240&fps=20&max-size=5MB`).
+    static let exportOptions: [ExportOption] = [
+        .width, .fps, .speed, .maxSize, .quality, .loop, .dither, .colors, .lossy,
+    ]
+
+    /// `?format=gif|webp|mp4` and any of `exportOptions`: the transition as it shows now,
+    /// exported by the library (as `flipbook render` exports) to a temporary file, and sent as
+    /// a download. A bad option is a 400 naming it and its value.
     func export(_ request: HTTPRequest) async -> HTTPResponse {
         let format = request.query["format"] ?? "gif"
         guard let type = Self.exportTypes.first(where: { $0.key == format })?.value else {
@@ -180,6 +186,16 @@ struct StudioAPI {
             scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
             edits: s.edits)
         export.output = folder.appendingPathComponent(name).path
+        do {
+            for option in Self.exportOptions {
+                guard let text = request.query[option.name], !text.isEmpty else { continue }
+                if option == .width { export.scale = nil }
+                try export.set(option, to: text)
+            }
+            try export.check()
+        } catch {
+            return .text(400, "\(error)")
+        }
         let result: Result<Data, any Error> = await offThread { [export] in
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -195,6 +195,14 @@ def main():
         time.sleep(0.6)
         driver.save_screenshot(os.path.join(args.shots, "studio.png"))
 
+        # Export with options, as flipbook render takes them: the status says the command.
+        driver.find_element(By.ID, "export-width").send_keys("200")
+        driver.find_element(By.ID, "export-fps").send_keys("15")
+        driver.find_element(By.ID, "export-gif").click()
+        status = wait(driver, "const s = document.getElementById('status').textContent;"
+                              "return s.startsWith('exported') && s", timeout=60, what="the export")
+        check("--fps 15 --width 200" in status and ".gif" in status, f"the export took its options: {status}")
+
         # Save: exactly the one value's line changes.
         driver.find_element(By.ID, "save").click()
         wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the save")

@@ -244,6 +244,23 @@ struct StudioServerTests {
         #expect(try await f.post("/api/export?format=tiff").status == 400)
     }
 
+    @Test("Export takes render options as flipbook render does: a width, a frame rate, a size budget")
+    func exportOptions() async throws {
+        let f = try await StudioFixture.start()
+        defer { Task { await f.stop() } }
+        let small = try await f.post("/api/export?format=gif&width=160&fps=15&max-size=400kB")
+        #expect(small.status == 200)
+        // The GIF's logical screen: its width and height, little-endian, after the signature.
+        let width = Int(small.body[6]) | Int(small.body[7]) << 8
+        #expect(width == 160 && small.body.count <= 400_000, "\(width) px, \(small.body.count) B")
+        let command = try #require(small.headers["x-flipbook-command"])
+        #expect(command.contains("--fps 15 --width 160 --max-size 400kB -o expanding-view-bottom.gif"), "\(command)")
+        let bad = try await f.post("/api/export?format=gif&width=5")
+        #expect(bad.status == 400 && bad.text.trimmingCharacters(in: .newlines) == "width 5: expected 16...8192 pixels")
+        let notAnOption = try await f.post("/api/export?format=webp&lossy=20")
+        #expect(notAnOption.status == 400 && notAnOption.text.hasPrefix("lossy: a GIF setting"), "\(notAnOption.text)")
+    }
+
     @Test("With a recording: its frame at the scrubber's instant, and the difference from ours")
     func against() async throws {
         let folder = temporaryFolder()
