@@ -3,18 +3,21 @@
 
 import { $, studio } from "./state.js";
 import { api } from "./network.js";
-import { draw, loadFrames } from "./player.js";
+import { draw, frameIndex, loadFrames } from "./player.js";
 
-// The recording and the difference at the scrubber's time; one request at a time.
-
+// The recording and the difference beside the frame on screen, which the page names: the
+// storyboard's frame `k` once it has loaded, else the frame rendered at the scrubber's time.
+// One request at a time.
 export function requestRecordingFrame() {
   if (studio.network.recordingBusy) return;
   studio.network.recordingBusy = true;
   const t = studio.playback.time, v = studio.playback.version;
+  const seq = studio.playback.frames;
+  const at = seq && seq.version === v ? { k: frameIndex(seq, t) } : { t: t.toFixed(4) };
   const theirs = new Image();
   theirs.onload = () => {
     $("canvas-other").getContext("2d").drawImage(theirs, 0, 0, studio.server.width, studio.server.height);
-    fetch(api("frame", { v, t: t.toFixed(4), of: "diff" })).then(async (r) => {
+    fetch(api("frame", { v, ...at, of: "diff" })).then(async (r) => {
       const diff = r.headers.get("X-Flipbook-Difference");
       if (r.ok) {
         $("diff").src = URL.createObjectURL(await r.blob());
@@ -25,7 +28,7 @@ export function requestRecordingFrame() {
     }).finally(() => { studio.network.recordingBusy = false; });
   };
   theirs.onerror = () => { studio.network.recordingBusy = false; };
-  theirs.src = api("frame", { v, t: t.toFixed(4), of: "against" });
+  theirs.src = api("frame", { v, ...at, of: "against" });
 }
 
 export function compareMode() { return $("compare").value; }

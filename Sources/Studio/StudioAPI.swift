@@ -13,12 +13,19 @@ struct StudioAPI {
 
     func state() -> HTTPResponse { .json(StudioState.json(StudioState(session: session))) }
 
-    /// One frame, rendered now: `v` (the version), `t` (seconds) and `of`: `current` (the
-    /// version's), `against` (the recording's at that instant), or `diff` (the difference of the
-    /// two). A version no longer held is 410 Gone: the page asks for the state again.
+    /// One frame, rendered now: `v` (the version), `of`: `current` (the version's at `t`
+    /// seconds), `against` (the recording's) or `diff` (the difference of the two). Beside the
+    /// recording the page names the frame it shows, `k` (of the version's frames), or `t` while
+    /// it shows the frame rendered at `t`: the page alone decides which frame is on screen,
+    /// and both pictures are taken at that frame's moment, so a recording of this very render
+    /// differs by nothing, mid-motion too. A version no longer held is 410 Gone: the page asks
+    /// for the state again.
     func frame(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let v = request.query["v"].flatMap(Int.init), let t = request.query["t"].flatMap(Double.init), t.isFinite
-        else { return .text(400, "expected v=VERSION&t=SECONDS") }
+        let t = request.query["t"].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil }
+        let k = request.query["k"].flatMap(Int.init)
+        guard let v = request.query["v"].flatMap(Int.init), t != nil || k != nil else {
+            return .text(400, "expected v=VERSION and t=SECONDS, or k=FRAME beside a recording")
+        }
         guard let loaded = session.loaded(v) else { return .text(410, "version \(v) is gone; load the state again") }
         let of = request.query["of"] ?? "current"
         let recording = session.recording
@@ -26,26 +33,27 @@ struct StudioAPI {
             return .text(400, "of=\(of): expected current, against or diff")
         }
         if of != "current" && recording == nil { return .text(404, "no recording: start with --against FILE") }
+        guard of != "current" || t != nil else { return .text(400, "expected t=SECONDS") }
+        let times = loaded.transition.frameTimes
+        if let k, !times.indices.contains(k) {
+            return .text(400, "k=\(k): the version has frames 0-\(times.count - 1)")
+        }
         if of == "current", let first = loaded.first, first.time == t {
             // The other frames render once this one is on its way, not while it is written.
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { loaded.store.startIfWaiting() }
             return .png(first.png, cache: true)
         }
         let result: Result<([UInt8], [String: String]), any Error> = await offThread {
-            let time = min(max(0, t), loaded.transition.duration)
-            // Beside the recording, the page shows the version's frame at or before `t`: both
-            // are taken at that frame's moment, so a recording of this very render differs by
-            // nothing, mid-motion too.
-            let shown = loaded.transition.frameTimes.last { $0 <= time + 1e-9 } ?? time
+            let moment = k.map { times[$0] } ?? min(max(0, t!), loaded.transition.duration)
             switch of {
             case "against":
                 // The recording at the render's size, so the two show and compare pixel for pixel.
-                guard let frame = recording!.frame(atMoment: shown) else { return ([], [:]) }
+                guard let frame = recording!.frame(atMoment: moment) else { return ([], [:]) }
                 let size = loaded.transition.pixelSize
                 return (try frame.resized(width: size.width, height: size.height).pngData(fast: true), [:])
             case "diff":
-                let ours = loaded.transition.frame(at: shown).bitmap
-                guard let frame = recording!.frame(atMoment: shown) else { return ([], [:]) }
+                let ours = loaded.transition.frame(at: moment).bitmap
+                guard let frame = recording!.frame(atMoment: moment) else { return ([], [:]) }
                 let theirs = frame.resized(width: ours.width, height: ours.height)
                 let d = FrameComparison.compare(ours, theirs)
                 return (
@@ -53,7 +61,7 @@ struct StudioAPI {
                     ["X-Flipbook-Difference": String(format: "%.4f", d.differingFraction)]
                 )
             default:
-                return (try loaded.transition.frame(at: time).bitmap.pngData(fast: true), [:])
+                return (try loaded.transition.frame(at: moment).bitmap.pngData(fast: true), [:])
             }
         }
         switch result {

@@ -283,7 +283,7 @@ struct StudioServerTests {
     }
 
     @Test(
-        "A recording of the render itself differs by nothing but its palette at every frame, mid-motion too, and between frames"
+        "A recording of the render itself differs by nothing but its palette at every frame the page names, mid-motion too"
     )
     func againstItself() async throws {
         let folder = temporaryFolder()
@@ -294,13 +294,16 @@ struct StudioServerTests {
         let version = try #require(try f.state(try await f.get("/api/state"))["version"] as? Int)
         // The expand, 0.7-1.1 s at 30 fps: its frames 2/30 s apart start 0.07 s apart in the GIF
         // (a centisecond after k/30 every third frame).
+        // Between frames the page names the frame it shows (k); at a frame's time, t will do.
         for k in 21...33 {
-            for t in [Double(k) / 30, (Double(k) + 0.5) / 30] {
-                let diff = try await f.get("/api/frame?v=\(version)&t=\(t)&of=diff")
+            for at in ["k=\(k)", "t=\(Double(k) / 30)"] {
+                let diff = try await f.get("/api/frame?v=\(version)&\(at)&of=diff")
                 let share = try #require(Double(diff.headers["x-flipbook-difference"] ?? ""))
-                #expect(share < 0.01, "t \(t): \(share)")
+                #expect(share < 0.01, "\(at): \(share)")
             }
         }
+        #expect(try await f.get("/api/frame?v=\(version)&k=999&of=diff").status == 400)
+        #expect(try await f.get("/api/frame?v=\(version)&of=diff").status == 400)
     }
 
     @Test("A recording of another size is drawn at the render's size, and compared there")
