@@ -137,7 +137,10 @@ struct FitCommand: ParsableCommand {
         let seconds = Date().timeIntervalSince(started)
         print(report(result, frames: frames, seconds: seconds))
         if let output { try writeConfig(result, to: output) }
-        if let sheet { try writeSheet(result, frames: frames, images: images, to: sheet) }
+        if let sheet {
+            try PNGCodec.write(result.sheet(for: request, recording: frames, images: images), to: sheet)
+            print("wrote \(sheet): the recording, the render before and the render after, row above row")
+        }
     }
 
     func report(_ r: FitResult, frames: FrameSequence, seconds: Double) -> String {
@@ -187,36 +190,5 @@ struct FitCommand: ParsableCommand {
         }
         try AtomicOutput.write(Array(text.utf8), to: path)
         print("wrote \(path): use it with --config \(path)")
-    }
-
-    /// Eight moments of the recording: its frames, the render before and the render after.
-    func writeSheet(_ r: FitResult, frames: FrameSequence, images: ImageCache, to path: String) throws {
-        let before = try Transition(
-            scene, storyboard: storyboard, config: config, set: assignments, images: images)
-        let after = try Transition(
-            scene, storyboard: storyboard, config: config, set: assignments + r.assignments, images: images)
-        let n = min(8, frames.frames.count)
-        let picks = (0..<n).map { $0 * (frames.frames.count - 1) / max(1, n - 1) }
-        var sheet = ContactSheet(columns: n, cellWidth: 150)
-        let size = before.frame(at: 0).bitmap
-        for i in picks {
-            sheet.add(
-                Self.fitted(frames.frames[i].bitmap, crop: crop, width: size.width, height: size.height),
-                at: r.frameTimes[i])
-        }
-        for i in picks {
-            sheet.add(before.frame(at: max(0, r.frameTimes[i] + r.offsetBefore)).bitmap, at: r.frameTimes[i])
-        }
-        for i in picks {
-            sheet.add(after.frame(at: max(0, r.frameTimes[i] + r.offsetAfter)).bitmap, at: r.frameTimes[i])
-        }
-        try PNGCodec.write(sheet.render(), to: path)
-        print("wrote \(path): the recording, the render before and the render after, row above row")
-    }
-
-    /// The cropped frame drawn at the render's size.
-    static func fitted(_ frame: Bitmap, crop: Crop?, width: Int, height: Int) -> Bitmap {
-        let c = crop.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? frame.bounds
-        return frame.cropped(to: c).resized(width: width, height: height)
     }
 }

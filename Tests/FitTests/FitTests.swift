@@ -27,10 +27,9 @@ struct FitTests {
     func wholeFrames() throws {
         let recording = try Self.recording(
             "expanding-view", set: ["expand.duration=0.55", "timing.nextHold=0.7"], start: 0.16)
-        let result = try Fitter.fit(
-            FitRequest(
-                scene: "expanding-view", keys: ["expand.duration", "timing.nextHold"],
-                ranges: ["timing.nextHold": 0...3]), recording: recording)
+        let request = FitRequest(
+            scene: "expanding-view", keys: ["expand.duration", "timing.nextHold"], ranges: ["timing.nextHold": 0...3])
+        let result = try Fitter.fit(request, recording: recording)
         let values = Dictionary(uniqueKeysWithValues: result.values.map { ($0.key, $0.after) })
         #expect(abs(values["expand.duration"]! - 0.55) <= 0.55 * 0.03)
         #expect(abs(values["timing.nextHold"]! - 0.7) <= 0.04)
@@ -39,6 +38,21 @@ struct FitTests {
         #expect(result.assignments.count == 2)
         #expect(result.code.first?.key == "expand")
         #expect(result.code.first?.lines.first?.contains("options: [.curveEaseIn]") == true)
+
+        // The sheet: eight moments, the recording above the render before and after the fit;
+        // the rows after the fit are closer to the recording's than the rows before.
+        let sheet = try result.sheet(for: request, recording: recording, images: ImageCache())
+        let (cellWidth, cellHeight) = (150, 266 + 22)
+        #expect(sheet.width == 8 + 8 * (cellWidth + 8) && sheet.height == 8 + 3 * (cellHeight + 8))
+        func cell(_ row: Int, _ column: Int) -> Bitmap {
+            sheet.cropped(
+                to: PixelRect(
+                    x: 8 + column * (cellWidth + 8), y: 8 + row * (cellHeight + 8) + 22, width: cellWidth,
+                    height: 266))
+        }
+        let before = (0..<8).map { FrameComparison.compare(cell(1, $0), cell(0, $0)).differingFraction }
+        let after = (0..<8).map { FrameComparison.compare(cell(2, $0), cell(0, $0)).differingFraction }
+        #expect(after.reduce(0, +) < before.reduce(0, +) / 2, "before \(before), after \(after)")
     }
 
     /// The damping is read from an overshoot of a few points, so the tracker must read the
