@@ -1,5 +1,22 @@
-/// What stops a fit before it runs, naming the key, the layer or the frame.
+/// What stops a fit before it runs, naming the key, the layer or the frame, and the part of
+/// the request at fault (`FitError.Option`), which whoever shows the message spells: the CLI
+/// as a flag (`--fit`), others as the request's field (`keys`).
 public enum FitError: Error, Equatable, CustomStringConvertible {
+    /// A part of a fit request, as a message names it.
+    public enum Option: String, Sendable, CaseIterable {
+        case fit, track, range, crop
+
+        /// The `FitRequest` field it is.
+        public var field: String {
+            switch self {
+            case .fit: "keys"
+            case .track: "track"
+            case .range: "ranges"
+            case .crop: "crop"
+            }
+        }
+    }
+
     case tooShort(frames: Int)
     case noMotion
     case noKeys
@@ -19,46 +36,51 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
     /// Longer than a transition's recording can be: its frames or its seconds past the budget.
     case tooLong(frames: Int, seconds: Double)
 
-    public var description: String {
+    /// The message with options named as the request's fields.
+    public var description: String { message { $0.field } }
+
+    /// The message with each option spelled by `spell`.
+    public func message(_ spell: (Option) -> String) -> String {
+        let fit = spell(.fit), track = spell(.track), range = spell(.range), crop = spell(.crop)
         switch self {
         case .tooShort(let n):
             return "the recording has \(n) frame\(n == 1 ? "" : "s"); a fit needs at least two"
         case .noMotion:
             return "nothing moves in the recording (every frame is the same as the one before); a fit needs motion"
         case .noKeys:
-            return "--fit: name at least one param to fit"
+            return "\(fit): name at least one param to fit"
         case .unknownKey(let key, let known):
-            return "--fit \(key): the scene declares no such param; its params: \(known.joined(separator: ", "))"
+            return "\(fit) \(key): the scene declares no such param; its params: \(known.joined(separator: ", "))"
         case .notANumber(let key, let kind):
-            return "--fit \(key): it is \(kind), not a number to fit"
+            return "\(fit) \(key): it is \(kind), not a number to fit"
         case .noRange(let key):
-            return "--fit \(key): the scene declares no range for it; give one with --range \(key)=LOW,HIGH"
+            return "\(fit) \(key): the scene declares no range for it; give one with \(range) \(key)=LOW,HIGH"
         case .noEffect(let key):
             return
-                "--fit \(key): changing it changes nothing in this storyboard (a param it does not read, or a duration its curve ignores, as the system spring does)"
+                "\(fit) \(key): changing it changes nothing in this storyboard (a param it does not read, or a duration its curve ignores, as the system spring does)"
         case .unknownLayer(let layer, let known):
-            return "--track \(layer): no such layer; layers: \(known.joined(separator: ", "))"
+            return "\(track) \(layer): no such layer; layers: \(known.joined(separator: ", "))"
         case .layerNeverOnScreen(let layer):
             return
-                "--track \(layer): the plan never holds the layer still and wholly on screen for a tenth of a second, where its look would be taken from the recording"
+                "\(track) \(layer): the plan never holds the layer still and wholly on screen for a tenth of a second, where its look would be taken from the recording"
         case .flatLayer(let layer):
             return
-                "--track \(layer): the layer is one flat colour; tracking needs texture (track a layer with content, or fit the whole frame)"
+                "\(track) \(layer): the layer is one flat colour; tracking needs texture (track a layer with content, or fit the whole frame)"
         case .cannotFollow(let layer, let frame):
             return
-                "--track \(layer): the layer cannot be followed in the recording's frame \(frame), nor in half its frames (check --crop, or fit the whole frame)"
+                "\(track) \(layer): the layer cannot be followed in the recording's frame \(frame), nor in half its frames (check \(crop), or fit the whole frame)"
         case .frameSize(let frame, let w, let h, let fw, let fh):
             return
                 "frame \(frame) is \(w)x\(h) where the first is \(fw)x\(fh): a recording's frames are one screen, one size (is a frame of another file in it?)"
         case .rangeForUnfittedKey(let key, let fitted):
-            return "--range \(key): not a key being fitted (--fit \(fitted.joined(separator: ",")))"
+            return "\(range) \(key): not a key being fitted (\(fit) \(fitted.joined(separator: ",")))"
         case .tooLong(let frames, let seconds):
             return String(
                 format:
                     "%d frames over %.1f s: past what fit reads (%d frames, %.0f s); a transition's recording lasts seconds, so trim it to the motion",
                 frames, seconds, Fitter.maximumFrames, Fitter.maximumSeconds)
         case .crop(let c, let w, let h):
-            return "--crop \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames"
+            return "\(crop) \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames"
         }
     }
 }

@@ -132,7 +132,7 @@ struct FitCommand: ParsableCommand {
         do {
             result = try Fitter.fit(request, recording: frames, images: images)
         } catch let error as FitError {
-            throw CLIError("\(recording): \(error)")
+            throw CLIError("\(recording): \(error.message { "--\($0.rawValue)" })")
         }
         let seconds = Date().timeIntervalSince(started)
         print(report(result, frames: frames, seconds: seconds))

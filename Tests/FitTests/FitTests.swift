@@ -102,15 +102,18 @@ struct FitTests {
                 return "no error"
             } catch { return "\(error)" }
         }
-        #expect(error(FitRequest(scene: "expanding-view", keys: ["expand.speed"])).contains("--fit expand.speed"))
+        #expect(error(FitRequest(scene: "expanding-view", keys: ["expand.speed"])).contains("keys expand.speed"))
         #expect(error(FitRequest(scene: "expanding-view", keys: ["nothing"])).contains("declares no such param"))
         #expect(error(FitRequest(scene: "expanding-view", keys: ["buttonColor"])).contains("a color, not a number"))
         #expect(
-            error(FitRequest(scene: "expanding-view", keys: ["timing.restHold"])).contains("--range timing.restHold"))
+            error(FitRequest(scene: "expanding-view", keys: ["timing.restHold"])).contains("ranges timing.restHold"))
         #expect(error(FitRequest(scene: "expanding-view", keys: ["close.duration"])).contains("changes nothing"))
         #expect(
             error(FitRequest(scene: "expanding-view", keys: ["expand.duration"], track: ["nope"])).contains(
-                "--track nope: no such layer"))
+                "track nope: no such layer"))
+        // The CLI spells the request's parts as its flags.
+        let spelled = FitError.rangeForUnfittedKey("a", fitted: ["b", "c"]).message { "--\($0.rawValue)" }
+        #expect(spelled == "--range a: not a key being fitted (--fit b,c)")
         let still = FrameSequence(frames: Array(recording.frames.prefix(1)), duration: 1)
         #expect(error(FitRequest(scene: "expanding-view", keys: ["expand.duration"]), still).contains("1 frame"))
         let held = FrameSequence(frames: [recording.frames[0], recording.frames[0]], duration: 1)
