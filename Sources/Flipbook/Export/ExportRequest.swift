@@ -61,23 +61,45 @@ public struct ExportRequest: Sendable, Hashable {
             throw ExportError.invalid(.speed, value: "\(speed)", "\(.speed) \(speed): expected a factor in 0.01...100")
         }
         try encoding.check()
-        guard let output, let format else {
-            if time != nil {
-                throw ExportError.invalid(.time, "\(.time): \(.dryRun) renders every frame; leave \(.time) out")
-            }
-            if overwrite {
-                throw ExportError.invalid(
-                    .overwrite,
-                    "\(.overwrite): only a folder of frames (\(.output) folder/) is overwritten; leave it out")
-            }
-            if let maxSize {
+        if let output, let format {
+            try checkOutput(output, format)
+        } else if time != nil {
+            throw ExportError.invalid(.time, "\(.time): \(.dryRun) renders every frame; leave \(.time) out")
+        }
+        if overwrite && format != .sequence {
+            throw ExportError.invalid(
+                .overwrite, "\(.overwrite): only a folder of frames (\(.output) folder/) is overwritten; leave it out")
+        }
+        if let maxSize {
+            guard format?.isAnimated == true else {
                 throw ExportError.invalid(
                     .maxSize, value: maxSize.description,
                     "\(.maxSize) \(maxSize.bytes) B: fits a GIF, a WebP or an MP4; frames or a still have no size to fit"
                 )
             }
-            return
+            // A budget runs several encodes; these options describe one.
+            if let frames {
+                throw ExportError.invalid(
+                    .frames, value: "\(frames)",
+                    "\(.frames) \(frames): \(.maxSize) fits the whole storyboard; leave \(.frames) out")
+            }
+            if let sheet {
+                throw ExportError.invalid(
+                    .sheet, value: sheet,
+                    "\(.sheet) \(sheet): \(.maxSize) runs several encodes; make the sheet with a render of the setting it chose"
+                )
+            }
+            if let stats {
+                throw ExportError.invalid(
+                    .stats, value: stats,
+                    "\(.stats) \(stats): \(.maxSize) runs several encodes; time the setting it chose with a render of its own"
+                )
+            }
         }
+    }
+
+    /// Refuses an output path of no format, and options that would do nothing for `format`.
+    func checkOutput(_ output: String, _ format: ExportFormat) throws {
         if format == .gif && !output.lowercased().hasSuffix(".gif") {
             throw ExportError.invalid(
                 .output, value: output,
@@ -113,36 +135,6 @@ public struct ExportRequest: Sendable, Hashable {
             )
         }
         try encoding.check(for: format)
-        if overwrite && format != .sequence {
-            throw ExportError.invalid(
-                .overwrite, "\(.overwrite): only a folder of frames (\(.output) folder/) is overwritten; leave it out")
-        }
-        if let maxSize {
-            guard format.isAnimated else {
-                throw ExportError.invalid(
-                    .maxSize, value: maxSize.description,
-                    "\(.maxSize) \(maxSize.bytes) B: fits a GIF, a WebP or an MP4; frames or a still have no size to fit"
-                )
-            }
-            // A budget runs several encodes; these options describe one.
-            if let frames {
-                throw ExportError.invalid(
-                    .frames, value: "\(frames)",
-                    "\(.frames) \(frames): \(.maxSize) fits the whole storyboard; leave \(.frames) out")
-            }
-            if let sheet {
-                throw ExportError.invalid(
-                    .sheet, value: sheet,
-                    "\(.sheet) \(sheet): \(.maxSize) runs several encodes; make the sheet with a render of the setting it chose"
-                )
-            }
-            if let stats {
-                throw ExportError.invalid(
-                    .stats, value: stats,
-                    "\(.stats) \(stats): \(.maxSize) runs several encodes; time the setting it chose with a render of its own"
-                )
-            }
-        }
     }
 
     /// Refuses a frame rate, scale or width out of range, or a width with a scale.
