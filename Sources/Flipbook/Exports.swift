@@ -33,3 +33,4 @@
 @_exported import class Codecs.AtomicOutput
 @_exported import enum Codecs.EncodeError
 @_exported import class FileInput.FileWatcher
+@_exported import enum Render.RenderError

@@ -64,6 +64,14 @@ func presenting<T>(_ work: () throws -> T) throws -> T {
     }
 }
 
+/// Any error as the command line says it: the library's typed errors with their options and
+/// advice spelled as flags.
+func onCommandLine(_ error: any Error) -> any Error {
+    if let error = error as? ExportError { return error.onCommandLine }
+    if let error = error as? RenderError { return CLIError(error.message(flags: true)) }
+    return error
+}
+
 extension ExportOption {
     /// The flag: `--max-size`, `-o`.
     var flag: String { self == .output ? "-o" : "--\(name)" }

@@ -25,7 +25,7 @@ extension FlipbookCommand {
             try command.run()
         } catch {
             // The library's errors name options; here they are spelled as flags.
-            let error = (error as? ExportError)?.onCommandLine ?? error
+            let error = onCommandLine(error)
             if let error = error as? ValidationError {
                 // A value found wrong once the work began (a --set key the scene does not
                 // declare, a time past the storyboard's end) is said alone: the usage would bury it.

@@ -14,7 +14,7 @@ extension RenderCommand {
             do {
                 try render()
             } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("error: \(onCommandLine(error))\n".utf8))
             }
             let inputs = watchedFiles()
             watcher.watch(inputs)

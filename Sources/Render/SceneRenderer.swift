@@ -14,22 +14,34 @@ public enum RenderError: Error, CustomStringConvertible {
     /// A render that would composite more pixels than a render may, as its draw lists tell.
     case tooMuchWork(DrawWork, budget: Double)
 
-    public var description: String {
+    /// The message, with what to do named in the request's terms (a value for a key, a lower
+    /// frame rate); `message(flags:)` spells the same advice as the command line's flags.
+    public var description: String { message(flags: false) }
+
+    /// The message; with `flags`, its advice names `flipbook`'s flags and commands.
+    public func message(flags: Bool) -> String {
         switch self {
         case .image(let image, let error, let place, let builtIn):
             var message = "\(place): \(image.key): \(error)"
             if !FileManager.default.fileExists(atPath: image.path) {
-                message += "; put the image there, or name another with --set \(image.key)=FILE or a config"
+                message +=
+                    flags
+                    ? "; put the image there, or name another with --set \(image.key)=FILE or a config"
+                    : "; put the image there, or give \(image.key) another file"
                 // A copy of a built-in's scene file: the built-in writes it out with its images.
                 if let builtIn {
-                    message += ", or write \(builtIn)'s file with its images: flipbook scene NAME --to FOLDER"
+                    message +=
+                        flags
+                        ? ", or write \(builtIn)'s file with its images: flipbook scene NAME --to FOLDER"
+                        : ", or write \(builtIn)'s file out with its images"
                 }
             }
             return message
         case .tooMuchWork(let work, let budget):
             let giga = Int((work.totalPixels / 1e9).rounded())
             return
-                "\(work.frames) frames would composite about \(giga) gigapixels (\(Int(work.drawnPixels / 1e6)) megapixels of layers in each changing frame), past the budget of \(Int(budget / 1e9)); fewer, smaller or less overlapping layers, a shorter storyboard, or a lower --fps, --scale or --width"
+                "\(work.frames) frames would composite about \(giga) gigapixels (\(Int(work.drawnPixels / 1e6)) megapixels of layers in each changing frame), past the budget of \(Int(budget / 1e9)); fewer, smaller or less overlapping layers, a shorter storyboard, or a lower "
+                + (flags ? "--fps, --scale or --width" : "frame rate, scale or width")
         }
     }
 }
