@@ -69,7 +69,18 @@ func presenting<T>(_ work: () throws -> T) throws -> T {
 func onCommandLine(_ error: any Error) -> any Error {
     if let error = error as? ExportError { return error.onCommandLine }
     if let error = error as? RenderError { return CLIError(error.message(flags: true)) }
+    if let error = error as? ConfigError { return error.onCommandLine }
     return error
+}
+
+extension ConfigError {
+    /// A value's error names the flag that gave it: `--set key=value: key: …`.
+    var onCommandLine: ConfigError {
+        guard assignment != nil else { return self }
+        var spelled = self
+        spelled.file = "--set " + file
+        return spelled
+    }
 }
 
 extension ExportOption {

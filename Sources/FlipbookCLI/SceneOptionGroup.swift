@@ -86,7 +86,7 @@ struct SceneOptionGroup: ParsableArguments {
         do {
             return try work()
         } catch let error as ConfigError where error.assignment != nil {
-            throw ValidationError(error.description)
+            throw ValidationError(error.onCommandLine.description)
         } catch let error as SceneError {
             if case .unknownStoryboard = error { throw ValidationError("--storyboard: \(error)") }
             if case .invalid(let key, _) = error, key.hasPrefix("--") { throw ValidationError("\(error)") }

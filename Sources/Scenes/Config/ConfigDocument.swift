@@ -36,10 +36,11 @@ public enum ConfigDocument {
         return root
     }
 
-    /// Applies one `key.path=value` assignment (a command-line `--set`); relative paths are
-    /// from the working directory. Errors name the assignment.
+    /// Applies one `key.path=value` assignment (a command line's `--set`, a manifest's or the
+    /// studio's value); relative paths are from the working directory. Errors name the
+    /// assignment as their file, and carry it as `assignment`.
     public static func read<Root>(assignment: String, over root: Root, fields: [ConfigField<Root>]) throws -> Root {
-        let name = "--set \(assignment)"
+        let name = assignment
         guard let eq = assignment.firstIndex(of: "="), eq != assignment.startIndex else {
             throw ConfigError(
                 file: name, line: nil, keyPath: "", message: "expected key.path=value", assignment: assignment)
