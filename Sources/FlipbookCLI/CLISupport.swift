@@ -73,6 +73,19 @@ func onCommandLine(_ error: any Error) -> any Error {
     return error
 }
 
+extension SceneError {
+    /// The message with a width or scale asked for spelled as its flag (`--width 8192`).
+    var onCommandLine: String {
+        message {
+            switch $0 {
+            case .width(let w): "--width \(w)"
+            case .scale(let k): "--scale \(k)"
+            case .settingsScale: $0.description
+            }
+        }
+    }
+}
+
 extension ConfigError {
     /// A value's error names the flag that gave it: `--set key=value: key: …`.
     var onCommandLine: ConfigError {

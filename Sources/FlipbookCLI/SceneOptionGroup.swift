@@ -89,7 +89,10 @@ struct SceneOptionGroup: ParsableArguments {
             throw ValidationError(error.onCommandLine.description)
         } catch let error as SceneError {
             if case .unknownStoryboard = error { throw ValidationError("--storyboard: \(error)") }
-            if case .invalid(let key, _) = error, key.hasPrefix("--") { throw ValidationError("\(error)") }
+            // A width or scale given as a flag that makes frames too large is a bad option.
+            if case .frameTooLarge(_, _, _, let setting) = error {
+                if case .settingsScale = setting {} else { throw ValidationError(error.onCommandLine) }
+            }
             throw error
         }
     }

@@ -27,14 +27,9 @@ public struct SceneSettings: Sendable, Hashable {
         let w = Int((s.canvas.width * s.pixelsPerPoint).rounded()),
             h = Int((s.canvas.height * s.pixelsPerPoint).rounded())
         guard w * h > maximumOutputPixels else { return }
-        let what =
-            s.width.map { "--width \($0)" }
-            ?? (overrides.scale != nil ? "--scale \(s.scale)" : "settings.scale \(s.scale)")
-        throw SceneError.invalid(
-            key: what,
-            message:
-                "frames of \(w)x\(h) px (\(w * h / 1_000_000) Mpx) for the \(s.canvas.width.plainText)x\(s.canvas.height.plainText) pt canvas; a frame has at most \(maximumOutputPixels / 1_000_000) Mpx"
-        )
+        let setting: SceneError.SizeSetting =
+            s.width.map { .width($0) } ?? (overrides.scale != nil ? .scale(s.scale) : .settingsScale(s.scale))
+        throw SceneError.frameTooLarge(width: w, height: h, canvas: s.canvas, by: setting)
     }
 
     public init(canvas: Size, storyboard: String) {
@@ -80,8 +75,29 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     /// A rect outside the canvas.
     case outsideCanvas(key: String, rect: Rect, canvas: Size)
     case invalid(key: String, message: String)
+    /// Output frames past `SceneSettings.maximumOutputPixels`, and the setting that sized them.
+    case frameTooLarge(width: Int, height: Int, canvas: Size, by: SizeSetting)
 
-    public var description: String {
+    /// What sizes the output frames: a width or a scale asked for, or the scene's own scale.
+    public enum SizeSetting: Equatable, Sendable {
+        case width(Int)
+        case scale(Int)
+        case settingsScale(Int)
+
+        /// As a request's key names it: `width 8192`, `scale 3`, `settings.scale 3`.
+        public var description: String {
+            switch self {
+            case .width(let w): "width \(w)"
+            case .scale(let k): "scale \(k)"
+            case .settingsScale(let k): "settings.scale \(k)"
+            }
+        }
+    }
+
+    public var description: String { message { $0.description } }
+
+    /// The message with the setting that sized the frames spelled by `spell`.
+    public func message(_ spell: (SizeSetting) -> String) -> String {
         switch self {
         case .unknownScene(let name, let known):
             return
@@ -94,6 +110,9 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
         case .outsideCanvas(let key, let rect, let canvas):
             return "\(key) \(rect) is outside the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas"
         case .invalid(let key, let message): return "\(key): \(message)"
+        case .frameTooLarge(let w, let h, let canvas, let setting):
+            return
+                "\(spell(setting)): frames of \(w)x\(h) px (\(w * h / 1_000_000) Mpx) for the \(canvas.width.plainText)x\(canvas.height.plainText) pt canvas; a frame has at most \(SceneSettings.maximumOutputPixels / 1_000_000) Mpx"
         }
     }
 }
