@@ -2,11 +2,11 @@ import ArgumentParser
 import Flipbook
 import Foundation
 
-/// `flipbook encode`: a numbered PNG sequence to a GIF.
+/// `flipbook encode`: a numbered PNG sequence to a GIF, an animated WebP or an MP4.
 struct EncodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
-        abstract: "Encode a folder of numbered PNG frames as a GIF.",
+        abstract: "Encode a folder of numbered PNG frames as a GIF, WebP or MP4.",
         discussion: """
             Frames play in natural name order (frame2 before frame10), each for 1/fps seconds. \
             Identical neighbours merge into one longer frame; above 50 fps, frames are dropped so \
@@ -16,7 +16,7 @@ struct EncodeCommand: ParsableCommand {
     @Argument(help: "The folder of PNG frames.")
     var frames: String
 
-    @Option(name: .shortAndLong, help: "The GIF to write (written to a temporary file, then renamed).")
+    @Option(name: .shortAndLong, help: "The GIF, WebP or MP4 to write (written to a temporary file, then renamed).")
     var output: String
 
     @Option(help: ArgumentHelp("Frames per second of the sequence, 0.1...1000.", valueName: "fps"))

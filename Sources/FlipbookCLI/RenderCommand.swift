@@ -6,7 +6,7 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene to a GIF, a PNG still (--time), or a PNG sequence (-o folder/).",
+        abstract: "Render a scene to a GIF, WebP or MP4, a PNG still (--time), or PNG frames (-o folder/).",
         discussion: """
             Defaults make a README-ready GIF: @1x, the promo recordings' own 1 px per point, about \
             2 MB for a 5 s storyboard (--scale 2 is retina-crisp at 3x the bytes); 30 fps, smooth \
@@ -122,6 +122,7 @@ struct RenderCommand: ParsableCommand {
     /// Renders once, as the options say.
     func render() throws {
         let progress = Progress(quiet: quiet)
+        // Cleared on an error too; at most once.
         defer { progress.done() }
         let report = try SceneOptionGroup.presenting {
             try presenting {
