@@ -89,23 +89,6 @@ public struct BuildOutput: Sendable, Hashable {
         return request
     }
 
-    /// The fields of its key that describe the render: the `flipbook render` arguments as the
-    /// manifest spells them, less the output's path, so that a key stays the same for the same
-    /// manifest text.
-    var keyFields: [String] {
-        var fields = [scene]
-        if let storyboard { fields += ["--storyboard", storyboard] }
-        if let config { fields += ["--config", config] }
-        for assignment in assignments { fields += ["--set", assignment] }
-        // A value that starts with "-" (speed: -1) would read as an option of its own.
-        for option in options {
-            fields +=
-                option.value.hasPrefix("-") ? ["--\(option.key)=\(option.value)"] : ["--\(option.key)", option.value]
-        }
-        fields += kind == .sheet ? ["--dry-run", "--sheet"] : ["-o"]
-        return fields
-    }
-
     /// Where it comes from in the manifest, for messages: `outputs[2] (previews/x.gif)`.
     public var place: String { "outputs[\(entry)] (\(path))" }
 

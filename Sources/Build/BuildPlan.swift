@@ -7,7 +7,7 @@ import Foundation
 /// disk carries that key.
 ///
 /// The key covers the scene file, the config, every image the scene reads (their bytes, not
-/// their dates), the render arguments and the tool's version; an output is fresh when the file
+/// their dates), the export's settings and the tool's version; an output is fresh when the file
 /// carries its key as an `OutputStamp`, so a key travels with the file into git or out of a
 /// CI shard and no state file is shared.
 public struct BuildPlan: Sendable {
@@ -44,7 +44,7 @@ public struct BuildPlan: Sendable {
     public let items: [Item]
 
     /// The version of the build key's recipe: a change to what the key covers bumps it.
-    static let keyVersion = 1
+    static let keyVersion = 2
 
     /// Weighs every output of `manifest`. `toolVersion` goes into every key (a new release
     /// rebuilds everything); each output's export is checked as a render checks it. Every problem is found before this returns, and
@@ -235,8 +235,8 @@ public struct BuildPlan: Sendable {
         return outline
     }
 
-    /// The output's key: a SHA-256 over the recipe's version, the tool's version, the render
-    /// arguments as the manifest spells them (less the output's own path), and the bytes of the
+    /// The output's key: a SHA-256 over the recipe's version, the tool's version, its kind, the
+    /// export's settings (less where it writes, and its threads and stats), and the bytes of the
     /// scene file, the config and every image (for one another output writes, that output's key).
     static func key(
         of output: BuildOutput, outline: TransitionOutline, toolVersion: String, digests: FileDigests,
@@ -251,7 +251,13 @@ public struct BuildPlan: Sendable {
         hash.update(field: "flipbook-build \(keyVersion)")
         hash.update(field: toolVersion)
         hash.update(field: output.kind.rawValue)
-        for field in output.keyFields { hash.update(field: field) }
+        // The export's settings as the manifest gives them (its paths from its folder), less
+        // where it writes and how: the output, the sheet's path, threads and stats.
+        let unkeyed: Set<ExportOption> = [.output, .dryRun, .sheet, .threads, .stats]
+        hash.update(field: output.scene)
+        for (option, value) in try output.request(folder: "").settings where !unkeyed.contains(option) {
+            hash.update(field: "\(option.name)=\(value)")
+        }
         hash.update(field: "scene")
         hash.update(field: try digest(outline.sceneFile))
         if let config = outline.configFile {

@@ -43,7 +43,7 @@ public enum ManifestFormat {
         public let doc: String
     }
 
-    /// Every key, in the order the reference lists them and render arguments are written.
+    /// Every key, in the order the reference lists them.
     public static let keys: [Key] = [
         Key(
             name: "path", kind: .pattern, places: .output,

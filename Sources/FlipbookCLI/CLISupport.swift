@@ -96,11 +96,6 @@ extension ConfigError {
     }
 }
 
-extension ExportOption {
-    /// The flag: `--max-size`, `-o`.
-    var flag: String { self == .output ? "-o" : "--\(name)" }
-}
-
 extension ExportText {
     /// The text with options spelled as flags.
     var onCommandLine: String { spelled(\.flag) }

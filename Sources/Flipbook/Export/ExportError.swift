@@ -16,6 +16,9 @@ public enum ExportOption: String, Sendable, CaseIterable {
 
     /// Its name as a key: `max-size`, `output`.
     public var name: String { rawValue }
+
+    /// Its flag on `flipbook render`'s command line: `--max-size`, `-o`.
+    public var flag: String { self == .output ? "-o" : "--\(name)" }
 }
 
 /// Text that names export options, spelled when it is shown: `"\(.time) 3: expected …"`.

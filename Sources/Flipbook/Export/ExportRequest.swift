@@ -221,34 +221,37 @@ extension ExportRequest {
         }
     }
 
-    /// The `flipbook render` arguments that make the same export.
+    /// The options the request gives, each with its value as text (empty for a flag), in the
+    /// order `flipbook render` lists them: what its command line says, and what a build key covers.
+    public var settings: [(option: ExportOption, value: String)] {
+        var given: [(ExportOption, String)] = []
+        if let storyboard { given.append((.storyboard, storyboard)) }
+        if let config { given.append((.config, config)) }
+        given += assignments.map { (.set, $0) }
+        if let time { given.append((.time, time.plainText)) }
+        if let fps { given.append((.fps, fps.plainText)) }
+        if let scale { given.append((.scale, "\(scale)")) }
+        if let width { given.append((.width, "\(width)")) }
+        if speed != 1 { given.append((.speed, speed.plainText)) }
+        if let frames { given.append((.frames, "\(frames)")) }
+        given += encoding.given
+        if let maxSize { given.append((.maxSize, maxSize.description)) }
+        if let threads { given.append((.threads, "\(threads)")) }
+        if let stats { given.append((.stats, stats)) }
+        if overwrite { given.append((.overwrite, "")) }
+        given.append(output.map { (.output, $0) } ?? (.dryRun, ""))
+        if let sheet { given.append((.sheet, sheet)) }
+        return given
+    }
+
+    /// The words after `flipbook render` that make the same export: its settings as flags. A
+    /// value that starts with "-" is joined to its flag, so that it does not read as an option.
     public var arguments: [String] {
-        var arguments = [scene]
-        if let storyboard { arguments += ["--storyboard", storyboard] }
-        if let config { arguments += ["--config", config] }
-        for assignment in assignments { arguments += ["--set", assignment] }
-        var options: [(ExportOption, String)] = []
-        if let time { options.append((.time, time.plainText)) }
-        if let fps { options.append((.fps, fps.plainText)) }
-        if let scale { options.append((.scale, "\(scale)")) }
-        if let width { options.append((.width, "\(width)")) }
-        if speed != 1 { options.append((.speed, speed.plainText)) }
-        if let frames { options.append((.frames, "\(frames)")) }
-        options += encoding.given
-        if let maxSize { options.append((.maxSize, maxSize.description)) }
-        if let threads { options.append((.threads, "\(threads)")) }
-        if let stats { options.append((.stats, stats)) }
-        if overwrite { options.append((.overwrite, "")) }
-        // A value that starts with "-" would read as an option of its own.
-        for (option, value) in options {
-            arguments +=
+        [scene]
+            + settings.flatMap { option, value -> [String] in
                 value.isEmpty
-                ? ["--\(option.name)"]
-                : value.hasPrefix("-") ? ["--\(option.name)=\(value)"] : ["--\(option.name)", value]
-        }
-        if let output { arguments += ["-o", output] } else { arguments.append("--dry-run") }
-        if let sheet { arguments += ["--sheet", sheet] }
-        return arguments
+                    ? [option.flag] : value.hasPrefix("-") ? ["\(option.flag)=\(value)"] : [option.flag, value]
+            }
     }
 
     /// The shell command that makes the same export.
