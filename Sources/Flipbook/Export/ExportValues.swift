@@ -6,13 +6,8 @@ import Foundation
 /// request prints it as it was given.
 public struct ByteSize: Sendable, Hashable, CustomStringConvertible {
     public let bytes: Int
-    /// As given (`950kB`), or the byte count.
+    /// As given: `950kB`.
     public let description: String
-
-    public init(bytes: Int) {
-        self.bytes = bytes
-        description = "\(bytes)"
-    }
 
     /// Reads `text`; nil unless it is a size of at least 1 KiB.
     public init?(_ text: String) {
