@@ -108,15 +108,17 @@ struct SceneFileTests {
     }
 
     /// Storyboards that double their steps 40 times over: phases that call the one below twice,
-    /// and YAML aliases of a sequence doubled (each text, and a marker it must hold).
-    static let doublings: [(String, String)] = [
+    /// which the plan stops at its step budget, and YAML aliases of a sequence doubled, which
+    /// the reading stops at its budget of parts (each text, a marker it must hold, and the
+    /// error).
+    static let doublings: [(String, String, String)] = [
         (
             tinyScene.replacingOccurrences(
                 of: "phases:\n",
                 with: "phases:\n" + (0..<40).map { "  p\($0): [p\($0 + 1), p\($0 + 1)]" }.joined(separator: "\n")
                     + "\n  p40: [hold: 0]\n"
             ).replacingOccurrences(of: "  other: {let: {x: 1}, steps: [hold: x]}", with: "  other: [p0]"),
-            "p40: [hold: 0]"
+            "p40: [hold: 0]", "expands to more than 100000 steps; phases that call phases multiply them"
         ),
         (
             tinyScene.replacingOccurrences(
@@ -125,20 +127,20 @@ struct SceneFileTests {
                     + (["    - sequence: &l0 [hold: 0, hold: 0]"]
                     + (1...40).map { "    - sequence: &l\($0) [{sequence: *l\($0 - 1)}, {sequence: *l\($0 - 1)}]" })
                     .joined(separator: "\n")),
-            "&l40"
+            "&l40", "the file expands to more than 200000 parts; YAML aliases repeat what they name"
         ),
     ]
 
     @Test(
-        "Phases that call the one below twice, 40 deep, and YAML aliases that double a sequence 40 times, stop at the step budget",
+        "Phases that call the one below twice, 40 deep, and YAML aliases that double a sequence 40 times, stop at a budget",
         arguments: doublings)
-    func doublingSteps(text: String, marker: String) throws {
+    func doublingSteps(text: String, marker: String, message: String) throws {
         #expect(text.contains(marker))
         let path = try writeScene(text)
         let started = Date()
         #expect {
             try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other")).plan(sizes: tinySizes)
-        } throws: { "\($0)".contains("expands to more than 100000 steps") }
+        } throws: { "\($0)".contains(message) }
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
@@ -228,7 +230,7 @@ struct SceneFileTests {
                 with: "  - {animate: grow, delay: -10, pose: [shown: {a: a}]}"))
         #expect {
             try SceneCatalog.prepare(path).plan(sizes: tinySizes)
-        } throws: { "\($0)".contains(":46: phases.show.0.delay: -10 s: a delay is 0 seconds or more") }
+        } throws: { "\($0)".contains(":46: phases.show.steps.0.delay: -10 s: a delay is 0 seconds or more") }
     }
 
     @Test(

@@ -54,6 +54,33 @@ struct WholeFileCheckTests {
             ], "\(lines.joined(separator: "\n"))")
     }
 
+    @Test(
+        "Shape mistakes a plan used to find only when it ran are found at load, in a storyboard nobody renders"
+    )
+    func shapesAtLoad() throws {
+        let text = Self.edited([
+            (
+                "  other: {let: {x: 1}, steps: [hold: x]}",
+                """
+                  other:
+                    - drag: {from: [0, 0], moves: [{by: [0, 10]}], axis: y}
+                    - {animate: grow, crossing: {above: []}}
+                """
+            ),
+            ("  - {that: \"area.width > 1\", key: area, message: \"box {area.width} is too thin\"}", "  - {that: on}"),
+            ("  box: {color: tint, frame: area,", "  box: {color: tint, image: assets.icon, frame: area,"),
+        ])
+        let lines = try Self.problems(text).lines
+        #expect(
+            lines == [
+                "tiny.yaml:23:5: require.0: expected {that: test, key: param, message: text}",
+                "tiny.yaml:36:16: layers.box: a layer shows an image or a colour, not both",
+                "tiny.yaml:58:13: storyboards.other.0.drag: a drag needs distance: the translation in points (signed) that makes progress 1",
+                "tiny.yaml:58:36: storyboards.other.0.drag.moves.0: a move needs by: [dx, dy] and over: seconds",
+                "tiny.yaml:59:33: storyboards.other.1.crossing: expected {at: points, above: [steps], below: [steps]}",
+            ], "\(lines.joined(separator: "\n"))")
+    }
+
     @Test("A param's mistake and a layer's are reported together")
     func paramsAndLayers() throws {
         let text = Self.edited([

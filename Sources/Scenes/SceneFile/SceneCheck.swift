@@ -2,215 +2,202 @@ import Foundation
 import Planner
 import Yams
 
-/// The whole-file check a scene file gets when it loads, before any plan is built: every
-/// layer, template, pose, phase, storyboard, step, expression and name, whether or not the
-/// chosen storyboard uses it. It reports every problem at once, each with its line, column and
-/// key path, and a "did you mean" for a name that is close to a known one. The lists it
-/// checks against are `SceneFormat`'s; what only evaluation can tell (a wrong type, a value
-/// out of range) is left to the interpreter.
+/// The whole-file check of names, on the model `SceneParser` read: every layer, template,
+/// pose, phase, storyboard, step and expression, whether or not the chosen storyboard uses it.
+/// Each name an expression, a change or a call uses must be one the file declares; a name
+/// close to a known one gets a "did you mean". What only evaluation can tell (a wrong type, a
+/// value out of range) is left to the interpreter.
 struct SceneCheck {
-    let file: String
-    let root: Node.Mapping
+    var problems: SceneProblems
     let known: SceneCheckNames
-    private(set) var problems: [ConfigError] = []
-    /// Nodes visited: YAML aliases can make a small file a tree of billions of nodes, so the
-    /// walk stops at a budget (the interpreter's own step budget then names the place).
-    private var visits = 0
-    static let maximumVisits = 1_000_000
 
-    /// Counts one node; false once the budget is spent.
-    mutating func visit() -> Bool {
-        visits += 1
-        return visits <= Self.maximumVisits
+    /// Checks `model`, whose params are `params`.
+    init(_ model: SceneModel, params: Node.Mapping?, problems: SceneProblems) {
+        self.problems = problems
+        known = SceneCheckNames(model, params: params)
+        SceneNames.clashes(model, params: params, into: &self.problems)
+        for b in model.lets { expression(b.value) }
+        for r in model.requirements {
+            expression(r.that)
+            interpolations(in: r.message.text, r.message.node, r.message.path)
+        }
+        for (_, t) in model.templates.all { layer(t.body) }
+        layers(model.layers)
+        for (_, p) in model.poses.all { changes(p.changes) }
+        for (_, p) in model.phases.all { steps(p.steps) }
+        for (_, s) in model.storyboards.all {
+            for b in s.lets { expression(b.value) }
+            if let l = s.length { expression(l) }
+            steps(s.steps)
+        }
     }
 
-    /// Checks `root`, the scene file `file`.
-    init(_ root: Node.Mapping, file: String) {
-        self.file = file
-        self.root = root
-        known = SceneCheckNames(root)
-        problems = SceneNames.clashes(root, file: file)
-        for (k, v) in root {
-            guard let key = k.scalarText else { continue }
-            let path = [key]
-            switch key {
-            case "layers": layers(v, path, template: false)
-            case "templates": templates(v, path)
-            case "poses": poses(v, path)
-            case "phases": phases(v, path)
-            case "storyboards": storyboards(v, path)
-            case "let": values(v, path)
-            case "require": requirements(v, path)
-            case _ where !SceneFormat.topLevel.contains(where: { $0.name == key }):
-                unknown(k, path: [], what: "key", in: SceneFormat.topLevel.map(\.name))
-            default: break
+    // MARK: Layers
+
+    mutating func layers(_ entries: [SceneLayerEntry]) {
+        for entry in entries {
+            switch entry {
+            case .loop(let loop): layers(loop.body)
+            case .layer(let layer):
+                interpolations(in: layer.name, layer.key, layer.path)
+                self.layer(layer)
             }
         }
     }
 
-    // MARK: Reporting
-
-    mutating func report(_ node: Node, _ path: [String], _ message: String) {
-        problems.append(
-            ConfigError(
-                file: file, line: node.mark?.line, keyPath: path.joined(separator: "."), message: message,
-                column: node.mark?.column))
-    }
-
-    /// "unknown key 'x'; did you mean y? expected one of …".
-    mutating func unknown(_ node: Node, path: [String], what: String, in candidates: [String]) {
-        let name = node.scalarText ?? node.summary
-        let hint = Suggestion.hint(for: name, in: candidates)
-        report(node, path, "unknown \(what) '\(name)'\(hint); expected one of \(candidates.joined(separator: ", "))")
-    }
-
-    // MARK: Layers, templates, poses
-
-    mutating func layers(_ node: Node, _ path: [String], template: Bool) {
-        guard let m = node.mapping else { return report(node, path, "expected a mapping of layers") }
-        for (k, v) in m {
-            guard let name = k.scalarText else { continue }
-            if name.hasPrefix("for ") {
-                if SceneCheckNames.loopVariable(name) == nil {
-                    report(k, path, "expected 'for NAME in FIRST...LAST', got '\(name)'")
-                }
-                layers(v, path + [name], template: template)
-                continue
-            }
-            interpolations(in: name, k, path + [name])
-            layer(v, path + [name], template: false)
-        }
-    }
-
-    mutating func layer(_ node: Node, _ path: [String], template: Bool) {
-        guard visit() else { return }
-        guard let m = node.mapping else {
-            return report(
-                node, path,
-                "expected a layer: a mapping of \(SceneFormat.layerKeys.map(\.name).joined(separator: ", "))")
-        }
-        let allowed =
-            template
-            ? ["args"] + SceneFormat.layerKeys.map(\.name).filter { $0 != "use" && $0 != "with" }
-            : SceneFormat.layerKeys.map(\.name)
-        var templateArgs: [String]? = nil
-        if let use = m["use"] {
-            if let t = use.scalarText, let args = known.templates[t] {
-                templateArgs = args
+    mutating func layer(_ layer: SceneLayer) {
+        var declared: [String]? = nil
+        if let (name, node) = layer.use {
+            if let args = known.templates[name] {
+                declared = args
             } else {
-                unknown(use, path: path + ["use"], what: "template", in: known.templates.keys.sorted())
+                problems.unknown(node, path: layer.path + ["use"], what: "template", in: known.templates.keys.sorted())
             }
         }
-        for (k, v) in m {
-            guard let key = k.scalarText else { continue }
-            let at = path + [key]
-            guard allowed.contains(key) else {
-                unknown(k, path: path, what: "key", in: allowed)
-                continue
-            }
+        if let with = layer.with { arguments(with, of: "template \(layer.use?.name ?? "")", declared: declared) }
+        for (key, value) in layer.values.sorted(by: { $0.key < $1.key }) {
             switch key {
-            case "children": layers(v, at, template: false)
-            case "args", "use": break
-            case "with": arguments(v, at, of: "template \(m["use"]?.scalarText ?? "")", declared: templateArgs)
-            case "mode":
-                if v.scalarText.flatMap(ContentMode.init(rawValue:)) == nil {
-                    unknown(v, path: at, what: "mode", in: ContentMode.allCases.map(\.rawValue))
-                }
+            case "mode": break
             case "image":
-                let text = v.scalarText ?? ""
-                if text.contains("{") {
-                    interpolations(in: text, v, at)
-                } else if !known.images.contains(text) {
-                    unknown(v, path: at, what: "image param", in: known.images.sorted())
+                if value.text.contains("{") {
+                    interpolations(in: value.text, value.node, value.path)
+                } else if !known.images.contains(value.text) {
+                    problems.unknown(value.node, path: value.path, what: "image param", in: known.images.sorted())
                 }
-            default: expression(v, at)
+            default: expression(value)
             }
         }
+        if let children = layer.children { layers(children) }
     }
 
-    mutating func templates(_ node: Node, _ path: [String]) {
-        guard let m = node.mapping else { return report(node, path, "expected a mapping of templates") }
-        for (k, v) in m { layer(v, path + [k.scalarText ?? ""], template: true) }
-    }
-
-    mutating func poses(_ node: Node, _ path: [String]) {
-        guard let m = node.mapping else { return report(node, path, "expected a mapping of poses") }
-        for (k, v) in m {
-            let at = path + [k.scalarText ?? ""]
-            guard let body = v.mapping else {
-                report(v, at, "expected a pose: {args: [a], layer.property: value, …}")
-                continue
-            }
-            for (ck, cv) in body where ck.scalarText != "args" { change(ck, cv, at) }
+    /// Arguments given to `what`, which declares `declared` (nil: unknown, already said).
+    mutating func arguments(_ given: SceneArguments, of what: String, declared: [String]?) {
+        guard let values = given.values else {
+            return problems.report(given.node, given.path, "expected the arguments of \(what) as a mapping")
         }
-    }
-
-    // MARK: Phases and storyboards
-
-    mutating func phases(_ node: Node, _ path: [String]) {
-        guard let m = node.mapping else { return report(node, path, "expected a mapping of phases") }
-        for (k, v) in m {
-            let at = path + [k.scalarText ?? ""]
-            if let body = v.mapping {
-                keys(body, at, allowed: SceneFormat.phaseKeys.map(\.name))
-                if let s = body["steps"] { steps(s, at + ["steps"]) } else { report(v, at, "expected steps: [steps]") }
-            } else {
-                steps(v, at)
-            }
-        }
-    }
-
-    mutating func storyboards(_ node: Node, _ path: [String]) {
-        guard let m = node.mapping else { return }
-        for (k, v) in m {
-            let at = path + [k.scalarText ?? ""]
-            if let body = v.mapping {
-                keys(body, at, allowed: SceneFormat.storyboardKeys.map(\.name))
-                if let l = body["let"] { values(l, at + ["let"]) }
-                if let l = body["length"] { expression(l, at + ["length"]) }
-                if let s = body["steps"] { steps(s, at + ["steps"]) } else { report(v, at, "expected steps: [steps]") }
-            } else {
-                steps(v, at)
-            }
-        }
-    }
-
-    mutating func keys(_ m: Node.Mapping, _ path: [String], allowed: [String]) {
-        for (k, _) in m where !allowed.contains(k.scalarText ?? "") {
-            unknown(k, path: path, what: "key", in: allowed)
-        }
-    }
-
-    mutating func requirements(_ node: Node, _ path: [String]) {
-        guard let items = node.sequence else { return report(node, path, "expected a list of checks") }
-        for (i, item) in items.enumerated() {
-            guard let m = item.mapping else { continue }
-            keys(m, path + ["\(i)"], allowed: SceneFormat.requireKeys.map(\.name))
-            if let that = m["that"] { expression(that, path + ["\(i)", "that"]) }
-            if let message = m["message"] { interpolations(in: message.scalarText ?? "", message, path + ["\(i)"]) }
-        }
-    }
-
-    /// A mapping of `name: expression` (a `let`).
-    mutating func values(_ node: Node, _ path: [String]) {
-        guard let m = node.mapping else { return report(node, path, "expected a mapping of name: value") }
-        for (k, v) in m { expression(v, path + [k.scalarText ?? ""]) }
-    }
-
-    /// `{arg: value}` given to `what` (`phase NAME`, `pose NAME`, `template NAME`), which
-    /// declares `declared`.
-    mutating func arguments(_ node: Node, _ path: [String], of what: String, declared: [String]?) {
-        guard let m = node.mapping else {
-            return report(node, path, "expected the arguments of \(what) as a mapping")
-        }
-        for (k, v) in m {
-            if let declared, let name = k.scalarText, !declared.contains(name) {
-                report(
-                    k, path,
+        for (name, key, value) in values {
+            if let declared, !declared.contains(name) {
+                problems.report(
+                    key, given.path,
                     "\(what) has no argument '\(name)'\(Suggestion.hint(for: name, in: declared)); expected \(declared.isEmpty ? "none" : declared.joined(separator: ", "))"
                 )
             }
-            expression(v, path + [k.scalarText ?? ""])
+            expression(value)
         }
+    }
+
+    // MARK: Steps and changes
+
+    mutating func steps(_ list: [SceneStep]) {
+        for s in list { step(s) }
+    }
+
+    mutating func step(_ step: SceneStep) {
+        switch step.body {
+        case .phase(let name, let node, let args):
+            guard let declared = known.phases[name] else {
+                return problems.unknown(node, path: step.path, what: "step or phase", in: phaseOrStep)
+            }
+            if let args { arguments(args, of: "phase \(name)", declared: declared) }
+        case .hold(let e): expression(e)
+        case .set(let c): changes(c)
+        case .animate(let curve, let delay, let c, let crossing):
+            expression(curve)
+            if let delay { expression(delay) }
+            changes(c)
+            if let crossing { self.crossing(crossing) }
+        case .parallel(let list), .sequence(let list): steps(list)
+        case .drag(let drag, let c, let crossing):
+            self.drag(drag)
+            changes(c)
+            if let crossing { self.crossing(crossing) }
+        case .if(let test, let then, let otherwise):
+            expression(test)
+            steps(then ?? [])
+            steps(otherwise ?? [])
+        case .let(let bindings): for b in bindings { expression(b.value) }
+        case .require(let test, let message):
+            expression(test)
+            if let message { interpolations(in: message.text, message.node, message.path) }
+        }
+    }
+
+    /// Phase names first, then step kinds: what a step's name may be.
+    var phaseOrStep: [String] {
+        known.phases.keys.sorted() + StepKind.names
+    }
+
+    mutating func changes(_ list: [SceneChange]) {
+        for change in list {
+            switch change {
+            case .poses(let calls):
+                for call in calls {
+                    guard let declared = known.poses[call.name] else {
+                        problems.unknown(call.node, path: call.path, what: "pose", in: known.poses.keys.sorted())
+                        continue
+                    }
+                    if let args = call.arguments { arguments(args, of: "pose \(call.name)", declared: declared) }
+                }
+            case .property(let text, let key, let value):
+                let at = value.path
+                interpolations(in: text, key, at)
+                expression(value)
+                let dot = text.lastIndex(of: ".")!
+                let layer = String(text[..<dot]), property = String(text[text.index(after: dot)...])
+                if !property.contains("{") && !known.properties.contains(property) {
+                    let hint = Suggestion.hint(for: property, in: known.properties)
+                    problems.report(
+                        key, at,
+                        "no property '\(property)'\(hint); expected one of \(SceneFormat.properties.map(\.name).joined(separator: ", "))"
+                    )
+                }
+                if !layer.contains("{") && !known.isLayer(layer) {
+                    problems.report(
+                        key, at, "no layer '\(layer)'\(Suggestion.hint(for: layer, in: known.literalLayers))")
+                }
+            }
+        }
+    }
+
+    mutating func drag(_ drag: SceneDrag) {
+        for e in [drag.from, drag.distance] + [drag.release, drag.rubberBand, drag.range].compactMap({ $0 }) {
+            expression(e)
+        }
+        if !["x", "y"].contains(drag.axis.text) { expression(drag.axis) }
+        for move in drag.moves {
+            switch move {
+            case .hold(let e): expression(e)
+            case .move(let by, let over, let easing):
+                expression(by)
+                expression(over)
+                if let easing { self.easing(easing) }
+            }
+        }
+    }
+
+    /// A move's easing: a Bézier by name or spelt out, or an expression (a param, an argument).
+    mutating func easing(_ e: SceneExpr) {
+        let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+        let expected =
+            "expected \(names.joined(separator: ", ")), bezier:x1,y1,x2,y2, or a param or argument holding one"
+        guard let text = e.node.scalarText else { return expression(e) }
+        if let curve = try? Curve(spec: text) {
+            if case .bezier = curve { return }
+            return problems.report(
+                e.node, e.path,
+                "'\(text)' is not a Bézier: a spring has no fixed shape to move a finger along; \(expected)")
+        }
+        let isName = text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        if isName && !known.names.contains(text) {
+            return problems.report(
+                e.node, e.path, "unknown easing '\(text)'\(Suggestion.hint(for: text, in: names)); \(expected)")
+        }
+        expression(e)
+    }
+
+    mutating func crossing(_ crossing: SceneCrossing) {
+        expression(crossing.at)
+        steps(crossing.above ?? [])
+        steps(crossing.below ?? [])
     }
 }

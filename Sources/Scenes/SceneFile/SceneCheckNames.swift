@@ -15,30 +15,21 @@ struct SceneCheckNames {
     let properties = SceneProperty.names
     /// Layer names as written, `{…}` standing for any text.
     var layerPatterns: [String] = []
-    private var scanned = 0
 
     /// Functions the interpreter adds to `SceneFunctions` (they need the plan being built).
     static let interpreterFunctions = ["if", "releaseVelocity"]
 
-    init(_ root: Node.Mapping) {
-        for (k, v) in root["params"]?.mapping ?? [:] {
+    init(_ model: SceneModel, params: Node.Mapping?) {
+        for (k, v) in params ?? [:] {
             guard let key = k.scalarText else { continue }
             names.insert(key)
-            params(v, prefix: key)
+            self.params(v, prefix: key)
         }
-        for (k, _) in root["let"]?.mapping ?? [:] { names.insert(k.scalarText ?? "") }
-        func declared(_ section: String) -> [String: [String]] {
-            var out: [String: [String]] = [:]
-            for (k, v) in root[section]?.mapping ?? [:] {
-                out[k.scalarText ?? ""] = v.mapping?["args"]?.sequence?.compactMap(\.scalarText) ?? []
-            }
-            return out
-        }
-        phases = declared("phases")
-        poses = declared("poses")
-        templates = declared("templates")
-        scan(Node.mapping(root))
-        layers(root["layers"]?.mapping ?? [:], prefix: "", root: root, depth: 0)
+        names.formUnion(model.boundNames)
+        for (name, phase) in model.phases.all { phases[name] = phase.parameters.names }
+        for (name, pose) in model.poses.all { poses[name] = pose.parameters.names }
+        for (name, template) in model.templates.all { templates[name] = template.parameters.names }
+        layers(model.layers, prefix: "", templates: model.templates, depth: 0)
     }
 
     /// Image params: dotted keys whose declaration has an `image` type.
@@ -58,44 +49,22 @@ struct SceneCheckNames {
         for (k, v) in m where k.scalarText != "doc" { params(v, prefix: prefix + "." + (k.scalarText ?? "")) }
     }
 
-    /// `let` names, arguments and loop variables, wherever they are declared (within the
-    /// check's budget of nodes).
-    private mutating func scan(_ node: Node) {
-        scanned += 1
-        guard scanned <= SceneCheck.maximumVisits else { return }
-        if let m = node.mapping {
-            for (k, v) in m {
-                let key = k.scalarText ?? ""
-                if key == "let", let lets = v.mapping { for (lk, _) in lets { names.insert(lk.scalarText ?? "") } }
-                if key == "args" { for a in v.sequence ?? [] { names.insert(a.scalarText ?? "") } }
-                if let variable = Self.loopVariable(key) { names.insert(variable) }
-                scan(v)
-            }
-        } else if let items = node.sequence {
-            for item in items { scan(item) }
-        }
-    }
-
     /// The layer tree's names: template instances name their template's children
     /// `INSTANCE-CHILD`.
-    private mutating func layers(_ m: Node.Mapping, prefix: String, root: Node.Mapping, depth: Int) {
+    private mutating func layers(
+        _ entries: [SceneLayerEntry], prefix: String, templates: SceneDeclarations<SceneTemplate>, depth: Int
+    ) {
         guard depth < 8 else { return }
-        for (k, v) in m {
-            guard let key = k.scalarText else { continue }
-            if key.hasPrefix("for ") {
-                layers(v.mapping ?? [:], prefix: prefix, root: root, depth: depth)
-                continue
-            }
-            let name = prefix + key
-            layerPatterns.append(name)
-            guard let body = v.mapping else { continue }
-            if let children = body["children"]?.mapping {
-                layers(children, prefix: prefix, root: root, depth: depth)
-            }
-            if let t = body["use"]?.scalarText, let template = root["templates"]?.mapping?[t]?.mapping,
-                let children = template["children"]?.mapping
-            {
-                layers(children, prefix: name + "-", root: root, depth: depth + 1)
+        for entry in entries {
+            switch entry {
+            case .loop(let loop): layers(loop.body, prefix: prefix, templates: templates, depth: depth)
+            case .layer(let layer):
+                let name = prefix + layer.name
+                layerPatterns.append(name)
+                layers(layer.children ?? [], prefix: prefix, templates: templates, depth: depth)
+                if let use = layer.use, let children = templates[use.name]?.body.children {
+                    layers(children, prefix: name + "-", templates: templates, depth: depth + 1)
+                }
             }
         }
     }
@@ -128,36 +97,28 @@ struct SceneCheckNames {
         }
         return true
     }
-
-    /// `for NAME in A...B` → NAME.
-    static func loopVariable(_ key: String) -> String? {
-        guard key.hasPrefix("for ") else { return nil }
-        let parts = key.dropFirst(4).components(separatedBy: " in ")
-        guard parts.count == 2, parts[1].contains("...") else { return nil }
-        let name = parts[0].trimmingCharacters(in: .whitespaces)
-        return name.isEmpty ? nil : name
-    }
 }
 
 extension SceneCheck {
     /// A value: a number, a list of values, or an expression whose names and functions exist.
+    mutating func expression(_ e: SceneExpr) { expression(e.node, e.path) }
+
     mutating func expression(_ node: Node, _ path: [String]) {
-        guard visit() else { return }
         if let items = node.sequence {
             for item in items { expression(item, path) }
             return
         }
         guard let text = node.scalarText else {
-            return report(node, path, "expected a value or an expression, got \(node.summary)")
+            return problems.report(node, path, "expected a value or an expression, got \(node.summary)")
         }
         if Double(text) != nil || text.isEmpty { return }
         guard let body = interpolations(in: text, node, path) else { return }
         do {
             names(in: try Expression.parse(body), node, path)
         } catch let error as ExpressionError {
-            report(node, path, error.message)
+            problems.report(node, path, error.message)
         } catch {
-            report(node, path, "\(error)")
+            problems.report(node, path, "\(error)")
         }
     }
 
@@ -170,7 +131,7 @@ extension SceneCheck {
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}") else {
-                report(node, path, "'\(ExpressionParser.excerpt(text))': a '{' is not closed")
+                problems.report(node, path, "'\(ExpressionParser.excerpt(text))': a '{' is not closed")
                 return nil
             }
             expression(scalarNode(String(rest[rest.index(after: open)..<close]), at: node.mark), path)
@@ -191,7 +152,7 @@ extension SceneCheck {
             let first = parts[0]
             if !first.contains(SceneCheck.spliced) && !known.names.contains(first) {
                 let hint = Suggestion.hint(for: first, in: known.names.sorted())
-                report(
+                problems.report(
                     node, path,
                     "unknown name '\(parts.joined(separator: "."))'\(hint); expected a param, a let value, an argument, canvas, screen or gesture"
                 )
@@ -203,7 +164,7 @@ extension SceneCheck {
         case .call(let name, let args):
             if !known.functions.contains(name) {
                 let hint = Suggestion.hint(for: name, in: known.functions.sorted())
-                report(node, path, "unknown function '\(name)'\(hint)")
+                problems.report(node, path, "unknown function '\(name)'\(hint)")
             }
             for a in args { names(in: a, node, path) }
         case .field(let base, _): names(in: base, node, path)

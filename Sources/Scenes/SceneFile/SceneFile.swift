@@ -16,7 +16,7 @@ public struct SceneFile {
     public let name: String
     public let summary: String
     public let storyboards: [String]
-    let root: Node.Mapping
+    let model: SceneModel
     let fields: [ConfigField<SceneParams>]
     let defaults: SceneParams
     let declarations: [ParamDeclaration]
@@ -42,10 +42,12 @@ public struct SceneFile {
                 file: path, line: node?.mark?.line, keyPath: "",
                 message: "expected a scene: a mapping with \(SceneFormat.topLevel.map(\.name).joined(separator: ", "))")
         }
-        self.root = root
-        // Every problem is gathered before any is reported: the whole-file check's, then the
+        // Every problem is gathered before any is reported: the shape's, the names', then the
         // header's and each param's.
-        var problems = SceneCheck(root, file: path).problems
+        let parser = SceneParser(root, file: path)
+        model = parser.model
+        var problems = SceneCheck(parser.model, params: root["params"]?.mapping, problems: parser.problems).problems
+            .list
         func collect<T>(_ fallback: T, _ body: () throws -> T) -> T {
             do { return try body() } catch let error as ConfigError {
                 problems.append(error)
@@ -144,8 +146,8 @@ public struct SceneFile {
     }
 
     /// The storyboard called `name`, or an error that lists the scene's storyboards.
-    func storyboard(named name: String) throws -> Node {
-        guard let board = root["storyboards"]?.mapping?[name] else {
+    func storyboard(named name: String) throws -> SceneStoryboard {
+        guard let board = model.storyboards[name] else {
             throw SceneError.unknownStoryboard(name, scene: self.name, known: storyboards)
         }
         return board
@@ -336,14 +338,6 @@ public struct SceneFile {
     }
 
     // MARK: Helpers
-
-    static func checkKeys(_ m: Node.Mapping, allowed: [String], _ cx: ConfigContext) throws {
-        for (k, _) in m {
-            guard let name = k.scalarText, allowed.contains(name) else {
-                throw cx.error(k, "unknown key \(k.summary); expected one of \(allowed.joined(separator: ", "))")
-            }
-        }
-    }
 
     private static func scalar(_ m: Node.Mapping, _ key: String, _ cx: ConfigContext) throws -> String {
         guard let node = m[key], let text = node.scalarText, !text.isEmpty else {

@@ -47,40 +47,34 @@ final class SceneInterpreter {
         builder = PlanBuilder(canvas: canvas)
     }
 
-    var top: ConfigContext { ConfigContext(file: file.path, folder: file.folder, path: []) }
+    var model: SceneModel { file.model }
+
+    /// An error at `node`, whose key path is `path`.
+    func error(_ node: Node, _ path: [String], _ message: String) -> ConfigError {
+        ConfigError(file: file.path, line: node.mark?.line, keyPath: path.joined(separator: "."), message: message)
+    }
+
+    func error(_ e: SceneExpr, _ message: String) -> ConfigError { error(e.node, e.path, message) }
 
     /// The chosen storyboard's plan, the params it reads and its top-level steps' spans.
     func plan() throws -> ScenePlan {
         let name = params.settings.storyboard
         let board = try file.storyboard(named: name)
-        let cx = top.at("storyboards", name)
-        var stepsNode = board
-        var length: (node: Node, cx: ConfigContext)?
-        if let m = board.mapping {
-            try SceneFile.checkKeys(m, allowed: SceneFormat.storyboardKeys.map(\.name), cx)
-            if let l = m["let"] { try bind(l, cx.at("let")) }
-            guard let s = m["steps"] else { throw cx.error(board, "expected steps: [steps]") }
-            stepsNode = s
-            if let l = m["length"] { length = (l, cx.at("length")) }
-        }
-        if let l = file.root["let"] { try bind(l, top.at("let")) }
+        try bind(board.lets)
+        try bind(model.lets)
         try checkParams()
-        if let layers = file.root["layers"] {
-            guard let m = layers.mapping else { throw top.at("layers").error(layers, "expected a mapping of layers") }
-            try addLayers(m, parent: nil, prefix: "", top.at("layers"))
-        }
-        guard let items = stepsNode.sequence else { throw cx.error(stepsNode, "expected a list of steps") }
+        try addLayers(model.layers, parent: nil, prefix: "")
         var phases: [PhaseSpan] = []
-        for (i, item) in items.enumerated() {
+        for item in board.steps {
             let start = builder.currentTime
-            for step in try step(item, cx.at("\(i)")) { builder.append(step) }
-            phases.append(PhaseSpan(name: Self.label(of: item), start: start, end: builder.currentTime))
+            for step in try step(item) { builder.append(step) }
+            phases.append(PhaseSpan(name: item.label, start: start, end: builder.currentTime))
         }
         var lasts = builder.currentTime
-        if let (node, lcx) = length {
-            lasts = try number(node, lcx)
+        if let length = board.length {
+            lasts = try number(length)
             guard lasts > 0 else {
-                throw lcx.error(node, "\(lasts.plainText) s: a storyboard's length is more than 0 seconds")
+                throw error(length, "\(lasts.plainText) s: a storyboard's length is more than 0 seconds")
             }
         }
         // Steps past a shorter length are still planned, so they are held to the limit too.
@@ -98,35 +92,30 @@ final class SceneInterpreter {
         return ScenePlan(plan: builder.build(length: lasts), reads: reads, phases: shown)
     }
 
-    /// What a storyboard's item is called on a timeline: its phase's name or its step's kind.
-    static func label(of item: Node) -> String {
-        if let name = item.scalarText { return name }
-        let keys = item.mapping?.keys.compactMap(\.scalarText) ?? []
-        return keys.first(where: stepKinds.contains) ?? keys.first ?? "step"
-    }
-
     // MARK: Values
 
-    func evaluate(_ node: Node, _ cx: ConfigContext) throws -> SceneValue {
-        if let items = node.sequence { return .list(try items.map { try evaluate($0, cx) }) }
-        guard let text = node.scalarText else {
-            throw cx.error(node, "expected a value or an expression, got \(node.summary)")
+    func evaluate(_ e: SceneExpr) throws -> SceneValue {
+        if let items = e.node.sequence {
+            return .list(try items.map { try evaluate(SceneExpr(node: $0, path: e.path)) })
+        }
+        guard let text = e.node.scalarText else {
+            throw error(e, "expected a value or an expression, got \(e.node.summary)")
         }
         if let v = Double(text), v.isFinite { return .number(v) }
         do {
             return try expression(interpolate(text)).evaluate(context)
-        } catch let e as ExpressionError {
-            throw cx.error(node, e.message)
+        } catch let x as ExpressionError {
+            throw error(e, x.message)
         }
     }
 
-    /// Evaluates `node` and converts it; errors name the node's line and key.
-    func value<T>(_ node: Node, _ cx: ConfigContext, _ convert: (SceneValue) throws -> T) throws -> T {
-        let v = try evaluate(node, cx)
-        do { return try convert(v) } catch let e as ExpressionError { throw cx.error(node, e.message) }
+    /// Evaluates `e` and converts it; errors name its line and key.
+    func value<T>(_ e: SceneExpr, _ convert: (SceneValue) throws -> T) throws -> T {
+        let v = try evaluate(e)
+        do { return try convert(v) } catch let x as ExpressionError { throw error(e, x.message) }
     }
 
-    func number(_ node: Node, _ cx: ConfigContext) throws -> Double { try value(node, cx) { try $0.number() } }
+    func number(_ e: SceneExpr) throws -> Double { try value(e) { try $0.number() } }
 
     private func expression(_ text: String) throws -> Expression {
         if let e = parsed[text] { return e }
@@ -218,57 +207,42 @@ final class SceneInterpreter {
     }
 
     /// `let` values, in order, into the innermost scope that has the name, else the globals.
-    func bind(_ node: Node, _ cx: ConfigContext) throws {
-        guard let m = node.mapping else { throw cx.error(node, "expected a mapping of name: value") }
-        for (k, v) in m {
-            guard let name = k.scalarText, isName(name) else {
-                throw cx.error(k, "a name is letters, digits and _, got \(k.summary)")
-            }
+    func bind(_ bindings: [SceneBinding]) throws {
+        for b in bindings {
             let outer = reads
             reads = []
-            let value = try evaluate(v, cx.at(name))
-            letReads[name] = reads
+            let value = try evaluate(b.value)
+            letReads[b.name] = reads
             reads = outer
-            if let i = scopes.lastIndex(where: { $0[name] != nil }) {
-                scopes[i][name] = value
+            if let i = scopes.lastIndex(where: { $0[b.name] != nil }) {
+                scopes[i][b.name] = value
             } else {
-                globals[name] = value
+                globals[b.name] = value
             }
         }
     }
 
-    /// Arguments for a template, phase or pose: each declared one given, no other.
-    func arguments(declared: Node?, given: Node?, of what: String, _ cx: ConfigContext) throws -> [String: SceneValue] {
-        let names = declared?.sequence?.compactMap(\.scalarText) ?? []
+    /// Arguments for a template, phase or pose, called at `node`: each declared one given
+    /// (the whole-file check refused any other).
+    func arguments(
+        _ declared: SceneParameters, given: SceneArguments?, of what: String, at node: Node, _ path: [String]
+    ) throws -> [String: SceneValue] {
         var out: [String: SceneValue] = [:]
-        if let given {
-            guard let m = given.mapping else {
-                throw cx.error(
-                    given, "expected the arguments of \(what) as a mapping: {\(names.joined(separator: ", "))}")
-            }
-            for (k, v) in m {
-                guard let name = k.scalarText, names.contains(name) else {
-                    throw cx.error(
-                        k,
-                        "\(what) has no argument \(k.summary); expected \(names.isEmpty ? "none" : names.joined(separator: ", "))"
-                    )
-                }
-                out[name] = try evaluate(v, cx.at(name))
-            }
-        }
-        if let missing = names.first(where: { out[$0] == nil }) {
-            throw cx.error(given ?? declared ?? Node(""), "\(what) needs the argument '\(missing)'")
+        for (name, _, value) in given?.values ?? [] { out[name] = try evaluate(value) }
+        if let missing = declared.names.first(where: { out[$0] == nil }) {
+            throw error(
+                given?.node ?? declared.node ?? node, given?.path ?? path, "\(what) needs the argument '\(missing)'")
         }
         return out
     }
 
     /// Runs `body` with `scope` pushed and `name` marked as being expanded.
     func expand<T>(
-        _ name: String, scope: [String: SceneValue], _ cx: ConfigContext, at node: Node, _ body: () throws -> T
+        _ name: String, scope: [String: SceneValue], at node: Node, _ path: [String], _ body: () throws -> T
     ) throws -> T {
         guard !expanding.contains(name) else {
-            throw cx.error(
-                node, "\(name) uses itself: \((expanding.drop { $0 != name } + [name]).joined(separator: " → "))")
+            throw error(
+                node, path, "\(name) uses itself: \((expanding.drop { $0 != name } + [name]).joined(separator: " → "))")
         }
         expanding.append(name)
         scopes.append(scope)
@@ -295,29 +269,13 @@ final class SceneInterpreter {
                     message: "\(rect) is outside the \(Int(canvas.width))x\(Int(canvas.height)) pt canvas")
             }
         }
-        guard let checks = file.root["require"] else { return }
-        guard let list = checks.sequence else {
-            throw top.at("require").error(checks, "expected a list of {that: test, key: param, message: text}")
-        }
-        for (i, item) in list.enumerated() {
-            let cx = top.at("require", "\(i)")
-            guard let m = item.mapping, let that = m["that"], let key = m["key"]?.scalarText,
-                let message = m["message"]?.scalarText
-            else {
-                throw cx.error(item, "expected {that: test, key: param, message: text}")
-            }
-            if !(try value(that, cx.at("that")) { try $0.flag() }) {
-                throw SceneError.invalid(key: key, message: try interpolating(message, m["message"]!, cx))
-            }
+        for r in model.requirements where !(try value(r.that) { try $0.flag() }) {
+            throw SceneError.invalid(
+                key: r.key, message: try interpolating(r.message.text, r.message.node, r.message.path))
         }
     }
 
-    func interpolating(_ text: String, _ node: Node, _ cx: ConfigContext) throws -> String {
-        do { return try interpolate(text) } catch let e as ExpressionError { throw cx.error(node, e.message) }
+    func interpolating(_ text: String, _ node: Node, _ path: [String]) throws -> String {
+        do { return try interpolate(text) } catch let e as ExpressionError { throw error(node, path, e.message) }
     }
-}
-
-func isName(_ s: String) -> Bool {
-    guard let first = s.first, first.isLetter || first == "_" else { return false }
-    return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
 }

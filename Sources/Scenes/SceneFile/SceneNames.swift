@@ -13,53 +13,46 @@ enum SceneNames {
         let path: [String]
     }
 
-    /// Every name (after its first declaration, in file order) declared as another kind of
-    /// thing, naming both lines.
-    static func clashes(_ root: Node.Mapping, file: String) -> [ConfigError] {
+    /// Reports every name (after its first declaration, in file order) declared as another
+    /// kind of thing, naming both lines.
+    static func clashes(_ model: SceneModel, params: Node.Mapping?, into problems: inout SceneProblems) {
         var seen: [String: Declaration] = [:]
-        var out: [ConfigError] = []
-        for d in declarations(root) {
+        for d in declarations(model, params: params) {
             if let first = seen[d.name], first.kind != d.kind {
                 let line = first.node.mark.map { " (line \($0.line))" } ?? ""
-                out.append(
-                    ConfigError(
-                        file: file, line: d.node.mark?.line, keyPath: d.path.joined(separator: "."),
-                        message:
-                            "'\(d.name)' names a \(d.kind) and a \(first.kind)\(line); one name means one thing in a file: rename one",
-                        column: d.node.mark?.column))
+                problems.report(
+                    d.node, d.path,
+                    "'\(d.name)' names a \(d.kind) and a \(first.kind)\(line); one name means one thing in a file: rename one"
+                )
             }
             if seen[d.name] == nil { seen[d.name] = d }
         }
-        return out
     }
 
     /// The params' top-level keys, then the layers (through `children` and `for`), then the
-    /// phases.
-    static func declarations(_ root: Node.Mapping) -> [Declaration] {
+    /// phases, each in the file's order.
+    static func declarations(_ model: SceneModel, params: Node.Mapping?) -> [Declaration] {
         var out: [Declaration] = []
-        for (k, _) in root["params"]?.mapping ?? [:] {
+        for (k, _) in params ?? [:] {
             if let name = k.scalarText {
                 out.append(Declaration(name: name, kind: "param", node: k, path: ["params", name]))
             }
         }
-        func layers(_ m: Node.Mapping, _ path: [String]) {
-            for (k, v) in m {
-                guard let name = k.scalarText else { continue }
-                if name.hasPrefix("for ") {
-                    if let inner = v.mapping { layers(inner, path + [name]) }
-                    continue
+        func layers(_ entries: [SceneLayerEntry]) {
+            for entry in entries {
+                switch entry {
+                case .loop(let loop): layers(loop.body)
+                case .layer(let layer):
+                    if !layer.name.contains("{") {
+                        out.append(Declaration(name: layer.name, kind: "layer", node: layer.key, path: layer.path))
+                    }
+                    layers(layer.children ?? [])
                 }
-                if !name.contains("{") {
-                    out.append(Declaration(name: name, kind: "layer", node: k, path: path + [name]))
-                }
-                if let children = v.mapping?["children"]?.mapping { layers(children, path + [name, "children"]) }
             }
         }
-        layers(root["layers"]?.mapping ?? [:], ["layers"])
-        for (k, _) in root["phases"]?.mapping ?? [:] {
-            if let name = k.scalarText {
-                out.append(Declaration(name: name, kind: "phase", node: k, path: ["phases", name]))
-            }
+        layers(model.layers)
+        for (name, phase) in model.phases.all {
+            out.append(Declaration(name: name, kind: "phase", node: phase.key, path: ["phases", name]))
         }
         return out
     }

@@ -1,8 +1,8 @@
 /// The kinds of step a storyboard or a phase lists, each declared once: its doc, the keys it
 /// takes, and whether its other keys are changes (`layer.property: value`, `pose:`). The
-/// whole-file check, the interpreter (whose switch over these cases is exhaustive), the
-/// reference and the JSON Schema all read this list: a new kind is one case here, and the
-/// compiler asks for its meaning in the interpreter.
+/// parser, the reference and the JSON Schema read this list: a new kind is one case here, and
+/// the compiler then asks the parser (whose switch over these cases is exhaustive) for its
+/// `SceneStep.Body`, and the check and the interpreter for what that body means.
 public enum StepKind: String, CaseIterable, Sendable {
     case hold, set, animate, parallel, sequence, drag
     case `if`, `let`, require
