@@ -8,7 +8,7 @@ public typealias ManifestProblem = ConfigError
 public enum BuildError: Error, Equatable, CustomStringConvertible {
     /// Every problem found in the manifest, sorted by line: all of them, not the first.
     case manifest([ManifestProblem])
-    /// `--shard` that is not I/N with 1 <= I <= N.
+    /// A shard that is not I/N with 1 <= I <= N.
     case shard(String)
     /// A name on the command line that picks no output.
     case unknownName(String, known: [String])
@@ -20,7 +20,7 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
         case .manifest(let problems):
             return problems.map(\.description).joined(separator: "\n")
         case .shard(let text):
-            return "--shard \(text): expected I/N, a shard I of N with 1 <= I <= N (e.g. 1/4)"
+            return "shard \(text): \(Shard.expected)"
         case .unknownName(let name, let known):
             let hint = Suggestion.closest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
             return "\(name): no output has this name or path\(hint)"

@@ -12,6 +12,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
+    /// What a shard's text must be.
+    public static let expected = "expected I/N, a shard I of N with 1 <= I <= N (e.g. 1/4)"
+
     /// Reads `I/N`.
     public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)

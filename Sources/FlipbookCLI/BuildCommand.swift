@@ -61,7 +61,7 @@ struct BuildCommand: ParsableCommand {
     func validate() throws {
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs \(jobs): expected 1...256") }
         if let shard {
-            do { _ = try Shard(parsing: shard) } catch { throw ValidationError("\(error)") }
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError("--shard \(shard): \(Shard.expected)") }
         }
         if check && list { throw ValidationError("--check and --list: give one") }
         if force && (check || list) { throw ValidationError("--force renders; --check and --list render nothing") }

@@ -55,6 +55,9 @@ struct StudioCommand: ParsableCommand {
         try SceneOptionGroup.validate(scene: scene)
         guard (1...3).contains(scale) else { throw ValidationError("--scale \(scale): expected 1, 2 or 3") }
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): expected 0...65535") }
+        guard StudioServer.isAddress(host) else {
+            throw ValidationError("--host \(host): \(StudioServer.expectedHost)")
+        }
     }
 
     func run() throws {

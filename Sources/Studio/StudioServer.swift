@@ -12,6 +12,12 @@ import Synchronization
 /// routes are a fixed list. Lines, headers, bodies and slow clients are bounded by
 /// `HTTPServer`'s limits.
 public final class StudioServer: Sendable {
+    /// What a host to listen on must be: an IP address.
+    public static let expectedHost = HTTPServer.expectedHost
+
+    /// Whether `host` is an IP address the studio can listen on.
+    public static func isAddress(_ host: String) -> Bool { HTTPServer.isAddress(host) }
+
     public let session: StudioSession
     public let host: String
     /// The secret every API request carries (`?token=` or the `X-Flipbook-Token` header).

@@ -65,6 +65,7 @@ struct ParsingTests {
             (["build", "--check", "--list"], "--check and --list: give one"),
             (["build", "--force", "--check"], "--force renders"),
             (["build", "--jobs", "0"], "--jobs 0: expected 1...256"),
+            (["studio", "expanding-cells", "--host", "localhost"], "--host localhost: expected an IP address"),
             (["scene", "expanding-cells", "--reference"], "--reference prints the format"),
             (
                 ["render", "expanding-cells", "-o", "frames/", "--max-size", "5MB"],

@@ -376,6 +376,15 @@ final class HTTPServer: Sendable {
     }
 
     private static func badHost(_ host: String) -> StudioError {
-        StudioError("--host \(host): expected an IP address such as 127.0.0.1 or ::1")
+        StudioError("host \(host): \(expectedHost)")
+    }
+
+    /// What a host to listen on must be.
+    static let expectedHost = "expected an IP address such as 127.0.0.1 or ::1"
+
+    /// Whether `host` is an address the server can listen on.
+    static func isAddress(_ host: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
     }
 }
