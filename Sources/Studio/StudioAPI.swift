@@ -32,7 +32,9 @@ struct StudioAPI {
         guard ["current", "against", "diff"].contains(of) else {
             return .text(400, "of=\(of): expected current, against or diff")
         }
-        if of != "current" && recording == nil { return .text(404, "no recording: this studio was started without one to compare against") }
+        if of != "current" && recording == nil {
+            return .text(404, "no recording: this studio was started without one to compare against")
+        }
         guard of != "current" || t != nil else { return .text(400, "expected t=SECONDS") }
         let times = loaded.transition.frameTimes
         if let k, !times.indices.contains(k) {

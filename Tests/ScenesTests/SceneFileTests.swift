@@ -233,6 +233,17 @@ struct SceneFileTests {
         } throws: { "\($0)".contains(":46: phases.show.steps.0.delay: -10 s: a delay is 0 seconds or more") }
     }
 
+    @Test("A template's colour and its instance's image, each right alone, are refused together when merged")
+    func templateColourAndInstanceImage() throws {
+        let path = try writeScene(
+            tinyScene.replacingOccurrences(
+                of: "    tile-{i}: {use: tile, with: {n: i}}",
+                with: "    tile-{i}: {use: tile, with: {n: i}, image: assets.icon}"))
+        #expect {
+            try SceneCatalog.prepare(path).plan(sizes: tinySizes)
+        } throws: { "\($0)".contains(":27: templates.tile.color: a layer shows an image or a colour, not both") }
+    }
+
     @Test(
         "A storyboard's length cuts it short mid-motion or holds its end; 0 is refused at its line",
         arguments: [("0.25", 0.25), ("2s", 2.0), ("x + 0.5", 1.5)])

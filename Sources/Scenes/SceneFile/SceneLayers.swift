@@ -61,6 +61,11 @@ extension SceneInterpreter {
     /// A layer whose template, if any, is merged into it.
     private func addInstance(_ name: String, _ layer: SceneLayer, parent: LayerID?, prefix: String) throws {
         let m = layer.values
+        // Each part may be right on its own and the merge not: a template's colour and an
+        // instance's image.
+        if let color = m["color"], m["image"] != nil {
+            throw error(color, "a layer shows an image or a colour, not both")
+        }
         var content = LayerContent.none
         if let image = m["image"] {
             content = .snapshot(try snapshot(image, source: m["source"], mode: m["mode"]))
