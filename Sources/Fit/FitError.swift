@@ -35,6 +35,10 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
     case rangeForUnfittedKey(String, fitted: [String])
     /// Longer than a transition's recording can be: its frames or its seconds past the budget.
     case tooLong(frames: Int, seconds: Double)
+    /// The search ended worse than it started, on the same instants.
+    case worse(before: Double, after: Double, unit: String)
+    /// Fewer than half the recording's instants of motion were compared.
+    case tooFewCompared(compared: Int, motion: Int, layers: [String])
 
     /// The message with options named as the request's fields.
     public var description: String { message { $0.field } }
@@ -79,6 +83,18 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
                 format:
                     "%d frames over %.1f s: past what fit reads (%d frames, %.0f s); a transition's recording lasts seconds, so trim it to the motion",
                 frames, seconds, Fitter.maximumFrames, Fitter.maximumSeconds)
+        case .worse(let before, let after, let unit):
+            return String(
+                format:
+                    "the fit ended worse than it started (residual %.2f → %.2f %@ on the same instants), so it is no answer; narrow the ranges (%@) or start nearer",
+                before, after, unit, range)
+        case .tooFewCompared(let compared, let motion, let layers):
+            let what =
+                layers.isEmpty
+                ? "the recording's \(motion) instants of motion"
+                : "the \(motion) instants at which \(layers.joined(separator: ", ")) \(layers.count == 1 ? "moves" : "move") on screen"
+            return
+                "the fit compared \(compared) of \(what), fewer than half, so it is no answer: \(track) a layer that is on screen, uncovered and followed through its motion, check \(crop), or fit the whole frame"
         case .crop(let c, let w, let h):
             return "\(crop) \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames"
         }

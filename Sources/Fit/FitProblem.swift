@@ -38,6 +38,8 @@ final class Problem: Sendable {
     let evaluations = Counter()
     /// The farthest a tracked layer's edges count in the search, in points.
     static let cap = 24.0
+    /// The share of a tracked layer others may cover where it is compared or its look taken.
+    static let coveredLimit = 0.25
 
     init(
         request: FitRequest, keys: [Fitter.Key], base: Transition, images: ImageCache, times: [Double],
@@ -89,13 +91,15 @@ final class Problem: Sendable {
         // alignment by the layer itself, whatever else the recording shows.
         let tracked = Problem.alignTracks(
             tracks, shown: shown, times: times, base: base, layers: request.track, k: k, range: offsetRange)
-        // A quarter second either side must be drawn too: near where the layer appears or goes,
-        // the fit's own values move that moment, and the recording there may show another layer.
+        // A quarter second either side must be drawn, and not covered, too: near where the
+        // layer appears, goes or passes under another, the fit's own values move that moment,
+        // and the recording there may show another layer.
         compared = request.track.map { layer in
             times.map { time in
                 stride(from: -0.25, through: 0.25, by: 0.05).allSatisfy { d in
                     let at = min(max(time + tracked + d, 0), base.duration)
                     return (base.drawnBounds(ofLayer: layer, at: at)?.alpha ?? 0) >= 0.5
+                        && base.coveredShare(ofLayer: layer, at: at) < Problem.coveredLimit
                 }
             }
         }
@@ -144,10 +148,11 @@ final class Problem: Sendable {
     struct Measure {
         var score: Double
         var offset: Double
-        var layers: [(rms: Double, worst: Double, count: Int, beyond: Int)]
+        /// Per tracked layer (or the whole frame), the distance at each instant: nil where it
+        /// was not compared.
+        var errors: [[Double?]]
     }
 
-    /// How far the transition with `values` is from the recording, at the best offset.
     /// How far the transition with `values` is from the recording: for whole frames at
     /// `offset`, for tracked layers at the best offset for those values.
     func measure(_ values: [Double], offset: Double?) throws -> Measure {
@@ -195,10 +200,10 @@ final class Problem: Sendable {
             let f = x - Double(i)
             return (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f, a.3 + (b.3 - a.3) * f)
         }
-        /// Edge distances (points) of every followed frame at `offset`.
-        func errors(_ offset: Double) -> [[Double]] {
+        /// Edge distances (points) at every instant at `offset`; nil where not compared.
+        func errors(_ offset: Double) -> [[Double?]] {
             tracks.enumerated().map { layer, matches in
-                shown.enumerated().compactMap { i, frame -> Double? in
+                shown.enumerated().map { i, frame -> Double? in
                     guard compared[layer][i], let m = matches[frame] else { return nil }
                     guard let p = rect(layer, times[i] + offset) else { return nil }
                     // The left, top and right edges: the look is the layer's top at its width, and
@@ -209,26 +214,18 @@ final class Problem: Sendable {
                 }
             }
         }
-        // The search's score caps each frame's distance: a frame where the tracker took
-        // something else for the layer (another card over it) costs the same whatever the
-        // values, instead of outweighing the frames that were followed. The report's RMS
-        // counts every frame as it is.
-        let cap = Problem.cap
-        func score(_ e: [[Double]]) -> Double {
-            let all = e.flatMap { $0 }
-            return (all.reduce(0) { $0 + min($1, cap) * min($1, cap) } / Double(max(1, all.count))).squareRoot()
-        }
-        let offset = bestOffset(duration: t.duration) { score(errors($0)) }
+        let offset = bestOffset(duration: t.duration) { Problem.score(errors($0)) }
         let e = errors(offset)
-        return Measure(
-            score: score(e), offset: offset,
-            layers: e.map { all in
-                let near = all.filter { $0 <= cap }
-                return (
-                    (near.reduce(0) { $0 + $1 * $1 } / Double(max(1, near.count))).squareRoot(), near.max() ?? 0,
-                    all.count, all.count - near.count
-                )
-            })
+        return Measure(score: Problem.score(e), offset: offset, errors: e)
+    }
+
+    /// The score of tracked layers' distances: their RMS over every compared instant, each
+    /// capped at `cap`, so that an instant where the tracker took something else for the layer
+    /// (another card over it) costs the same whatever the values, instead of outweighing the
+    /// instants that were followed. The search and the report both use it.
+    static func score(_ errors: [[Double?]]) -> Double {
+        let all = errors.flatMap { $0 }.compactMap { $0 }.map { min($0, cap) }
+        return (all.reduce(0) { $0 + $1 * $1 } / Double(max(1, all.count))).squareRoot()
     }
 
     /// The offset in `offsetRange` with the least `score`: a grid, then golden-section.
@@ -251,6 +248,21 @@ final class Problem: Sendable {
         return score(refined) <= best.score ? refined : best.offset
     }
 
+    /// The instants at which the plan, with `values` and the recording starting at `offset`,
+    /// moves a tracked layer while drawing it.
+    func layerMotion(_ values: [Double], offset: Double) throws -> [Int] {
+        let t = try transition(values)
+        let places = request.track.map { layer in
+            times.map { t.drawnBounds(ofLayer: layer, at: min(max($0 + offset, 0), t.duration)) }
+        }
+        return times.indices.dropFirst().filter { i in
+            places.contains { p in
+                guard let a = p[i - 1], let b = p[i] else { return false }
+                return abs(a.x - b.x) + abs(a.y - b.y) + abs(a.width - b.width) + abs(a.height - b.height) > 0.25
+            }
+        }
+    }
+
     // MARK: Whole frames
 
     private func measureFrames(_ values: [Double], offset: Double) throws -> Measure {
@@ -262,7 +274,7 @@ final class Problem: Sendable {
         }
         let diffs = zip(shown, rendered).map { small[$0].meanDifference($1) }
         let mean = diffs.reduce(0, +) / Double(diffs.count)
-        return Measure(score: mean, offset: offset, layers: [(mean, diffs.max() ?? 0, diffs.count, 0)])
+        return Measure(score: mean, offset: offset, errors: [diffs])
     }
 
     // MARK: Following a layer

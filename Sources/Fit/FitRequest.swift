@@ -43,27 +43,39 @@ public struct FitResult: Sendable {
         public var key: String
         public var before: Double
         public var after: Double
+        /// The range searched.
         public var range: ClosedRange<Double>
+        /// The values, the others held at theirs, within which the residual rises by at most
+        /// `FitResult.rise`: how well the recording determines this one.
+        public var determined: ClosedRange<Double>
+        /// Whether `determined` is wide for the value: the recording hardly pins it down.
+        public var isWeak: Bool
     }
 
-    /// How far the render is from the recording, before and after: for a tracked layer, the
-    /// RMS and worst distance of its edges in points; for the whole frame, the mean absolute
-    /// difference in levels (0...255).
+    /// How far the render is from the recording, before and after, over the same instants:
+    /// for a tracked layer, the RMS and worst distance of its edges in points, each instant
+    /// counted at most the search's cap (24 pt); for the whole frame, the mean absolute difference in
+    /// levels (0...255).
     public struct Residual: Sendable {
         public var layer: String?
         public var rmsBefore: Double
         public var worstBefore: Double
         public var rmsAfter: Double
         public var worstAfter: Double
-        /// For a tracked layer: the instants compared after the fit, and how many of them were
-        /// farther than the cap (where the tracker took something else for the layer: another
-        /// layer over it); the RMS and worst count the others.
+        /// The instants compared, before and after; for a tracked layer, how many of them are
+        /// farther than the cap after the fit (where the tracker took something else for the
+        /// layer: another layer over it).
         public var instants = 0
         public var beyondCap = 0
         public var unit: String { layer == nil ? "levels" : "pt" }
     }
 
     public var values: [Value]
+    /// How far the residual may rise (in its unit) at the edges of each value's range.
+    public var rise: Double
+    /// The instants at which the recording moves, and how many of them the fit compared.
+    public var motionInstants: Int
+    public var comparedInstants: Int
     /// The storyboard time of the recording's first frame, before and after.
     public var offsetBefore: Double
     public var offsetAfter: Double

@@ -130,24 +130,74 @@ public enum Fitter {
             if current.score < best.score { best = current }
         }
         let after = try problem.measure(best.values, offset: searchesOffset ? best.offset : nil)
-        var residuals: [FitResult.Residual] = []
-        for (i, layer) in (request.track.isEmpty ? [nil] : request.track.map { Optional($0) }).enumerated() {
-            residuals.append(
-                FitResult.Residual(
-                    layer: layer, rmsBefore: before.layers[i].rms, worstBefore: before.layers[i].worst,
-                    rmsAfter: after.layers[i].rms, worstAfter: after.layers[i].worst, instants: after.layers[i].count,
-                    beyondCap: after.layers[i].beyond))
+        // Before and after are scored on the same instants; a fit that ends worse, or that
+        // compared too little of the recording's motion, is no answer.
+        let residuals = Self.residuals(before, after, layers: request.track)
+        guard after.score <= before.score * (1 + 1e-9) else {
+            throw FitError.worse(before: before.score, after: after.score, unit: residuals[0].unit)
+        }
+        // The motion that counts: the recording's, or where the tracked layers move.
+        let moving =
+            searchesOffset
+            ? Self.motionInstants(shown: shown, pictures: pictures)
+            : try problem.layerMotion(best.values, offset: after.offset)
+        let compared = moving.filter { i in
+            after.errors.contains { $0[i].map { searchesOffset || $0 <= Problem.cap } ?? false }
+        }
+        guard compared.count * 2 >= moving.count else {
+            throw FitError.tooFewCompared(compared: compared.count, motion: moving.count, layers: request.track)
+        }
+        // How well each value is determined: the residual's rise at the edges of its range.
+        let rise = Self.rise(above: after.score, floor: searchesOffset ? riseFloor.levels : riseFloor.points)
+        let values = try keys.indices.map { i in
+            let range = Self.determinedRange(
+                best.values, index: i, bounds: keys[i].range, limit: after.score + rise
+            ) { point in
+                (try? problem.measure(point, offset: searchesOffset ? best.offset : nil).score) ?? .infinity
+            }
+            return FitResult.Value(
+                key: keys[i].key, before: keys[i].value, after: best.values[i], range: keys[i].range, determined: range,
+                isWeak: Self.isWeak(range, value: best.values[i], bounds: keys[i].range))
         }
         let fitted = try problem.transition(best.values)
         let animations = Set(keys.compactMap(\.animation))
         return FitResult(
-            values: zip(keys, best.values).map {
-                FitResult.Value(key: $0.key, before: $0.value, after: $1, range: $0.range)
-            },
+            values: values, rise: rise, motionInstants: moving.count, comparedInstants: compared.count,
             offsetBefore: before.offset, offsetAfter: after.offset, residuals: residuals,
             evaluations: problem.evaluations.value, frameTimes: starts,
             code: animations.sorted().compactMap { key in fitted.motion(of: key).map { (key, $0.code) } })
     }
+
+    /// Each layer's residual (or the whole frame's), before and after, over the instants both
+    /// compared; a tracked layer's distances capped as the search's are.
+    static func residuals(_ before: Problem.Measure, _ after: Problem.Measure, layers: [String]) -> [FitResult.Residual]
+    {
+        (layers.isEmpty ? [nil] : layers.map { Optional($0) }).enumerated().map { l, layer in
+            let pairs = zip(before.errors[l], after.errors[l]).compactMap { pair -> (Double, Double)? in
+                guard let a = pair.0, let b = pair.1 else { return nil }
+                return (a, b)
+            }
+            let cap = layer == nil ? Double.infinity : Problem.cap
+            func rms(_ e: [Double]) -> Double {
+                (e.reduce(0) { $0 + min($1, cap) * min($1, cap) } / Double(max(1, e.count))).squareRoot()
+            }
+            let (b, a) = (pairs.map(\.0), pairs.map(\.1))
+            return FitResult.Residual(
+                layer: layer, rmsBefore: rms(b), worstBefore: min(b.max() ?? 0, cap), rmsAfter: rms(a),
+                worstAfter: min(a.max() ?? 0, cap), instants: pairs.count, beyondCap: a.filter { $0 > cap }.count)
+        }
+    }
+
+    /// The instants at which the recording moves: another frame shows, and it differs from the
+    /// one before by more than capture noise.
+    static func motionInstants(shown: [Int], pictures: [LumaImage]) -> [Int] {
+        shown.indices.dropFirst().filter { i in
+            shown[i] != shown[i - 1] && pictures[shown[i]].meanDifference(pictures[shown[i - 1]]) > motionLevel
+        }
+    }
+
+    /// The mean difference (levels, at the working width) past which a frame moves.
+    static let motionLevel = 0.25
 
     /// Instants at the recording's finest frame interval from its first frame to its end, and
     /// the frame showing at each: a frame held long (a GIF's merged hold) counts for as long as

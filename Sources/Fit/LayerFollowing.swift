@@ -53,11 +53,12 @@ extension Problem {
         let canvas = base.canvas
         let instants = Array(stride(from: 0.0, through: base.duration, by: 0.02))
         // The first stretch of a tenth of a second or more in which the plan holds it still,
-        // wholly on screen: its middle is the reference, which an alignment a frame or two off
+        // wholly on screen and not covered by another layer: its middle is the reference, which an alignment a frame or two off
         // still finds at rest. (Recordings start at rest, where the layer shows as it is.)
         func placed(_ time: Double) -> (Double, Double, Double, Double)? {
             guard let r = base.contentBounds(ofLayer: layer, at: time), r.width >= 4, r.height >= 4, r.x >= -0.5,
-                r.y >= -0.5, r.x + r.width <= canvas.width + 0.5, r.y + r.height <= canvas.height + 0.5
+                r.y >= -0.5, r.x + r.width <= canvas.width + 0.5, r.y + r.height <= canvas.height + 0.5,
+                base.coveredShare(ofLayer: layer, at: time) < Problem.coveredLimit
             else { return nil }
             return (r.x, r.y, r.width, r.height)
         }

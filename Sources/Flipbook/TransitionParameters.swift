@@ -142,4 +142,35 @@ extension Transition {
         let maxX = drawn.map(\.rect.maxX).max()!, maxY = drawn.map(\.rect.maxY).max()!
         return (minX, minY, maxX - minX, maxY - minY, drawn.map(\.alpha).max()!)
     }
+
+    /// How much of the layer called `name` other layers cover at `seconds`: the share of its
+    /// drawn bounds under what is drawn after it at half opacity or more, its own children
+    /// aside (they are part of its look). 0 when it draws nothing then.
+    public func coveredShare(ofLayer name: String, at seconds: Double) -> Double {
+        let layers = renderer.plan.layers
+        guard let id = renderer.plan.layer(named: name) else { return 0 }
+        let commands = renderer.plan.sample(at: seconds, scale: 1).commands
+        guard let last = commands.lastIndex(where: { $0.layer == name }) else { return 0 }
+        func isOwn(_ index: Int) -> Bool {
+            var i: Int? = index
+            while let j = i {
+                if j == id.index { return true }
+                i = layers[j].parent
+            }
+            return false
+        }
+        let own = Set(layers.indices.filter(isOwn).map { layers[$0].name })
+        let drawn = commands.filter { $0.layer == name }.map(\.rect)
+        let minX = drawn.map(\.minX).min()!, minY = drawn.map(\.minY).min()!
+        let maxX = drawn.map(\.maxX).max()!, maxY = drawn.map(\.maxY).max()!
+        let area = (maxX - minX) * (maxY - minY)
+        guard area > 0 else { return 0 }
+        var covered = 0.0
+        for c in commands[(last + 1)...] where c.alpha >= 0.5 && !own.contains(c.layer) {
+            let w = min(maxX, c.rect.maxX) - max(minX, c.rect.minX)
+            let h = min(maxY, c.rect.maxY) - max(minY, c.rect.minY)
+            if w > 0 && h > 0 { covered += w * h }
+        }
+        return min(1, covered / area)
+    }
 }

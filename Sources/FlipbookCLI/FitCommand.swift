@@ -154,23 +154,39 @@ struct FitCommand: ParsableCommand {
                 r.offsetBefore),
         ]
         let width = r.values.map(\.key.count).max() ?? 0
+        let unit = r.residuals.first?.unit ?? ""
         for v in r.values {
             lines.append(
                 "  \(v.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(FitResult.text(v.before)) → \(FitResult.text(v.after))"
-                    + "   (searched \(v.range.lowerBound.plainText)...\(v.range.upperBound.plainText))")
+                    + "   within \(FitResult.text(v.determined.lowerBound))...\(FitResult.text(v.determined.upperBound))"
+                    + String(format: " (residual +%.2f %@)", r.rise, unit)
+                    + "; searched \(v.range.lowerBound.plainText)...\(v.range.upperBound.plainText)")
+            if v.isWeak {
+                lines.append(
+                    "    warning: \(v.key) is weakly determined: it moves the motion little over that range, so the recording does not pin it down"
+                )
+            }
         }
         for res in r.residuals {
             let what = res.layer.map { "layer \($0), edges" } ?? "whole frame, mean difference"
             lines.append(
                 String(
-                    format: "  residual (%@): RMS %.2f → %.2f %@, worst %.2f → %.2f %@", what, res.rmsBefore,
-                    res.rmsAfter, res.unit, res.worstBefore, res.worstAfter, res.unit))
+                    format: "  residual (%@): RMS %.2f → %.2f %@, worst %.2f → %.2f %@, over the same %d instants",
+                    what,
+                    res.rmsBefore, res.rmsAfter, res.unit, res.worstBefore, res.worstAfter, res.unit, res.instants))
             if res.layer != nil && res.beyondCap > 0 {
                 lines.append(
-                    "    over \(res.instants - res.beyondCap) of \(res.instants) instants; at the other \(res.beyondCap) the tracker found something else than the layer (another layer over it) more than \(Int(24)) pt away"
+                    "    at \(res.beyondCap) of them the tracker found something else than the layer (another layer over it) more than 24 pt away; each counts 24 pt"
                 )
             }
         }
+        let tracked = r.residuals.compactMap(\.layer)
+        lines.append(
+            "  compared \(r.comparedInstants) of "
+                + (tracked.isEmpty
+                    ? "the recording's \(r.motionInstants) instants of motion"
+                    : "the \(r.motionInstants) instants at which \(tracked.joined(separator: ", ")) \(tracked.count == 1 ? "moves" : "move") on screen")
+        )
         lines.append(String(format: "  %d evaluations in %.1f s", r.evaluations, seconds))
         lines.append("  --set " + r.assignments.joined(separator: " --set "))
         for (key, code) in r.code {

@@ -1,5 +1,5 @@
 import Codecs
-import Fit
+@testable import Fit
 import Flipbook
 import Foundation
 import TestSupport
@@ -35,6 +35,16 @@ struct FitTests {
         #expect(abs(values["timing.nextHold"]! - 0.7) <= 0.04)
         #expect(abs(result.offsetAfter - 0.16) <= 0.04)
         #expect(result.residuals[0].rmsAfter < result.residuals[0].rmsBefore / 5)
+        // Each value's range, where the residual rises by a tenth, holds the truth, and is
+        // narrow: the recording pins both down.
+        let determined = Dictionary(uniqueKeysWithValues: result.values.map { ($0.key, $0) })
+        #expect(
+            determined["expand.duration"]!.determined.contains(0.55), "\(determined["expand.duration"]!.determined)")
+        #expect(determined["timing.nextHold"]!.determined.contains(0.7), "\(determined["timing.nextHold"]!.determined)")
+        #expect(result.values.allSatisfy { !$0.isWeak }, "\(result.values.map(\.determined))")
+        // Whole frames compare every instant, the motion's included.
+        #expect(result.motionInstants > 10 && result.comparedInstants == result.motionInstants)
+        #expect(result.residuals[0].instants > result.motionInstants)
         #expect(result.assignments.count == 2)
         #expect(result.code.first?.key == "expand")
         #expect(result.code.first?.lines.first?.contains("options: [.curveEaseIn]") == true)
@@ -74,7 +84,80 @@ struct FitTests {
         #expect(abs(values["demo.position.damping"]! - 0.6) <= 0.6 * 0.03)
         #expect(result.residuals[0].layer == "card-1")
         #expect(result.residuals[0].rmsAfter < result.residuals[0].rmsBefore)
+        // Each range holds the truth, and the fit compared at least half of the card's motion.
+        let truth = ["demo.position.duration": 0.62, "demo.position.damping": 0.6]
+        #expect(
+            result.values.allSatisfy { $0.determined.contains(truth[$0.key]!) }, "\(result.values.map(\.determined))")
+        #expect(result.comparedInstants * 2 >= result.motionInstants && result.motionInstants > 20)
         #expect(result.code.first?.lines.first?.hasPrefix("UIView.animate(withDuration: 0.6") == true)
+    }
+
+    @Test("A layer on screen for a tenth of the motion is no answer: the fit says how little it compared")
+    func tooLittleCompared() throws {
+        let recording = try Self.recording(
+            "expanding-cells", storyboard: "transition-preview", set: ["present.duration=0.5"], start: 0)
+        let request = FitRequest(
+            scene: "expanding-cells", storyboard: "transition-preview", keys: ["present.duration"], track: ["bottom"])
+        #expect {
+            _ = try Fitter.fit(request, recording: recording)
+        } throws: { error in
+            guard case FitError.tooFewCompared(let compared, let motion, let layers) = error else { return false }
+            return compared * 2 < motion && layers == ["bottom"]
+                && "\(error)".contains("instants at which bottom moves on screen, fewer than half")
+        }
+    }
+
+    @Test("Before and after are scored on the instants both compared, each capped as the search caps it")
+    func sameInstants() {
+        let before = Problem.Measure(score: 0, offset: 0, errors: [[1, nil, 30, 2]])
+        let after = Problem.Measure(score: 0, offset: 0, errors: [[nil, 1, 0.5, 40]])
+        let r = Fitter.residuals(before, after, layers: ["card"])[0]
+        #expect(r.instants == 2 && r.beyondCap == 1)
+        #expect(abs(r.rmsBefore - ((24.0 * 24 + 4) / 2).squareRoot()) < 1e-9)
+        #expect(abs(r.rmsAfter - ((0.25 + 24.0 * 24) / 2).squareRoot()) < 1e-9)
+        #expect(r.worstBefore == 24 && r.worstAfter == 24)
+    }
+
+    @Test("A value's range is where the residual stays within its limit; a wide one is weak")
+    func determination() {
+        let range = Fitter.determinedRange([2, 5], index: 0, bounds: 0...10, limit: 0.01) { p in
+            (p[0] - 2) * (p[0] - 2)
+        }
+        #expect(abs(range.lowerBound - 1.9) < 0.002 && abs(range.upperBound - 2.1) < 0.002, "\(range)")
+        #expect(!Fitter.isWeak(range, value: 2, bounds: 0...10))
+        // A flat residual: the range is the whole search, and weak.
+        let flat = Fitter.determinedRange([2, 5], index: 1, bounds: 0...10, limit: 0.01) { _ in 0 }
+        #expect(flat == 0...10 && Fitter.isWeak(flat, value: 5, bounds: 0...10))
+    }
+
+    @Test("A layer's covered share counts what others draw over it at half opacity or more, not its children")
+    func coveredShare() throws {
+        let path = (temporaryFolder() as NSString).appendingPathComponent("cover.yaml")
+        try """
+        version: 1
+        name: cover
+        summary: a box, half covered, then its cover fades
+        settings:
+          canvas: {width: 200, height: 200}
+        layers:
+          box:
+            color: "#FF0000"
+            frame: [0, 0, 100, 100]
+            children:
+              dot: {color: "#000000", frame: [0, 0, 100, 100]}
+          cover: {color: "#0000FF", frame: [50, 0, 100, 100]}
+          faint: {color: "#00FF00", frame: [0, 50, 100, 100], alpha: 0.4}
+        storyboards:
+          main:
+            - hold: 1
+            - animate: linear(1)
+              cover.alpha: 0.2
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let t = try Transition(path)
+        #expect(abs(t.coveredShare(ofLayer: "box", at: 0.5) - 0.5) < 1e-9)
+        #expect(t.coveredShare(ofLayer: "box", at: 2) == 0)
+        #expect(t.coveredShare(ofLayer: "cover", at: 0.5) == 0)
+        #expect(t.coveredShare(ofLayer: "nothing", at: 0.5) == 0)
     }
 
     @Test("A tracked layer's look moves with its content: contentBounds is its bounds moved up by the scroll")
