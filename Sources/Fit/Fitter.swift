@@ -169,7 +169,8 @@ public enum Fitter {
     }
 
     /// Each layer's residual (or the whole frame's), before and after, over the instants both
-    /// compared; a tracked layer's distances capped as the search's are.
+    /// compared, figured as the search scores it: a tracked layer's distances as an RMS, each
+    /// capped; the whole frame's differences as their mean.
     static func residuals(_ before: Problem.Measure, _ after: Problem.Measure, layers: [String]) -> [FitResult.Residual]
     {
         (layers.isEmpty ? [nil] : layers.map { Optional($0) }).enumerated().map { l, layer in
@@ -179,7 +180,8 @@ public enum Fitter {
             }
             let cap = layer == nil ? Double.infinity : Problem.cap
             func rms(_ e: [Double]) -> Double {
-                (e.reduce(0) { $0 + min($1, cap) * min($1, cap) } / Double(max(1, e.count))).squareRoot()
+                guard layer != nil else { return e.reduce(0, +) / Double(max(1, e.count)) }
+                return (e.reduce(0) { $0 + min($1, cap) * min($1, cap) } / Double(max(1, e.count))).squareRoot()
             }
             let (b, a) = (pairs.map(\.0), pairs.map(\.1))
             return FitResult.Residual(
