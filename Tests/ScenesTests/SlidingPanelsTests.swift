@@ -107,6 +107,30 @@ struct SlidingPanelsTests {
         #expect(!plan.modelState(of: shadow, at: close + 0.6 + 1e-6).isHidden)
     }
 
+    @Test(
+        "The room panel, wherever it shows, runs on to the screen's bottom: its spring's overshoot opens no band behind it",
+        arguments: ["promo", "port-demo", "tour"])
+    func panelCoversTheBottom(storyboard: String) throws {
+        let plan = try SceneRenderer(
+            SceneCatalog.prepare("sliding-panels", overrides: SceneOverrides(storyboard: storyboard))
+        ).plan
+        var highest = h
+        for i in 0...Int(plan.duration * 240) {
+            let commands = plan.sample(at: Double(i) / 240, scale: 1).commands
+            let panel = commands.filter { $0.layer == "room-panel" }.map(\.rect)
+            guard let top = panel.map(\.minY).min(), top < h else { continue }
+            highest = min(highest, top)
+            // The panel and the white under it, from the panel's top down without a gap.
+            var reach = panel.map(\.maxY).max()!
+            for r in commands.filter({ $0.layer == "room-panel-skirt" }).map(\.rect) where r.minY <= reach {
+                reach = max(reach, r.maxY)
+            }
+            #expect(reach >= h, "at \(Double(i) / 240) s the panel's top is at \(top), and white reaches \(reach)")
+        }
+        // The panel springs past its stop, the bar's 64 pt, as the recording's does.
+        #expect(highest < 64 - 10, "\(highest)")
+    }
+
     @Test("The port's recording is 24 frames of about 0.3 s each: the storyboard lasts 7.2 s, within 10 %")
     func length() {
         #expect(abs(plan.duration - 7.2) / 7.2 < 0.1, "\(plan.duration) s")
