@@ -36,6 +36,11 @@ public struct Tolerance: Sendable, Equatable {
     }
 
     public static let exact = Tolerance()
+
+    /// Against a recording: a pixel differs only past a ΔE76 of 5, above what a GIF's palette,
+    /// its dithering or a video's encoding moves a colour, so that a recording of the very same
+    /// render reads as matching and what shows is motion.
+    public static let recording = Tolerance(perceptual: 5)
 }
 
 /// How two frames differ.

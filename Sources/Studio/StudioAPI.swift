@@ -57,9 +57,9 @@ struct StudioAPI {
                 let ours = loaded.transition.frame(at: moment).bitmap
                 guard let frame = recording!.frame(atMoment: moment) else { return ([], [:]) }
                 let theirs = frame.resized(width: ours.width, height: ours.height)
-                let d = FrameComparison.compare(ours, theirs)
+                let d = FrameComparison.compare(ours, theirs, tolerance: .recording)
                 return (
-                    try FrameComparison.diffImage(ours, theirs).pngData(fast: true),
+                    try FrameComparison.diffImage(ours, theirs, tolerance: .recording).pngData(fast: true),
                     ["X-Flipbook-Difference": String(format: "%.4f", d.differingFraction)]
                 )
             default:
