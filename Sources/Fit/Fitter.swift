@@ -149,15 +149,19 @@ public enum Fitter {
         }
         // How well each value is determined: the residual's rise at the edges of its range.
         let rise = Self.rise(above: after.score, floor: searchesOffset ? riseFloor.levels : riseFloor.points)
-        let values = try keys.indices.map { i in
-            let range = Self.determinedRange(
-                best.values, index: i, bounds: keys[i].range, limit: after.score + rise
-            ) { point in
-                (try? problem.measure(point, offset: searchesOffset ? best.offset : nil).score) ?? .infinity
-            }
-            return FitResult.Value(
-                key: keys[i].key, before: keys[i].value, after: best.values[i], range: keys[i].range, determined: range,
-                isWeak: Self.isWeak(range, value: best.values[i], bounds: keys[i].range))
+        // Whole frames: the start is one of the coordinates, since a duration trades against it.
+        let point = best.values + (searchesOffset ? [best.offset] : [])
+        let ranges = Self.determinedRanges(
+            point, bounds: keys.map(\.range) + (searchesOffset ? [problem.offsetRange] : []), best: after.score,
+            rise: rise
+        ) { p in
+            let values = Array(p.prefix(keys.count))
+            return (try? problem.measure(values, offset: searchesOffset ? p[keys.count] : nil).score) ?? .infinity
+        }
+        let values = keys.indices.map { i in
+            FitResult.Value(
+                key: keys[i].key, before: keys[i].value, after: best.values[i], range: keys[i].range,
+                determined: ranges[i], isWeak: Self.isWeak(ranges[i], value: best.values[i], bounds: keys[i].range))
         }
         let fitted = try problem.transition(best.values)
         let animations = Set(keys.compactMap(\.animation))

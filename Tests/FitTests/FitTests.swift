@@ -125,6 +125,11 @@ struct FitTests {
         }
         #expect(abs(range.lowerBound - 1.9) < 0.002 && abs(range.upperBound - 2.1) < 0.002, "\(range)")
         #expect(!Fitter.isWeak(range, value: 2, bounds: 0...10))
+        // A valley along x = y: alone, x is held within 0.1 of 1; with y following, within 0.5.
+        let valley = Fitter.determinedRanges([1, 1], bounds: [-5...5, -5...5], best: 0, rise: 0.01) { p in
+            (p[0] - p[1]) * (p[0] - p[1]) + 0.01 * (p[0] + p[1] - 2) * (p[0] + p[1] - 2)
+        }
+        #expect(abs(valley[0].lowerBound - 0.498) < 0.01 && abs(valley[0].upperBound - 1.502) < 0.01, "\(valley)")
         // A flat residual: the range is the whole search, and weak.
         let flat = Fitter.determinedRange([2, 5], index: 1, bounds: 0...10, limit: 0.01) { _ in 0 }
         #expect(flat == 0...10 && Fitter.isWeak(flat, value: 5, bounds: 0...10))
