@@ -34,7 +34,7 @@ extension Fitter {
                 if try score(point) > limit {
                     // The crossing is between the last value inside and this one.
                     var (lo, hi) = (inside, x)
-                    for _ in 0..<8 {
+                    for _ in 0..<6 {
                         let mid = (lo + hi) / 2
                         point[index] = mid
                         if try score(point) > limit { hi = mid } else { lo = mid }

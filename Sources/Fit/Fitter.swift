@@ -133,8 +133,9 @@ public enum Fitter {
         // Before and after are scored on the same instants; a fit that ends worse, or that
         // compared too little of the recording's motion, is no answer.
         let residuals = Self.residuals(before, after, layers: request.track)
-        guard after.score <= before.score * (1 + 1e-9) else {
-            throw FitError.worse(before: before.score, after: after.score, unit: residuals[0].unit)
+        let (scoreBefore, scoreAfter) = Self.scoresOnCommonInstants(before, after, tracked: !searchesOffset)
+        guard scoreAfter <= scoreBefore * (1 + 1e-9) + 1e-12 else {
+            throw FitError.worse(before: scoreBefore, after: scoreAfter, unit: residuals[0].unit)
         }
         // The motion that counts: the recording's, or where the tracked layers move.
         let moving =
@@ -192,6 +193,18 @@ public enum Fitter {
                 layer: layer, rmsBefore: rms(b), worstBefore: min(b.max() ?? 0, cap), rmsAfter: rms(a),
                 worstAfter: min(a.max() ?? 0, cap), instants: pairs.count, beyondCap: a.filter { $0 > cap }.count)
         }
+    }
+
+    /// The search's score of `before` and `after` on the instants both compared: tracked
+    /// layers' capped RMS, or the whole frame's mean difference (every instant, both times).
+    static func scoresOnCommonInstants(_ before: Problem.Measure, _ after: Problem.Measure, tracked: Bool) -> (
+        Double, Double
+    ) {
+        guard tracked else { return (before.score, after.score) }
+        func common(_ m: Problem.Measure, _ other: Problem.Measure) -> [[Double?]] {
+            zip(m.errors, other.errors).map { e, o in zip(e, o).map { $1 == nil ? nil : $0 } }
+        }
+        return (Problem.score(common(before, after)), Problem.score(common(after, before)))
     }
 
     /// The instants at which the recording moves: another frame shows, and it differs from the

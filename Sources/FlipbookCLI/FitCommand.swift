@@ -123,6 +123,14 @@ struct FitCommand: ParsableCommand {
         try presenting { try OutputRules(outputs: outputs, inputs: inputs).check() }
 
         let frames = try FrameSequence.load(recording)
+        if frameInterval == nil, let rate = CaptureRate.suspected(in: frames) {
+            warn(
+                String(
+                    format:
+                        "%@: its frames are stored %.2f s apart (%.1f fps), as a %.0f fps capture is most often written; if it was captured at %.0f fps, it plays %.0f %% %@ and the fit's durations are off by as much: --frame-interval %.6f gives its real times",
+                    recording, rate.stored, 1 / rate.stored, 1 / rate.likely, 1 / rate.likely,
+                    abs(rate.playsFast) * 100, rate.playsFast > 0 ? "fast" : "slow", rate.likely))
+        }
         let request = FitRequest(
             scene: scene, storyboard: storyboard, config: config, assignments: assignments, keys: fit,
             ranges: Dictionary(range.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 }), track: track, crop: crop,

@@ -7,7 +7,7 @@ import Testing
 
 /// Recordings made by rendering a scene with known values, encoded as a 25 fps GIF that starts
 /// at an instant the fit is not told; the fit must find the values again.
-@Suite("flipbook fit finds known values in synthetic recordings", .serialized)
+@Suite("flipbook fit finds known values in synthetic recordings")
 struct FitTests {
     /// A 25 fps GIF of `scene` with `set`, starting `start` seconds into the storyboard.
     static func recording(
@@ -116,6 +116,10 @@ struct FitTests {
         #expect(abs(r.rmsBefore - ((24.0 * 24 + 4) / 2).squareRoot()) < 1e-9)
         #expect(abs(r.rmsAfter - ((0.25 + 24.0 * 24) / 2).squareRoot()) < 1e-9)
         #expect(r.worstBefore == 24 && r.worstAfter == 24)
+        // The worse-or-not check scores the same two instants as the residuals: 24 and 2 before,
+        // 0.5 and 24 after, the after a little better.
+        let (b, a) = Fitter.scoresOnCommonInstants(before, after, tracked: true)
+        #expect(abs(b - r.rmsBefore) < 1e-9 && abs(a - r.rmsAfter) < 1e-9 && a < b)
     }
 
     @Test("A value's range is where the residual stays within its limit; a wide one is weak")
@@ -163,6 +167,24 @@ struct FitTests {
         #expect(t.coveredShare(ofLayer: "box", at: 2) == 0)
         #expect(t.coveredShare(ofLayer: "cover", at: 0.5) == 0)
         #expect(t.coveredShare(ofLayer: "nothing", at: 0.5) == 0)
+    }
+
+    @Test("A recording stored at 3 cs or 2 cs a frame is suspected of a 30 or 60 fps capture; 4 cs is not")
+    func captureRate() {
+        func recording(step: Double, holdAt: Int? = nil) -> FrameSequence {
+            var t = 0.0
+            let frames = (0..<20).map { i -> FrameSequence.Frame in
+                defer { t += i == holdAt ? 0.5 : step }
+                return FrameSequence.Frame(start: t, bitmap: Bitmap(width: 1, height: 1), label: "\(i)")
+            }
+            return FrameSequence(frames: frames, duration: t)
+        }
+        let thirty = CaptureRate.suspected(in: recording(step: 0.03, holdAt: 5))
+        #expect(thirty == CaptureRate(stored: 0.03, likely: 1.0 / 30))
+        #expect(abs(thirty!.playsFast - 0.1111) < 0.001)
+        #expect(CaptureRate.suspected(in: recording(step: 0.02))?.likely == 1.0 / 60)
+        #expect(CaptureRate.suspected(in: recording(step: 0.04)) == nil)
+        #expect(CaptureRate.suspected(in: recording(step: 1.0 / 30)) == nil)
     }
 
     @Test("A tracked layer's look moves with its content: contentBounds is its bounds moved up by the scroll")
