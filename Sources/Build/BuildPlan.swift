@@ -61,9 +61,11 @@ public struct BuildPlan: Sendable {
     ) throws {
         self.manifest = manifest
         var problems: [ManifestProblem] = []
-        func problem(_ output: BuildOutput, _ message: String) {
+        func problem(_ output: BuildOutput, _ message: String, allowedBy: String? = nil) {
             problems.append(
-                ManifestProblem(file: manifest.file, line: output.line, keyPath: output.place, message: message))
+                ManifestProblem(
+                    file: manifest.file, line: output.line, keyPath: output.place, message: message,
+                    allowedBy: allowedBy))
         }
         var outlines: [String: TransitionOutline] = [:]
         let outliner = TransitionOutliner()
@@ -102,9 +104,8 @@ public struct BuildPlan: Sendable {
         if !allowOutside {
             for w in weighed where !w.canonical.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
                 problem(
-                    w.output,
-                    "\(w.output.path) is outside the manifest's folder (\(w.canonical)); --allow-outside lets a manifest write there"
-                )
+                    w.output, "\(w.output.path) is outside the manifest's folder (\(w.canonical))",
+                    allowedBy: "allowOutside")
             }
         }
         // One file, one output.

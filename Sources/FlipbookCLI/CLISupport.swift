@@ -1,4 +1,5 @@
 import ArgumentParser
+import Build
 import Flipbook
 import Foundation
 
@@ -70,6 +71,7 @@ func onCommandLine(_ error: any Error) -> any Error {
     if let error = error as? ExportError { return error.onCommandLine }
     if let error = error as? RenderError { return CLIError(error.message(flags: true)) }
     if let error = error as? ConfigError { return error.onCommandLine }
+    if case BuildError.manifest(let problems) = error { return BuildError.manifest(problems.map(\.onCommandLine)) }
     return error
 }
 
@@ -87,13 +89,17 @@ extension SceneError {
 }
 
 extension ConfigError {
-    /// A value's error names the flag that gave it: `--set key=value: key: …`.
+    /// A value's error names the flag that gave it (`--set key=value: key: …`), and what would
+    /// let it through, its flag (`--allow-outside`).
     var onCommandLine: ConfigError {
-        guard assignment != nil else { return self }
         var spelled = self
-        spelled.file = "--set " + file
+        if assignment != nil { spelled.file = "--set " + file }
+        if let option = allowedBy { spelled.allowedBy = ConfigError.flags[option] ?? option }
         return spelled
     }
+
+    /// The flag of each request option a library error may name as what lets it through.
+    static let flags = ["allowOutside": "--allow-outside"]
 }
 
 extension ExportText {

@@ -9,9 +9,13 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
     public var column: Int?
     /// The `key.path=value` assignment at fault, when the value came from one rather than a file.
     public var assignment: String?
+    /// The request's option that lets through what this refuses (`allowOutside`), which
+    /// whoever shows the message spells: the CLI as its flag.
+    public var allowedBy: String?
 
     public init(
-        file: String, line: Int?, keyPath: String, message: String, column: Int? = nil, assignment: String? = nil
+        file: String, line: Int?, keyPath: String, message: String, column: Int? = nil, assignment: String? = nil,
+        allowedBy: String? = nil
     ) {
         self.file = file
         self.line = line
@@ -19,6 +23,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         self.message = message
         self.column = column
         self.assignment = assignment
+        self.allowedBy = allowedBy
     }
 
     /// The key of the assignment at fault, if a value came from one: `present.duration`.
@@ -28,7 +33,8 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         let place = line.map { "\(file):\($0)" + (column.map { ":\($0)" } ?? "") } ?? file
-        return keyPath.isEmpty ? "\(place): \(message)" : "\(place): \(keyPath): \(message)"
+        let text = message + (allowedBy.map { "; \($0) lets it through" } ?? "")
+        return keyPath.isEmpty ? "\(place): \(text)" : "\(place): \(keyPath): \(text)"
     }
 }
 
