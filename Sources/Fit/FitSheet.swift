@@ -5,7 +5,9 @@ import Geometry
 extension FitResult {
     /// A contact sheet of eight moments of the recording, row above row: its frames (cropped
     /// as the fit read them, at the render's size), the render before the fit and the render
-    /// after it, each at the moment the fit matched to that frame.
+    /// after it, each at the moment the fit matched to that frame. The moments are spread over
+    /// the frames in which the recording moves, so that a short spring in a long recording
+    /// gets most of the cells, not one or two.
     public func sheet(for request: FitRequest, recording frames: FrameSequence, images: ImageCache) throws -> Bitmap {
         let before = try Transition(
             request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
@@ -13,8 +15,8 @@ extension FitResult {
         let after = try Transition(
             request.scene, storyboard: request.storyboard, config: request.config,
             set: request.assignments + assignments, images: images)
-        let n = min(8, frames.frames.count)
-        let picks = (0..<n).map { $0 * (frames.frames.count - 1) / max(1, n - 1) }
+        let picks = Self.sheetMoments(frames, crop: request.crop)
+        let n = picks.count
         var sheet = ContactSheet(columns: n, cellWidth: 150)
         let size = before.frame(at: 0).bitmap
         for i in picks {
@@ -25,5 +27,20 @@ extension FitResult {
         for i in picks { sheet.add(before.frame(at: max(0, frameTimes[i] + offsetBefore)).bitmap, at: frameTimes[i]) }
         for i in picks { sheet.add(after.frame(at: max(0, frameTimes[i] + offsetAfter)).bitmap, at: frameTimes[i]) }
         return sheet.render()
+    }
+
+    /// Up to eight frames of `recording`, evenly spread over those in which it moves (and the
+    /// frame before each stretch of motion); over all its frames when fewer than eight move.
+    static func sheetMoments(_ recording: FrameSequence, crop: Crop?, count: Int = 8) -> [Int] {
+        let frames = recording.frames
+        let pictures = frames.map { LumaImage($0.bitmap, crop: crop, width: 48, height: 48) }
+        var moving = Set<Int>()
+        for i in pictures.indices.dropFirst() where pictures[i].meanDifference(pictures[i - 1]) > Fitter.motionLevel {
+            moving.insert(i - 1)
+            moving.insert(i)
+        }
+        let pool = moving.count >= count ? moving.sorted() : Array(frames.indices)
+        let n = min(count, pool.count)
+        return (0..<n).map { pool[$0 * (pool.count - 1) / max(1, n - 1)] }
     }
 }

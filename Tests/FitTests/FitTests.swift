@@ -169,6 +169,22 @@ struct FitTests {
         #expect(t.coveredShare(ofLayer: "nothing", at: 0.5) == 0)
     }
 
+    @Test("The fit sheet's eight moments are spread over the recording's motion, not its holds")
+    func sheetMoments() {
+        // 60 frames: still, then a black square moving for frames 41-48, then still.
+        let frames = (0..<60).map { i -> FrameSequence.Frame in
+            var b = Bitmap(width: 48, height: 48)
+            let x = 4 + 4 * min(max(i - 40, 0), 8)
+            for y in 10..<20 { for dx in 0..<6 { b[x + dx, y] = PremultipliedColor(r: 0, g: 0, b: 0, a: 255) } }
+            return FrameSequence.Frame(start: Double(i) / 25, bitmap: b, label: "\(i)")
+        }
+        let picks = FitResult.sheetMoments(FrameSequence(frames: frames, duration: 60.0 / 25), crop: nil)
+        #expect(picks.count == 8 && picks.allSatisfy { (39...48).contains($0) }, "\(picks)")
+        // With too little motion for eight cells, the whole recording is spread.
+        let still = FitResult.sheetMoments(FrameSequence(frames: Array(frames.prefix(20)), duration: 0.8), crop: nil)
+        #expect(still == [0, 2, 5, 8, 10, 13, 16, 19])
+    }
+
     @Test("A recording stored at 3 cs or 2 cs a frame is suspected of a 30 or 60 fps capture; 4 cs is not")
     func captureRate() {
         func recording(step: Double, holdAt: Int? = nil) -> FrameSequence {
