@@ -184,13 +184,13 @@ public enum Fitter {
                 return (a, b)
             }
             let cap = layer == nil ? Double.infinity : Problem.cap
-            func rms(_ e: [Double]) -> Double {
+            func figure(_ e: [Double]) -> Double {
                 guard layer != nil else { return e.reduce(0, +) / Double(max(1, e.count)) }
-                return (e.reduce(0) { $0 + min($1, cap) * min($1, cap) } / Double(max(1, e.count))).squareRoot()
+                return Problem.score([e.map { Optional($0) }])
             }
             let (b, a) = (pairs.map(\.0), pairs.map(\.1))
             return FitResult.Residual(
-                layer: layer, rmsBefore: rms(b), worstBefore: min(b.max() ?? 0, cap), rmsAfter: rms(a),
+                layer: layer, rmsBefore: figure(b), worstBefore: min(b.max() ?? 0, cap), rmsAfter: figure(a),
                 worstAfter: min(a.max() ?? 0, cap), instants: pairs.count, beyondCap: a.filter { $0 > cap }.count)
         }
     }

@@ -139,7 +139,6 @@ struct ScenePhase {
 
 /// `name: [steps]` or `name: {let:, steps:, length:}` under `storyboards`.
 struct SceneStoryboard {
-    let node: Node
     var lets: [SceneBinding] = []
     var length: SceneExpr?
     var steps: [SceneStep] = []
@@ -186,8 +185,6 @@ struct SceneStep {
 
 /// `drag: {from:, moves:, release:, axis:, distance:, rubberBand:, range:}`.
 struct SceneDrag {
-    let node: Node
-    let path: [String]
     let from: SceneExpr
     let moves: [SceneMove]
     let movesNode: SceneExpr

@@ -269,7 +269,7 @@ struct SceneParser {
         for (k, v) in m {
             let name = k.scalarText ?? ""
             let at = path + [name]
-            var board = SceneStoryboard(node: v)
+            var board = SceneStoryboard()
             if let body = v.mapping {
                 keys(body, at, allowed: SceneFormat.storyboardKeys.map(\.name))
                 if let l = body["let"] { board.lets = bindings(l, at + ["let"]) }

@@ -97,7 +97,7 @@ extension SceneParser {
         guard !missing, let moves else { return nil }
         func value(_ key: String) -> SceneExpr? { spec[key].map { expr($0, path + [key]) } }
         return SceneDrag(
-            node: node, path: path, from: from, moves: moves, movesNode: movesNode, release: value("release"),
+            from: from, moves: moves, movesNode: movesNode, release: value("release"),
             axis: axis, distance: distance, rubberBand: value("rubberBand"), range: value("range"))
     }
 
