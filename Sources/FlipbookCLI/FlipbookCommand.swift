@@ -13,6 +13,7 @@ public struct FlipbookCommand: ParsableCommand {
         subcommands: [
             RenderCommand.self, CompareCommand.self, ListCommand.self, ConfigCommand.self, SceneCommand.self,
             PlanCommand.self, CurveCommand.self, EncodeCommand.self, StudioCommand.self, FitCommand.self,
+            ScoreCommand.self,
             BuildCommand.self,
         ])
 

@@ -12,7 +12,7 @@ import Video
 /// One parser or loader under the fuzzer, fed arbitrary bytes. Any error thrown is a pass;
 /// a crash, a hang or a runaway allocation is what the fuzzer reports.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case png, gif, config, scene, curve, manifest, stamp, webp, mp4, recording, http
+    case png, gif, config, scene, curve, manifest, stamp, webp, mp4, recording, http, features
 
     /// The target named by `FLIPBOOK_FUZZ_TARGET` (Scripts/fuzz sets it).
     public static let current: FuzzTarget = {
@@ -90,6 +90,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     fatalError("a head of \(headLength) bytes and a body of \(bodyLength) passed the caps")
                 }
                 break
+            }
+        case .features:
+            // A features file, and each feature it reads followed through a few small frames.
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let file = try? FeatureFile(text: text, file: Self.scratch + "/features.yaml") else { return }
+            let frames = (0..<3).map { k in
+                ScoreImage(
+                    width: 64, height: 48, rgb: (0..<64 * 48 * 3).map { UInt8(truncatingIfNeeded: $0 * (k + 7)) })
+            }
+            for feature in file.features where (try? feature.check(width: 64, height: 48)) != nil {
+                _ = FeatureTracker(feature: feature, frames: 3, interval: 0.04) { frames[$0] }.positions()
             }
         case .stamp:
             // Any file: reading a stamp never fails loudly; a stamp written is the one read back.

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Measures one feature in every frame of one side: the recording's, or the render's placed on
+/// the recording's frame. Templates and colours read at a moment come from the side measured.
+package struct FeatureTracker {
+    let feature: RecordingFeature
+    /// How many frames the side has.
+    let frames: Int
+    /// Seconds between the frames.
+    let interval: Double
+    /// Frame `i` of the side.
+    let frame: (Int) -> ScoreImage
+
+    package init(feature: RecordingFeature, frames: Int, interval: Double, frame: @escaping (Int) -> ScoreImage) {
+        self.feature = feature
+        self.frames = frames
+        self.interval = interval
+        self.frame = frame
+    }
+
+    /// The feature's position in each frame, nil where it is not measured or not found; with
+    /// `within`, only in those stretches of seconds.
+    package func positions(within: [ClosedRange<Double>]? = nil) -> [Double?] {
+        let measure = prepared()
+        return (0..<frames).map { i -> Double? in
+            let t = Double(i) * interval
+            if let during = feature.during, !(during.lowerBound - 1e-9...during.upperBound + 1e-9).contains(t) {
+                return nil
+            }
+            if let within, !within.contains(where: { $0.contains(t) }) { return nil }
+            return measure(frame(i))
+        }
+    }
+
+    /// The frame at `seconds`, or the last.
+    private func moment(_ seconds: Double) -> ScoreImage {
+        frame(min(frames - 1, Int((seconds / interval).rounded(.toNearestOrEven))))
+    }
+
+    /// The measurement, with what it reads at a moment read once.
+    private func prepared() -> (ScoreImage) -> Double? {
+        switch feature.kind {
+        case .extent(let start, let to, let axis, let source, let until):
+            let colour: (r: Int, g: Int, b: Int)
+            switch source {
+            case .given(let r, let g, let b): colour = (r, g, b)
+            case .at(let x, let y, let t): colour = moment(t).pixel(x, y)
+            }
+            return { image in
+                let begin = axis == .y ? start.y : start.x
+                let end = max(0, min(to, (axis == .y ? image.height : image.width) - 1))
+                let step = end > begin ? 1 : -1
+                for p in stride(from: begin, through: end, by: step) {
+                    let c = axis == .y ? image.pixel(start.x, p) : image.pixel(p, start.y)
+                    let far =
+                        max(abs(c.r - colour.r), abs(c.g - colour.g), abs(c.b - colour.b))
+                        > RecordingFeature.colourTolerance
+                    if far != until { return Double(p) }
+                }
+                return Double(end)
+            }
+        case .edge(let row, let from, let to, let test):
+            return { image in
+                let end = max(0, min(to, image.width - 1))
+                let step = to > from ? 1 : -1
+                for x in stride(from: from, through: end, by: step) where test.passes(image.pixel(x, row)) {
+                    return x == from ? nil : Double(x)
+                }
+                return nil
+            }
+        case .shift(let rect, let at, let axis, let search):
+            let k = RecordingFeature.coarse
+            let template = moment(at).luma().cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            let coarseTemplate = template.reduced(by: k)
+            return { image in
+                let luma = image.luma()
+                // Errors at each offset `d` around `around`, the template laid at the rect's place
+                // divided by `scale`, moved d along the axis.
+                func offsets(_ plane: LumaPlane, _ t: LumaPlane, around: Int, radius: Int, scale: Int) -> [(
+                    Int, Double
+                )] {
+                    let x0 = rect.x / scale, y0 = rect.y / scale
+                    return (around - radius...around + radius).compactMap { d in
+                        let (x, y) = axis == .x ? (x0 + d, y0) : (x0, y0 + d)
+                        return plane.rmsDifference(t, x: x, y: y).map { (d, $0) }
+                    }
+                }
+                func best(_ found: [(Int, Double)]) -> (Int, Double)? {
+                    found.reduce(nil) { b, e in b == nil || e.1 < b!.1 ? e : b }
+                }
+                guard
+                    let guess = best(
+                        offsets(luma.reduced(by: k), coarseTemplate, around: 0, radius: search / k, scale: k))
+                else { return nil }
+                var fine = offsets(luma, template, around: guess.0 * k, radius: k + 1, scale: 1)
+                if best(fine).map({ $0.1 > RecordingFeature.matchLimit }) ?? true {
+                    // Fine detail can alias away at the coarse size: every offset is looked at.
+                    fine = offsets(luma, template, around: 0, radius: search, scale: 1)
+                }
+                guard let (d, e) = best(fine), e <= RecordingFeature.matchLimit else { return nil }
+                // A parabola through the squared errors either side puts the match between pixels.
+                var offset = Double(d)
+                let errors = Dictionary(fine, uniquingKeysWith: { a, _ in a })
+                if let a = errors[d - 1], let c = errors[d + 1] {
+                    let (a2, b2, c2) = (a * a, e * e, c * c)
+                    if a2 + c2 - 2 * b2 > 0 { offset += 0.5 * (a2 - c2) / (a2 + c2 - 2 * b2) }
+                }
+                return Double(axis == .x ? rect.x : rect.y) + offset
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+/// Something a score follows through a recording and through the render, measured the same
+/// way on each side's own pixels: where a bar ends, where a patch has slid to, where a card's
+/// edge is. A position is in the recording's pixels, along the feature's axis.
+public struct RecordingFeature: Sendable, Equatable {
+    public enum Axis: String, Sendable {
+        case x, y
+    }
+
+    /// How the position is found.
+    public enum Kind: Sendable, Equatable {
+        /// How far a run of one colour reaches from `start` along a row (`x`) or a column (`y`)
+        /// towards `to`: the first pixel past it. With `until`, the first pixel of the colour.
+        case extent(start: (x: Int, y: Int), to: Int, axis: Axis, colour: ColourSource, until: Bool)
+        /// The patch `rect` of the frame at `at` seconds, found again in every frame within
+        /// `search` pixels along `axis`: its edge's position, to a fraction of a pixel.
+        case shift(rect: Crop, at: Double, axis: Axis, search: Int)
+        /// The first pixel along row `row` from `from` towards `to` that passes `test`; none
+        /// where the very first does (the edge is off screen) or none does.
+        case edge(row: Int, from: Int, to: Int, test: ColourTest)
+
+        public static func == (a: Kind, b: Kind) -> Bool {
+            switch (a, b) {
+            case let (.extent(s1, t1, a1, c1, u1), .extent(s2, t2, a2, c2, u2)):
+                s1 == s2 && t1 == t2 && a1 == a2 && c1 == c2 && u1 == u2
+            case let (.shift(r1, at1, a1, s1), .shift(r2, at2, a2, s2)): r1 == r2 && at1 == at2 && a1 == a2 && s1 == s2
+            case let (.edge(r1, f1, t1, c1), .edge(r2, f2, t2, c2)): r1 == r2 && f1 == f2 && t1 == t2 && c1 == c2
+            default: false
+            }
+        }
+    }
+
+    /// Where an extent's colour comes from: given, or read from the side measured.
+    public enum ColourSource: Sendable, Equatable {
+        case given(r: Int, g: Int, b: Int)
+        /// The pixel at (x, y) of the frame at `t` seconds.
+        case at(x: Int, y: Int, t: Double)
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// Only frames within these seconds are measured.
+    public var during: ClosedRange<Double>?
+
+    public init(name: String, kind: Kind, during: ClosedRange<Double>? = nil) {
+        self.name = name
+        self.kind = kind
+        self.during = during
+    }
+
+    /// Refuses a feature that reads a pixel outside a `width` × `height` frame.
+    public func check(width: Int, height: Int) throws(FeatureOutside) {
+        func inside(_ x: Int, _ y: Int) -> Bool { (0..<width).contains(x) && (0..<height).contains(y) }
+        let fits: Bool
+        switch kind {
+        case .extent(let start, _, _, let colour, _):
+            if case .at(let x, let y, _) = colour, !inside(x, y) {
+                fits = false
+            } else {
+                fits = inside(start.x, start.y)
+            }
+        case .shift(let r, _, _, _): fits = inside(r.x, r.y) && inside(r.x + r.width - 1, r.y + r.height - 1)
+        case .edge(let row, let from, _, _): fits = inside(from, row)
+        }
+        if !fits { throw FeatureOutside(feature: name, width: width, height: height) }
+    }
+
+    /// A pixel is the extent's colour when no channel differs by more than this many levels.
+    static let colourTolerance = 28
+    /// The RMS difference, in levels, past which a patch is not the one looked for.
+    static let matchLimit = 24.0
+    /// A shift is first searched in frames reduced by this factor.
+    static let coarse = 4
+}
+
+/// A test of a pixel's colour: linear inequalities over its red, green and blue levels, all of
+/// which hold (`r - b > 50`, `r < 220`, `g >= 240`).
+public struct ColourTest: Sendable, Equatable, CustomStringConvertible {
+    /// `r·R + g·G + b·B + constant > 0` (or `>= 0`).
+    struct Inequality: Sendable, Equatable {
+        var r = 0, g = 0, b = 0, constant = 0
+        var orEqual = false
+
+        func holds(_ p: (r: Int, g: Int, b: Int)) -> Bool {
+            let v = r * p.r + g * p.g + b * p.b + constant
+            return orEqual ? v >= 0 : v > 0
+        }
+    }
+
+    var inequalities: [Inequality]
+    /// As written.
+    public let description: String
+
+    /// Reads `text`: inequalities joined by `and`, each two sums of terms (`2g`, `r`, `40`)
+    /// compared by `>`, `<`, `>=` or `<=`. Nil, with what was expected, for anything else.
+    public init(_ text: String) throws(ColourTestError) {
+        description = text
+        inequalities = []
+        let parts = text.components(separatedBy: " and ")
+        for part in parts {
+            let ops = [">=", "<=", ">", "<"]
+            guard let op = ops.first(where: { part.contains($0) }) else {
+                throw ColourTestError(text: part, expected: "a comparison: >, <, >= or <=")
+            }
+            let sides = part.components(separatedBy: op)
+            guard sides.count == 2 else { throw ColourTestError(text: part, expected: "one comparison") }
+            let left = try Self.sum(sides[0]), right = try Self.sum(sides[1])
+            // Written as greater-than: a > b is a − b > 0; a < b is b − a > 0.
+            let (big, small) = op.hasPrefix(">") ? (left, right) : (right, left)
+            inequalities.append(
+                Inequality(
+                    r: big[0] - small[0], g: big[1] - small[1], b: big[2] - small[2], constant: big[3] - small[3],
+                    orEqual: op.count == 2))
+        }
+    }
+
+    /// A sum's coefficients of r, g, b and its constant.
+    private static func sum(_ text: String) throws(ColourTestError) -> [Int] {
+        var out = [0, 0, 0, 0]
+        var sign = 1
+        var term = ""
+        func flush() throws(ColourTestError) {
+            guard !term.isEmpty else { return }
+            let channel = term.last.flatMap { "rgb".firstIndex(of: $0) }.map {
+                "rgb".distance(from: "rgb".startIndex, to: $0)
+            }
+            let digits = channel == nil ? term : String(term.dropLast())
+            guard let k = digits.isEmpty ? 1 : Int(digits) else {
+                throw ColourTestError(text: text, expected: "terms such as 2g, r or 40")
+            }
+            out[channel ?? 3] += sign * k
+            term = ""
+        }
+        var sawTerm = false
+        for ch in text where ch != " " {
+            if ch == "+" || ch == "-" {
+                try flush()
+                sign = ch == "-" ? -1 : 1
+            } else {
+                term.append(ch)
+                sawTerm = true
+            }
+        }
+        try flush()
+        guard sawTerm else { throw ColourTestError(text: text, expected: "a sum of terms such as r - b or 220") }
+        return out
+    }
+
+    func passes(_ p: (r: Int, g: Int, b: Int)) -> Bool { inequalities.allSatisfy { $0.holds(p) } }
+}
+
+/// A colour test that does not read.
+public struct ColourTestError: Error, Equatable, CustomStringConvertible {
+    public var text: String
+    public var expected: String
+    public var description: String { "'\(text)': expected \(expected)" }
+}
+
+/// A feature that reads outside the recording's frame.
+public struct FeatureOutside: Error, Equatable, CustomStringConvertible {
+    public var feature: String
+    public var width: Int
+    public var height: Int
+    public var description: String {
+        "feature '\(feature)' reads a pixel outside the recording's \(width)x\(height) frame; its positions are in the recording's pixels"
+    }
+}

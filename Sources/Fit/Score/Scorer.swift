@@ -1,0 +1,219 @@
+import Foundation
+
+import struct Flipbook.FrameSequence
+import class Flipbook.ImageCache
+import struct Flipbook.Transition
+
+/// What to score: a storyboard against a recording, by features followed in both.
+public struct ScoreRequest: Sendable {
+    public var scene: String
+    public var storyboard: String?
+    public var config: String?
+    /// Values over the config, `key.path=value`.
+    public var assignments: [String] = []
+    /// What to follow, in the recording's pixels.
+    public var features: [RecordingFeature]
+    /// Where the render's screen sits in the recording's frame (x, y, width, height); nil: the
+    /// whole frame.
+    public var screen: Crop?
+    /// Seconds between the recording's frames; nil: the step its frames are stored at.
+    public var frameInterval: Double?
+    /// The rate the render is sampled at; nil: the recording's.
+    public var fps: Double?
+
+    public init(scene: String, features: [RecordingFeature]) {
+        self.scene = scene
+        self.features = features
+    }
+}
+
+/// How closely a storyboard follows a recording, feature by feature.
+public struct ScoreResult: Sendable, Codable {
+    /// A stretch in which the recording's feature moves.
+    public struct Stretch: Sendable, Codable {
+        public var start: Double
+        public var end: Double
+        /// The RMS error at no lag, in pixels; nil where too few frames compare.
+        public var rms: Double?
+        public var lag: Lag?
+        /// Scored as the capture sampled the display, where it steps unevenly.
+        public var captured: CaptureModel.Fit?
+    }
+
+    /// The lag (frames; ours later: positive) that aligns the two best, and the RMS there.
+    public struct Lag: Sendable, Codable {
+        public var frames: Double
+        public var rms: Double
+    }
+
+    public struct Feature: Sendable, Codable {
+        public var name: String
+        /// Frames measured in both; 0 where the feature was not found in both.
+        public var frames: Int
+        public var rms: Double
+        /// The largest error, signed (ours less the recording), and when.
+        public var worst: Double
+        public var worstAt: Double
+        public var lag: Lag?
+        public var stretches: [Stretch]
+    }
+
+    /// Seconds between the recording's frames.
+    public var interval: Double
+    public var recordingSeconds: Double
+    public var renderSeconds: Double
+    public var features: [Feature]
+}
+
+/// Scores a storyboard against a recording: each feature tracked frame by frame in both, its
+/// error at the same instants, the lag that aligns them, and per stretch of the recording's
+/// motion the same, as captured where the capture samples the display unevenly.
+public enum Scorer {
+    public static func score(
+        _ request: ScoreRequest, recording: FrameSequence, images: ImageCache = ImageCache()
+    ) throws -> ScoreResult {
+        guard recording.frames.count >= 2 else { throw FitError.tooShort(frames: recording.frames.count) }
+        let starts = recording.frames.map(\.start)
+        let steps = zip(starts, starts.dropFirst()).map { $1 - $0 }.sorted()
+        let dt = request.frameInterval ?? steps[steps.count / 2]
+        // Without an interval, the frame on screen at each step of the recording's own: a file
+        // that stores a still stretch as one long frame is read as its capture had it.
+        let shown =
+            request.frameInterval != nil
+            ? recording.frames
+            : (0..<max(1, Int((recording.duration / dt).rounded()))).compactMap {
+                recording.frame(atMoment: Double($0) * dt)
+            }
+        let promo = shown.map { ScoreImage($0.bitmap) }
+        let size = (width: promo[0].width, height: promo[0].height)
+        for (i, frame) in promo.enumerated() where frame.width != size.width || frame.height != size.height {
+            throw FitError.frameSize(
+                frame: i, width: frame.width, height: frame.height, firstWidth: size.width, firstHeight: size.height)
+        }
+        for feature in request.features { try feature.check(width: size.width, height: size.height) }
+        let fps = request.fps ?? min(120, 1 / dt)
+        func transition(fps: Double) throws -> Transition {
+            try Transition(
+                request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
+                fps: fps, scale: 1, images: images)
+        }
+        // Ours at each recording frame's instant, on as far as ours lasts.
+        let render = try transition(fps: fps)
+        var rendered: [ScoreImage] = []
+        try render.forEachFrame { rendered.append(ScoreImage($0.bitmap)) }
+        let length = Double(rendered.count) / fps
+        let ours = (0...Int((length / dt).rounded(.toNearestOrEven))).compactMap { i -> ScoreImage? in
+            let k = Int((Double(i) * dt * fps).rounded(.toNearestOrEven))
+            return k < rendered.count ? rendered[k].placed(in: size, screen: request.screen) : nil
+        }
+        // Where the capture steps unevenly, ours at twice the display's rate, rendered as needed.
+        let fine =
+            try CaptureModel.stepsUnevenly(dt)
+            ? FineFrames(transition(fps: CaptureModel.fineFPS), size: size, screen: request.screen) : nil
+
+        let features = request.features.map { feature -> ScoreResult.Feature in
+            let a = FeatureTracker(feature: feature, frames: promo.count, interval: dt) { promo[$0] }.positions()
+            let b = FeatureTracker(feature: feature, frames: ours.count, interval: dt) { ours[$0] }.positions()
+            guard let e = MotionScore.errors(a, b) else {
+                return .init(name: feature.name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [])
+            }
+            let measured = (0..<min(a.count, b.count)).filter { a[$0] != nil }
+            let moved = measured.compactMap { a[$0] }
+            // A feature the recording barely moves has no lag to find.
+            let lag =
+                (moved.max() ?? 0) - (moved.min() ?? 0) >= 3 ? MotionScore.bestLag(a, b, frames: measured) : nil
+            let spans = MotionScore.stretches(a)
+            var fineTrack: [Double?] = []
+            if let fine {
+                // Ours is needed as far out as the capture fit's lag reaches, and a display frame.
+                let windows = spans.map { Double($0.lowerBound) * dt - 0.2...Double($0.upperBound - 1) * dt + 0.2 }
+                fineTrack = FeatureTracker(
+                    feature: feature, frames: fine.count, interval: 1 / CaptureModel.fineFPS, frame: fine.frame
+                ).positions(within: windows)
+            }
+            let stretches = spans.map { span -> ScoreResult.Stretch in
+                let frames = span.filter { $0 < b.count }
+                return .init(
+                    start: Double(span.lowerBound) * dt, end: Double(span.upperBound - 1) * dt,
+                    rms: MotionScore.rms(a, b, lag: 0, frames: frames),
+                    lag: MotionScore.bestLag(a, b, frames: frames).map { .init(frames: $0.lag, rms: $0.rms) },
+                    captured: fine == nil
+                        ? nil : CaptureModel.bestFit(a, fine: fineTrack, interval: dt, frames: frames))
+            }
+            return .init(
+                name: feature.name, frames: e.count, rms: e.rms, worst: e.worst, worstAt: Double(e.worstFrame) * dt,
+                lag: lag.map { .init(frames: $0.lag, rms: $0.rms) }, stretches: stretches)
+        }
+        return ScoreResult(
+            interval: dt, recordingSeconds: Double(promo.count) * dt, renderSeconds: length, features: features)
+    }
+}
+
+/// A render's frames at the capture model's rate, each rendered and placed when first asked for.
+private final class FineFrames {
+    let transition: Transition
+    let times: [Double]
+    let size: (width: Int, height: Int)
+    let screen: Crop?
+    private var made: [Int: ScoreImage] = [:]
+
+    init(_ transition: Transition, size: (width: Int, height: Int), screen: Crop?) {
+        self.transition = transition
+        times = transition.frameTimes
+        self.size = size
+        self.screen = screen
+    }
+
+    var count: Int { times.count }
+
+    func frame(_ i: Int) -> ScoreImage {
+        if let image = made[i] { return image }
+        let image = ScoreImage(transition.frame(at: times[i]).bitmap).placed(in: size, screen: screen)
+        made[i] = image
+        return image
+    }
+}
+
+extension ScoreResult {
+    /// The table `flipbook score` prints: per feature, then per stretch of motion.
+    public func table(title: String) -> String {
+        func f(_ format: String, _ args: CVarArg...) -> String { String(format: format, arguments: args) }
+        func lagText(_ lag: Lag?) -> String {
+            guard let lag else { return "\(right("-", 7)) \(right("-", 7)) \(right("-", 9))" }
+            return f("%+7.0f %+7.2f %9.1f", lag.frames * interval * 1000, lag.frames, lag.rms)
+        }
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+        func right(_ s: String, _ n: Int) -> String {
+            s.count >= n ? s : String(repeating: " ", count: n - s.count) + s
+        }
+        var lines = [f("%@  (one frame %.0f ms; lag: ours later than the recording is +)", title, interval * 1000)]
+        let captured = features.contains { $0.stretches.contains { $0.captured != nil } }
+        let extra = captured ? "   as captured:  RMS  worst phase lag ms" : ""
+        lines.append(
+            "  " + pad("feature", 18)
+                + " frames  RMS px  worst px   at s  lag ms  frames  RMS then"
+                + extra)
+        for feature in features {
+            guard feature.frames > 0 else {
+                lines.append("  \(pad(feature.name, 18)) not found in both")
+                continue
+            }
+            lines.append(
+                "  \(pad(feature.name, 18))"
+                    + f(" %6d %7.1f %+9.1f %6.2f ", feature.frames, feature.rms, feature.worst, feature.worstAt)
+                    + lagText(feature.lag))
+            for s in feature.stretches {
+                let rms = s.rms.map { f("%7.1f", $0) } ?? right("-", 7)
+                let fit =
+                    s.captured.map {
+                        String(repeating: " ", count: 17)
+                            + f("%4.1f %+6.1f %5.1f %+6.0f", $0.rms, $0.worst, $0.phase, $0.lag * 1000)
+                    } ?? ""
+                lines.append(
+                    "    " + pad(f("moving %.2f-%.2f s", s.start, s.end), 22) + " \(rms) \(pad("", 9)) \(pad("", 6)) "
+                        + lagText(s.lag) + fit)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,150 @@
+@testable import Fit
+import Flipbook
+import Foundation
+import TestSupport
+import Testing
+
+/// `flipbook score`: features followed in a recording and a render, and their errors and lags.
+@Suite("flipbook score follows features in a recording and in the render")
+struct ScoreTests {
+    static let assets = (#filePath as NSString).deletingLastPathComponent + "/../../Assets"
+
+    /// The storyboard rendered at 25 fps as a recording, `delay` frames of its first picture first.
+    static func recording(_ scene: String, storyboard: String, set: [String] = [], delay: Int = 0) throws
+        -> FrameSequence
+    {
+        let frames = try Transition(scene, storyboard: storyboard, set: set, fps: 25, scale: 1).frames()
+        let held = Array(repeating: frames[0], count: delay) + frames
+        return FrameSequence(
+            frames: held.enumerated().map { .init(start: Double($0) / 25, bitmap: $1.bitmap, label: "frame \($0)") },
+            duration: Double(held.count) / 25)
+    }
+
+    static func request() throws -> ScoreRequest {
+        var request = ScoreRequest(
+            scene: "expanding-cells", features: try FeatureFile.load(assets + "/fidelity/dismiss-final.yaml").features)
+        request.storyboard = "dismiss-final"
+        return request
+    }
+
+    @Test("A recording of the storyboard itself scores 0 px at no lag, and a later one a lag of its delay")
+    func selfAndDelayed() throws {
+        let same = try Scorer.score(
+            Self.request(), recording: Self.recording("expanding-cells", storyboard: "dismiss-final"))
+        #expect(abs(same.interval - 0.04) < 1e-9 && abs(same.recordingSeconds - same.renderSeconds) < 1e-9)
+        #expect(same.features.map(\.name) == ["bar bottom", "detail body"])
+        for feature in same.features {
+            #expect(feature.frames > 40 && feature.rms == 0 && feature.worst == 0, "\(feature.name)")
+            #expect(feature.lag?.frames == 0 && feature.lag?.rms == 0, "\(feature.name)")
+            #expect(!feature.stretches.isEmpty)
+            // 25 fps does not divide 60 Hz: each stretch is scored as captured too.
+            #expect(feature.stretches.allSatisfy { $0.captured != nil && $0.rms == 0 })
+        }
+        // The recording shows everything two frames (80 ms) later than ours does: ours is
+        // earlier, a lag of -2 frames, and at no lag the moving frames are off.
+        let late = try Scorer.score(
+            Self.request(), recording: Self.recording("expanding-cells", storyboard: "dismiss-final", delay: 2))
+        for feature in late.features {
+            #expect(
+                feature.lag.map { abs($0.frames + 2) < 0.051 && $0.rms < 0.2 } == true,
+                "\(feature.name): \(String(describing: feature.lag))")
+            #expect(feature.rms > 1, "\(feature.name)")
+        }
+        let table = late.table(title: "late.gif")
+        #expect(table.contains("bar bottom") && table.contains("-80   -2.00"), "\(table)")
+    }
+
+    @Test(
+        "A slower dismissal in the recording is seen in the stretch it slows, ours early; a feature off the frame is refused"
+    )
+    func slower() throws {
+        let recording = try Self.recording(
+            "expanding-cells", storyboard: "dismiss-final", set: ["dismiss.duration=0.9"])
+        let slow = try Scorer.score(Self.request(), recording: recording)
+        // The bar's return is the slower part: its stretch is off by pixels, and ours is early.
+        let bar = try #require(slow.features.first { $0.name == "bar bottom" })
+        #expect(bar.rms > 2, "\(bar.rms)")
+        let late = try #require(bar.stretches.last)
+        #expect((late.rms ?? 0) > 4 && (late.lag?.frames ?? 0) < -1, "\(late)")
+        #expect(bar.stretches.first?.rms == 0)
+        var outside = try Self.request()
+        outside.features[0].kind = .edge(row: 667, from: 0, to: 10, test: try ColourTest("r > 0"))
+        #expect(throws: FeatureOutside(feature: "bar bottom", width: 375, height: 667)) {
+            try Scorer.score(outside, recording: recording)
+        }
+    }
+
+    @Test(
+        "Colour tests read linear inequalities of r, g and b",
+        arguments: [
+            ("r - b > 50 and r - g > g - b and r < 220", (170, 110, 60), true),
+            ("r - b > 50 and r - g > g - b and r < 220", (230, 110, 60), false),
+            ("r - b > 50 and r - g > g - b and r < 220", (200, 190, 60), false),
+            ("r > 240 and g > 240 and b >= 241", (250, 245, 241), true),
+            ("2g <= r + 10", (100, 55, 0), true),
+            ("2g <= r + 10", (100, 56, 0), false),
+        ])
+    func colourTests(text: String, pixel: (Int, Int, Int), passes: Bool) throws {
+        #expect(try ColourTest(text).passes((pixel.0, pixel.1, pixel.2)) == passes)
+    }
+
+    @Test("A colour test that does not read names the part", arguments: ["r", "r > ", "rr > 3", "r > 2 and"])
+    func badColourTests(text: String) {
+        #expect(throws: ColourTestError.self) { try ColourTest(text) }
+    }
+
+    @Test("A features file's problems are reported together, each at its line and key")
+    func featureFileProblems() throws {
+        let text = """
+            screen: [0, 16, 371]
+            features:
+              - name: bar
+                extent: {from: [30, 21], to: 400, colour: "#30"}
+              - name: patch
+                shift: {rect: [0, 150, 375, 180], at: -1, axis: z, search: 440}
+              - name: edge
+                edge: {row: 4, from: 0, to: 9, where: "r >"}
+              - name: bar
+                extent: {from: [1, 2], to: 3, colour-at: [1, 2, 0]}
+                colour: red
+            """
+        let problems = try #require(throws: ConfigProblems.self) { try FeatureFile(text: text, file: "f.yaml") }
+        let twice = """
+            features:
+              - {name: bar, extent: {from: [1, 2], to: 3, colour: "#000000"}}
+              - {name: bar, extent: {from: [1, 2], to: 3, colour: "#000000"}}
+            """
+        let named = try #require(throws: ConfigProblems.self) { try FeatureFile(text: twice, file: "f.yaml") }
+        #expect(named.description == "f.yaml:3: features[1].name: 'bar' names two features")
+        let said = problems.problems.map { "\($0.line.map(String.init) ?? "-") \($0.keyPath)" }
+        #expect(
+            Set(said)
+                == [
+                    "1 screen", "4 features[0].extent.colour", "6 features[1].shift.at", "6 features[1].shift.axis",
+                    "8 features[2].edge.where", "11 features[3].colour",
+                ], "\(problems)")
+    }
+
+    @Test("Stretches of motion join short still gaps and are padded; the lag search finds a shift")
+    func motion() {
+        let still = [Double?](repeating: 10, count: 10)
+        let moving: [Double?] = still + (1...10).map { 10 + Double($0) * 3 } + [Double?](repeating: 40, count: 10)
+        #expect(MotionScore.stretches(moving) == [6..<23])
+        #expect(MotionScore.stretches(still).isEmpty)
+        #expect(MotionScore.interpolate(moving, 10.5) == 14.5)
+        #expect(MotionScore.interpolate([1, nil, 3], 0.5) == nil)
+        // Ours is the same motion a frame and a half later.
+        let ours = moving.indices.map { i in MotionScore.interpolate(moving, Double(i) - 1.5) ?? 10 }
+        let lag = MotionScore.bestLag(moving, ours.map { $0 }, frames: Array(moving.indices))
+        #expect(lag?.lag == 1.5 && lag!.rms < 0.5, "\(String(describing: lag))")
+    }
+
+    @Test("A resize keeps a flat colour, and a render placed in a screen has grey around it")
+    func placing() {
+        let flat = ScoreImage(width: 50, height: 40, rgb: [UInt8](repeating: 77, count: 50 * 40 * 3))
+        #expect(flat.resized(width: 33, height: 61).rgb.allSatisfy { $0 == 77 })
+        let placed = flat.placed(in: (60, 50), screen: Crop(x: 5, y: 6, width: 40, height: 30))
+        #expect(placed.pixel(0, 0) == (128, 128, 128) && placed.pixel(5, 6) == (77, 77, 77))
+        #expect(placed.pixel(44, 35) == (77, 77, 77) && placed.pixel(45, 36) == (128, 128, 128))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `flipbook score` from the command line: the table for a recording, and clear refusals.
+@Suite("flipbook score")
+struct ScoreCommandTests {
+    static let features =
+        (#filePath as NSString).deletingLastPathComponent + "/../../Assets/fidelity/dismiss-final.yaml"
+
+    @Test("A GIF of the storyboard itself scores 0.0 px at no lag, as a table and as JSON")
+    func ownRecording() throws {
+        let dir = temporaryFolder()
+        let render = try Tool.run([
+            "render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "25", "--scale", "1", "-o",
+            dir + "/rec.gif",
+        ])
+        #expect(render.status == 0, "\(render.stderr)")
+        let args = [
+            "score", dir + "/rec.gif", "expanding-cells", "--storyboard", "dismiss-final", "--features", Self.features,
+        ]
+        let table = try Tool.run(args)
+        #expect(table.status == 0, "\(table.stderr)")
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasSuffix("the recording 3.40 s, ours 3.40 s (1.00)"), "\(table.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  bar bottom             85     0.0      +0.0") }, "\(table.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  detail body") && $0.contains(" 0.0 ") }, "\(table.stdout)")
+        let json = try Tool.run(args + ["--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let features = object?["features"] as? [[String: Any]]
+        #expect(features?.map { $0["name"] as? String } == ["bar bottom", "detail body"])
+        #expect(features?.allSatisfy { (($0["rms"] as? NSNumber)?.doubleValue ?? 1) < 0.01 } == true, "\(json.stdout)")
+    }
+
+    @Test("A features file's problems are said with their lines, without the usage, exit 1")
+    func badFeatures() throws {
+        let dir = temporaryFolder()
+        try "features:\n  - name: x\n    shift: {rect: [0, 0, 10], at: 0, search: 5}\n".write(
+            toFile: dir + "/f.yaml", atomically: true, encoding: .utf8)
+        let run = try Tool.run(["score", dir + "/none.gif", "expanding-cells", "--features", dir + "/f.yaml"])
+        #expect(
+            run.status == 1 && run.stderr.contains("f.yaml:3: features[0].shift.rect: expected [x, y, width, height]"),
+            "\(run.stderr)")
+        #expect(!run.stderr.contains("Usage:"))
+    }
+}
