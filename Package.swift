@@ -16,8 +16,9 @@ import PackageDescription
 /// Flipbook → Studio (the live preview server, on an HTTP/1.1 server of its own over POSIX
 /// sockets that caps every line, header block and body and times out slow clients, small beside
 /// a SwiftNIO stack that every clean build and CI run would compile; no render logic of its own)
-/// Flipbook + Scenes → Fit (a scene's params fitted to a recording, and a storyboard scored
-/// against one by features followed in both; a features file is YAML, read as scene files are)
+/// Flipbook + Planner + Scenes → Fit (a scene's params fitted to a recording, and a storyboard
+/// scored against one by features followed in both, a drag's stroke fitted by the planner's own
+/// physics; a features file is YAML, read as scene files are)
 /// Flipbook + Codecs → Build (a manifest's previews: keys stamped into the files, staleness,
 /// shards; each output an `ExportRequest`)
 /// Flipbook + Studio + Fit + Build → FlipbookCLI (the only module that parses arguments: flags
@@ -71,7 +72,8 @@ let package = Package(
             ]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(
-            name: "Fit", dependencies: ["Flipbook", "Geometry", "Scenes", .product(name: "Yams", package: "Yams")]),
+            name: "Fit",
+            dependencies: ["Flipbook", "Geometry", "Planner", "Scenes", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "Build",
             dependencies: ["Flipbook", "Scenes", "Codecs", "FileInput", .product(name: "Yams", package: "Yams")]),

@@ -56,10 +56,49 @@ struct ScoreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The rate the render is sampled at (default: the recording's).", valueName: "fps"))
     var fps: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Render every combination of these values and rank them by the tracked features' RMS (repeatable).",
+            valueName: "key=v1,v2,…"),
+        transform: ScoreCommand.parseAxis)
+    var grid: [GridAxis] = []
+
+    @Option(
+        help: ArgumentHelp("With --grid: only the recording's frames in these seconds count.", valueName: "t0,t1"),
+        transform: ScoreCommand.parseWindow)
+    var window: ClosedRange<Double>?
+
+    @Option(
+        help: ArgumentHelp(
+            "Fit a drag's stroke (start, length, distance, Bézier profile) to this feature's motion over --window, and print it as a pull-by.",
+            valueName: "feature"))
+    var fitStroke: String?
+
     @Flag(help: "Print the scores as JSON.")
     var json = false
 
+    static func parseAxis(_ text: String) throws -> GridAxis {
+        guard let axis = GridAxis(text) else {
+            throw ValidationError("--grid \(text): expected key=value,value,… (e.g. swipe.velocity=3000,3600)")
+        }
+        return axis
+    }
+
+    static func parseWindow(_ text: String) throws -> ClosedRange<Double> {
+        let v = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard v.count == 2, v[0] >= 0, v[0] < v[1], v[1].isFinite else {
+            throw ValidationError("--window \(text): expected two times in seconds, t0,t1, with 0 <= t0 < t1")
+        }
+        return v[0]...v[1]
+    }
+
     func validate() throws {
+        if window != nil && grid.isEmpty && fitStroke == nil {
+            throw ValidationError("--window ranks a --grid or bounds a --fit-stroke; pass --grid key=v1,v2")
+        }
+        if fitStroke != nil && (window == nil || !grid.isEmpty) {
+            throw ValidationError("--fit-stroke fits the stroke over --window t0,t1, without --grid")
+        }
         try SceneOptionGroup.validate(scene: scene)
         if let frameInterval, !(frameInterval > 0 && frameInterval <= 10) {
             throw ValidationError("--frame-interval \(frameInterval): expected seconds in 0...10, more than 0")
@@ -68,8 +107,8 @@ struct ScoreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file = try presenting { try FeatureFile.load(features) }
-        let frames = try presenting { try FrameSequence.load(recording) }
+        let file = try FeatureFile.load(features)
+        let frames = try FrameSequence.load(recording)
         var request = ScoreRequest(scene: scene, features: file.features)
         request.storyboard = storyboard
         request.config = config
@@ -77,23 +116,41 @@ struct ScoreCommand: ParsableCommand {
         request.screen = screen ?? file.screen
         request.frameInterval = frameInterval
         request.fps = fps
-        let result: ScoreResult
         do {
-            result = try presenting { try Scorer.score(request, recording: frames) }
+            try presenting { try report(request, frames) }
         } catch let error as FitError {
             throw CLIError("\(recording): \(error.message { "--\($0.rawValue)" })")
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(result), as: UTF8.self))
-            return
+    }
+
+    func report(_ request: ScoreRequest, _ frames: FrameSequence) throws {
+        let name = (recording as NSString).lastPathComponent
+        if let fitStroke, let window {
+            let dimension = try Transition(
+                scene, storyboard: storyboard, config: config, set: assignments
+            ).canvas.height
+            let fit = try Scorer.fitStroke(
+                request, feature: fitStroke, window: window, dimension: dimension, recording: frames)
+            return print(json ? try Self.json(fit) : fit.report(title: name))
         }
+        if !grid.isEmpty {
+            let ranked = try Scorer.rank(request, grid: grid, window: window, recording: frames)
+            return print(
+                json ? try Self.json(ranked) : ranked.table(title: name, keys: grid.map(\.key), window: window))
+        }
+        let result = try Scorer.score(request, recording: frames)
+        if json { return print(try Self.json(result)) }
         print(
             String(
                 format: "%@ against %@%@: the recording %.2f s, ours %.2f s (%.2f)", recording, scene,
                 storyboard.map { " --storyboard \($0)" } ?? "", result.recordingSeconds, result.renderSeconds,
                 result.renderSeconds / result.recordingSeconds))
-        print(result.table(title: (recording as NSString).lastPathComponent))
+        print(result.table(title: name))
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -32,6 +32,29 @@ struct ScoreCommandTests {
         #expect(features?.allSatisfy { (($0["rms"] as? NSNumber)?.doubleValue ?? 1) < 0.01 } == true, "\(json.stdout)")
     }
 
+    @Test("--grid ranks the recording's own value first; --window without --grid or --fit-stroke is refused")
+    func grid() throws {
+        let dir = temporaryFolder()
+        let render = try Tool.run([
+            "render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "25", "--scale", "1", "--set",
+            "dismiss.duration=0.5", "-o", dir + "/rec.gif",
+        ])
+        #expect(render.status == 0, "\(render.stderr)")
+        let args = [
+            "score", dir + "/rec.gif", "expanding-cells", "--storyboard", "dismiss-final", "--features", Self.features,
+        ]
+        let ranked = try Tool.run(args + ["--grid", "dismiss.duration=0.3,0.5,0.8"])
+        let lines = ranked.stdout.split(separator: "\n").map(String.init)
+        #expect(ranked.status == 0 && lines.count == 4, "\(ranked.stdout)\(ranked.stderr)")
+        #expect(lines[0].hasPrefix("rec.gif: 3 combinations of dismiss.duration, best first"), "\(lines)")
+        // Best first: the recording's own 0.5 s, within a pixel (its stretches are scored as a
+        // 25 fps capture of a 60 Hz display, which a render is not); the others farther.
+        let overall = lines.dropFirst().map { Double($0.split(separator: " ")[0])! }
+        #expect(lines[1].contains("dismiss.duration=0.5  |") && overall[0] < 1 && overall[1] > 2, "\(lines)")
+        let window = try Tool.run(args + ["--window", "1,2"])
+        #expect(window.status == 64 && window.stderr.contains("--window ranks a --grid or bounds a --fit-stroke"))
+    }
+
     @Test("A features file's problems are said with their lines, without the usage, exit 1")
     func badFeatures() throws {
         let dir = temporaryFolder()

@@ -149,7 +149,9 @@ public enum CaptureModel {
         -> Fit?
     {
         let ms = Int((reach * 1000).rounded())
-        let lags = (-ms...ms).map { Double($0) / 1000 }
+        // No reach: the lag is held at half a display frame, where ours sits on the capture's
+        // own instants on average, and only the phase is fitted (timing that is off still counts).
+        let lags = reach == 0 ? [0.5 / displayHz] : (-ms...ms).map { Double($0) / 1000 }
         var best: (key: (Double, Double), fit: Fit)?
         for p in 0..<phases {
             let phase = Double(p) / Double(phases)

@@ -72,6 +72,49 @@ public enum Scorer {
     public static func score(
         _ request: ScoreRequest, recording: FrameSequence, images: ImageCache = ImageCache()
     ) throws -> ScoreResult {
+        let recorded = try RecordedSide(request, recording: recording)
+        let rendered = try RenderedSide(request, recorded: recorded, images: images)
+        let dt = recorded.interval
+        let features = request.features.map { feature -> ScoreResult.Feature in
+            let a = recorded.track(feature)
+            let b = rendered.track(feature)
+            guard let e = MotionScore.errors(a, b) else {
+                return .init(name: feature.name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [])
+            }
+            let measured = (0..<min(a.count, b.count)).filter { a[$0] != nil }
+            let moved = measured.compactMap { a[$0] }
+            // A feature the recording barely moves has no lag to find.
+            let lag =
+                (moved.max() ?? 0) - (moved.min() ?? 0) >= 3 ? MotionScore.bestLag(a, b, frames: measured) : nil
+            let spans = MotionScore.stretches(a)
+            // Ours is needed as far out as the capture fit's lag reaches, and a display frame.
+            let fine = rendered.trackFine(feature, around: spans, interval: dt, reach: 0.2)
+            let stretches = spans.map { span -> ScoreResult.Stretch in
+                let frames = span.filter { $0 < b.count }
+                return .init(
+                    start: Double(span.lowerBound) * dt, end: Double(span.upperBound - 1) * dt,
+                    rms: MotionScore.rms(a, b, lag: 0, frames: frames),
+                    lag: MotionScore.bestLag(a, b, frames: frames).map { .init(frames: $0.lag, rms: $0.rms) },
+                    captured: fine.map { CaptureModel.bestFit(a, fine: $0, interval: dt, frames: frames) } ?? nil)
+            }
+            return .init(
+                name: feature.name, frames: e.count, rms: e.rms, worst: e.worst, worstAt: Double(e.worstFrame) * dt,
+                lag: lag.map { .init(frames: $0.lag, rms: $0.rms) }, stretches: stretches)
+        }
+        return ScoreResult(
+            interval: dt, recordingSeconds: recorded.seconds, renderSeconds: rendered.seconds, features: features)
+    }
+}
+
+/// The recording as a score reads it: its frames at one step, all of one size.
+struct RecordedSide {
+    let frames: [ScoreImage]
+    /// Seconds between the frames.
+    let interval: Double
+    var size: (width: Int, height: Int) { (frames[0].width, frames[0].height) }
+    var seconds: Double { Double(frames.count) * interval }
+
+    init(_ request: ScoreRequest, recording: FrameSequence) throws {
         guard recording.frames.count >= 2 else { throw FitError.tooShort(frames: recording.frames.count) }
         let starts = recording.frames.map(\.start)
         let steps = zip(starts, starts.dropFirst()).map { $1 - $0 }.sorted()
@@ -84,73 +127,72 @@ public enum Scorer {
             : (0..<max(1, Int((recording.duration / dt).rounded()))).compactMap {
                 recording.frame(atMoment: Double($0) * dt)
             }
-        let promo = shown.map { ScoreImage($0.bitmap) }
-        let size = (width: promo[0].width, height: promo[0].height)
-        for (i, frame) in promo.enumerated() where frame.width != size.width || frame.height != size.height {
+        frames = shown.map { ScoreImage($0.bitmap) }
+        interval = dt
+        let (width, height) = (frames[0].width, frames[0].height)
+        for (i, frame) in frames.enumerated() where frame.width != width || frame.height != height {
             throw FitError.frameSize(
-                frame: i, width: frame.width, height: frame.height, firstWidth: size.width, firstHeight: size.height)
+                frame: i, width: frame.width, height: frame.height, firstWidth: width, firstHeight: height)
         }
-        for feature in request.features { try feature.check(width: size.width, height: size.height) }
+        for feature in request.features { try feature.check(width: width, height: height) }
+    }
+
+    func track(_ feature: RecordingFeature) -> [Double?] {
+        FeatureTracker(feature: feature, frames: frames.count, interval: interval) { frames[$0] }.positions()
+    }
+}
+
+/// The render as a score reads it: at each recording frame's instant, placed on the
+/// recording's frame; and where the capture steps unevenly, at twice the display's rate too.
+struct RenderedSide {
+    let frames: [ScoreImage]
+    let interval: Double
+    /// How long the render lasts.
+    let seconds: Double
+    let fine: FineFrames?
+
+    init(_ request: ScoreRequest, recorded: RecordedSide, images: ImageCache) throws {
+        let dt = recorded.interval
         let fps = request.fps ?? min(120, 1 / dt)
         func transition(fps: Double) throws -> Transition {
             try Transition(
                 request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
                 fps: fps, scale: 1, images: images)
         }
-        // Ours at each recording frame's instant, on as far as ours lasts.
-        let render = try transition(fps: fps)
         var rendered: [ScoreImage] = []
-        try render.forEachFrame { rendered.append(ScoreImage($0.bitmap)) }
-        let length = Double(rendered.count) / fps
-        let ours = (0...Int((length / dt).rounded(.toNearestOrEven))).compactMap { i -> ScoreImage? in
+        try transition(fps: fps).forEachFrame { rendered.append(ScoreImage($0.bitmap)) }
+        seconds = Double(rendered.count) / fps
+        // On as far as ours lasts.
+        frames = (0...Int((seconds / dt).rounded(.toNearestOrEven))).compactMap { i -> ScoreImage? in
             let k = Int((Double(i) * dt * fps).rounded(.toNearestOrEven))
-            return k < rendered.count ? rendered[k].placed(in: size, screen: request.screen) : nil
+            return k < rendered.count ? rendered[k].placed(in: recorded.size, screen: request.screen) : nil
         }
-        // Where the capture steps unevenly, ours at twice the display's rate, rendered as needed.
-        let fine =
+        interval = dt
+        fine =
             try CaptureModel.stepsUnevenly(dt)
-            ? FineFrames(transition(fps: CaptureModel.fineFPS), size: size, screen: request.screen) : nil
+            ? FineFrames(transition(fps: CaptureModel.fineFPS), size: recorded.size, screen: request.screen) : nil
+    }
 
-        let features = request.features.map { feature -> ScoreResult.Feature in
-            let a = FeatureTracker(feature: feature, frames: promo.count, interval: dt) { promo[$0] }.positions()
-            let b = FeatureTracker(feature: feature, frames: ours.count, interval: dt) { ours[$0] }.positions()
-            guard let e = MotionScore.errors(a, b) else {
-                return .init(name: feature.name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [])
-            }
-            let measured = (0..<min(a.count, b.count)).filter { a[$0] != nil }
-            let moved = measured.compactMap { a[$0] }
-            // A feature the recording barely moves has no lag to find.
-            let lag =
-                (moved.max() ?? 0) - (moved.min() ?? 0) >= 3 ? MotionScore.bestLag(a, b, frames: measured) : nil
-            let spans = MotionScore.stretches(a)
-            var fineTrack: [Double?] = []
-            if let fine {
-                // Ours is needed as far out as the capture fit's lag reaches, and a display frame.
-                let windows = spans.map { Double($0.lowerBound) * dt - 0.2...Double($0.upperBound - 1) * dt + 0.2 }
-                fineTrack = FeatureTracker(
-                    feature: feature, frames: fine.count, interval: 1 / CaptureModel.fineFPS, frame: fine.frame
-                ).positions(within: windows)
-            }
-            let stretches = spans.map { span -> ScoreResult.Stretch in
-                let frames = span.filter { $0 < b.count }
-                return .init(
-                    start: Double(span.lowerBound) * dt, end: Double(span.upperBound - 1) * dt,
-                    rms: MotionScore.rms(a, b, lag: 0, frames: frames),
-                    lag: MotionScore.bestLag(a, b, frames: frames).map { .init(frames: $0.lag, rms: $0.rms) },
-                    captured: fine == nil
-                        ? nil : CaptureModel.bestFit(a, fine: fineTrack, interval: dt, frames: frames))
-            }
-            return .init(
-                name: feature.name, frames: e.count, rms: e.rms, worst: e.worst, worstAt: Double(e.worstFrame) * dt,
-                lag: lag.map { .init(frames: $0.lag, rms: $0.rms) }, stretches: stretches)
-        }
-        return ScoreResult(
-            interval: dt, recordingSeconds: Double(promo.count) * dt, renderSeconds: length, features: features)
+    func track(_ feature: RecordingFeature) -> [Double?] {
+        FeatureTracker(feature: feature, frames: frames.count, interval: interval) { frames[$0] }.positions()
+    }
+
+    /// The feature in the fine frames, within `reach` seconds around each stretch of the
+    /// recording's frames; nil where the capture steps evenly.
+    func trackFine(_ feature: RecordingFeature, around spans: [Range<Int>], interval dt: Double, reach: Double)
+        -> [Double?]?
+    {
+        guard let fine else { return nil }
+        let windows = spans.map { Double($0.lowerBound) * dt - reach...Double($0.upperBound - 1) * dt + reach }
+        return FeatureTracker(
+            feature: feature, frames: fine.count, interval: 1 / CaptureModel.fineFPS, frame: fine.frame
+        )
+        .positions(within: windows)
     }
 }
 
 /// A render's frames at the capture model's rate, each rendered and placed when first asked for.
-private final class FineFrames {
+final class FineFrames {
     let transition: Transition
     let times: [Double]
     let size: (width: Int, height: Int)

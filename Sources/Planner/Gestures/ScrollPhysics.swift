@@ -35,6 +35,13 @@ public enum ScrollPhysics {
         return overshoot < 0 ? -banded : banded
     }
 
+    /// How far a finger moves for the rubber band to show `shown` points: its inverse, capped
+    /// just under the dimension (which the band only nears).
+    public static func fingerTravel(shown: Double, dimension: Double, constant: Double = rubberBandConstant) -> Double {
+        let b = min(shown, dimension * 0.999)
+        return b * dimension / (constant * (dimension - b))
+    }
+
     /// The offset a paging carousel snaps to after a release: the projected offset rounded to
     /// the nearest page, x = round((x∞ + inset)/(page + spacing))·(page + spacing) − inset,
     /// clamped to the pages.

@@ -99,10 +99,8 @@ enum SceneFunctions {
             "fingerTravel", "fingerTravel(shown, dimension)", 2...2,
             "how far a finger moves for the rubber band to show `shown` points (its inverse, capped just under the dimension)"
         ) {
-            let d = $0[1], k = ScrollPhysics.rubberBandConstant
-            guard d > 0 else { throw ExpressionError("fingerTravel: the dimension must be more than 0") }
-            let b = min($0[0], d * 0.999)
-            return b * d / (k * (d - b))
+            guard $0[1] > 0 else { throw ExpressionError("fingerTravel: the dimension must be more than 0") }
+            return ScrollPhysics.fingerTravel(shown: $0[0], dimension: $0[1])
         },
         numeric(
             "projectedOffset", "projectedOffset(offset, velocity)", 2...2,

@@ -1,0 +1,169 @@
+import Foundation
+
+import struct Flipbook.FrameSequence
+import class Flipbook.ImageCache
+
+/// Values to try: a key and its values, as `key=v1,v2,…`.
+public struct GridAxis: Sendable, Equatable {
+    public var key: String
+    public var values: [String]
+
+    /// Reads `key=v1,v2,…`; nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        key = parts[0].trimmingCharacters(in: .whitespaces)
+        values = parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !key.isEmpty, !values.isEmpty else { return nil }
+    }
+}
+
+/// One combination of a grid's values, scored: how closely the tracked features follow the
+/// recording's with those values.
+public struct GridScore: Sendable, Codable {
+    public struct Feature: Sendable, Codable {
+        public var name: String
+        /// RMS and signed worst error in pixels, and the frames measured; nil where none were.
+        public var rms: Double?
+        public var worst: Double?
+        public var frames: Int
+    }
+
+    /// `key=value` for each axis, in the grid's order.
+    public var assignments: [String]
+    /// The RMS over every feature's frames together; nil where nothing was measured.
+    public var overall: Double?
+    public var features: [Feature]
+}
+
+extension Scorer {
+    /// The most combinations a grid may have: each is a render.
+    public static let maximumCombinations = 400
+
+    /// Renders the storyboard at every combination of `grid`'s values and ranks them, best
+    /// first, by the RMS of the tracked features over every frame (or over `window` seconds).
+    /// This fits a value to a recording by its motion, not its pixels: content that is not
+    /// ours weighs nothing. Where the capture steps unevenly, each stretch of motion is
+    /// compared as captured with only the display's phase fitted, so timing still counts.
+    public static func rank(
+        _ request: ScoreRequest, grid: [GridAxis], window: ClosedRange<Double>? = nil, recording: FrameSequence,
+        images: ImageCache = ImageCache(), progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> [GridScore] {
+        var combinations: [[String]] = [[]]
+        for axis in grid {
+            if grid.filter({ $0.key == axis.key }).count > 1 { throw ScoreError.gridKeyTwice(axis.key) }
+            combinations = combinations.flatMap { c in axis.values.map { c + ["\(axis.key)=\($0)"] } }
+        }
+        guard combinations.count <= maximumCombinations else {
+            throw ScoreError.gridTooLarge(combinations.count, maximum: maximumCombinations)
+        }
+        let recorded = try RecordedSide(request, recording: recording)
+        let dt = recorded.interval
+        let tracks = request.features.map { feature -> [Double?] in
+            let a = recorded.track(feature)
+            guard let window else { return a }
+            return a.indices.map {
+                (window.lowerBound - 1e-9...window.upperBound + 1e-9).contains(Double($0) * dt) ? a[$0] : nil
+            }
+        }
+        var scores: [GridScore] = []
+        for (n, assignments) in combinations.enumerated() {
+            var trial = request
+            trial.assignments += assignments
+            let rendered = try RenderedSide(trial, recorded: recorded, images: images)
+            var total = 0.0, count = 0
+            let features = zip(request.features, tracks).map { feature, a -> GridScore.Feature in
+                let b = rendered.track(feature)
+                let errors =
+                    rendered.fine == nil
+                    ? MotionScore.errors(a, b).map { e in
+                        (rms: e.rms, worst: e.worst, count: e.count)
+                    } : asCaptured(feature, a, b, rendered, interval: dt)
+                guard let errors else { return .init(name: feature.name, rms: nil, worst: nil, frames: 0) }
+                total += errors.rms * errors.rms * Double(errors.count)
+                count += errors.count
+                return .init(name: feature.name, rms: errors.rms, worst: errors.worst, frames: errors.count)
+            }
+            scores.append(
+                GridScore(
+                    assignments: assignments, overall: count > 0 ? (total / Double(count)).squareRoot() : nil,
+                    features: features))
+            progress(n + 1, combinations.count)
+        }
+        // Unmeasured last; equal scores keep the grid's order.
+        return scores.enumerated().sorted { x, y in
+            switch (x.element.overall, y.element.overall) {
+            case let (a?, b?): a < b || (a == b && x.offset < y.offset)
+            case (nil, nil): x.offset < y.offset
+            case (nil, _): false
+            case (_, nil): true
+            }
+        }.map(\.element)
+    }
+
+    /// The still frames compared at the same instants, and each stretch of motion as
+    /// captured at its best display phase, the lag held at half a display frame.
+    private static func asCaptured(
+        _ feature: RecordingFeature, _ a: [Double?], _ b: [Double?], _ rendered: RenderedSide, interval dt: Double
+    ) -> (rms: Double, worst: Double, count: Int)? {
+        let spans = MotionScore.stretches(a)
+        let fine = spans.isEmpty ? [] : rendered.trackFine(feature, around: spans, interval: dt, reach: 0.05) ?? []
+        let moving = Set(spans.flatMap { $0 })
+        var errors = (0..<min(a.count, b.count)).compactMap { i -> Double? in
+            guard !moving.contains(i), let p = a[i], let o = b[i] else { return nil }
+            return o - p
+        }
+        for span in spans {
+            let frames = Array(span)
+            guard let fit = CaptureModel.bestFit(a, fine: fine, interval: dt, frames: frames, reach: 0) else {
+                continue
+            }
+            errors += CaptureModel.errors(a, fine: fine, interval: dt, frames: frames, phase: fit.phase, lag: fit.lag)
+        }
+        guard let first = errors.first else { return nil }
+        let rms = (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
+        return (rms, errors.reduce(first) { abs($1) > abs($0) ? $1 : $0 }, errors.count)
+    }
+}
+
+extension [GridScore] {
+    /// The ranking as `flipbook score --grid` prints it.
+    public func table(title: String, keys: [String], window: ClosedRange<Double>?) -> String {
+        let span = window.map { String(format: " in %.2f-%.2f s", $0.lowerBound, $0.upperBound) } ?? ""
+        var lines = [
+            "\(title): \(count) combinations of \(keys.joined(separator: ", ")), best first "
+                + "(RMS over every feature's frames\(span); then each feature's RMS/worst px)"
+        ]
+        for score in self {
+            let cells = score.features.map { f in
+                f.rms.map { "\(f.name) " + String(format: "%.1f/%.0f", $0, abs(f.worst ?? 0)) } ?? "\(f.name) -"
+            }
+            let overall = score.overall.map { String(format: "%6.2f", $0) } ?? "     -"
+            lines.append(
+                "  \(overall)  \(score.assignments.joined(separator: " "))  |  \(cells.joined(separator: "; "))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A score request that cannot run, naming what is wrong.
+public enum ScoreError: Error, Equatable, CustomStringConvertible {
+    case gridKeyTwice(String)
+    case gridTooLarge(Int, maximum: Int)
+    case unknownFeature(String, known: [String])
+    case tooFewForStroke(feature: String, frames: Int)
+    case noStrokeMotion(feature: String)
+
+    public var description: String {
+        switch self {
+        case .gridKeyTwice(let key): "\(key) is in the grid twice; give its values once"
+        case .gridTooLarge(let n, let maximum):
+            "\(n) combinations: at most \(maximum), each a render; fewer values, or one key at a time"
+        case .unknownFeature(let name, let known):
+            "'\(name)': no such feature (the features file has \(known.joined(separator: ", ")))"
+        case .tooFewForStroke(let feature, let frames):
+            "\(feature) is followed in \(frames) frames of the window; a stroke needs at least 8"
+        case .noStrokeMotion(let feature): "\(feature) does not move in the window: there is no stroke to fit"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+@testable import Fit
+import Foundation
+import Testing
+
+/// The score's tracker, capture model and stroke fit on synthetic frames whose answers are
+/// known: a bar's edge, a sliding patch and a tinted card drawn at known positions, a copy one
+/// frame later, a 25 fps capture of a 60 Hz display, and a pull of known stroke.
+@Suite("Features are followed, aligned and fitted where the answer is known")
+struct TrackingTests {
+    static let (width, height, dt) = (120, 240, 0.04)
+    static let blue = (48, 103, 244), brown = (163, 115, 74)
+
+    /// Rests, moves over frames 10-20 on a smooth curve, then rests.
+    static func ease(_ i: Int) -> Double {
+        let k = min(1, max(0, Double(i - 10) / 10))
+        return k * k * (3 - 2 * k)
+    }
+
+    /// A frame with the bar's bottom at 20...100, a noise patch's top at 120...180 and a brown
+    /// card's left edge at 10...60.
+    static func frame(_ i: Int) -> ScoreImage {
+        var rgb = [UInt8](repeating: 255, count: width * height * 3)
+        func paint(_ x: Int, _ y: Int, _ c: (Int, Int, Int)) {
+            let o = (y * width + x) * 3
+            (rgb[o], rgb[o + 1], rgb[o + 2]) = (UInt8(c.0), UInt8(c.1), UInt8(c.2))
+        }
+        let e = ease(i)
+        for y in 0..<20 + Int((80 * e).rounded()) { for x in 0..<width { paint(x, y, blue) } }
+        var seed: UInt64 = 7
+        let top = 120 + Int((60 * e).rounded())
+        for y in 0..<30 {
+            for x in 0..<60 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let v = Int(seed >> 56)
+                paint(30 + x, top + y, (v, v, v))
+            }
+        }
+        for y in 205...230 { for x in 10 + Int((50 * e).rounded())..<width { paint(x, y, brown) } }
+        return ScoreImage(width: width, height: height, rgb: rgb)
+    }
+
+    static let recording = (0..<32).map(frame)
+    static func track(_ kind: RecordingFeature.Kind, _ frames: [ScoreImage] = recording) -> [Double?] {
+        FeatureTracker(feature: RecordingFeature(name: "f", kind: kind), frames: frames.count, interval: dt) {
+            frames[$0]
+        }.positions()
+    }
+    static let bar = RecordingFeature.Kind.extent(
+        start: (5, 0), to: 239, axis: .y, colour: .given(r: 48, g: 103, b: 244), until: false)
+
+    @Test("Extent, shift and edge find the bar, the patch and the card at every frame")
+    func kinds() throws {
+        #expect(Self.track(Self.bar) == (0..<32).map { Double(20 + Int((80 * Self.ease($0)).rounded())) })
+        let patch = Self.track(.shift(rect: Crop(x: 30, y: 120, width: 60, height: 30), at: 0, axis: .y, search: 80))
+        for (i, p) in patch.enumerated() {
+            #expect(
+                p.map { abs($0 - Double(120 + Int((60 * Self.ease(i)).rounded()))) < 0.1 } == true,
+                "\(i): \(String(describing: p))")
+        }
+        let tinted = try ColourTest("r - b > 50")
+        #expect(
+            Self.track(.edge(row: 218, from: 0, to: 119, test: tinted))
+                == (0..<32).map { Double(10 + Int((50 * Self.ease($0)).rounded())) })
+        // A row that starts inside the card: its edge is off screen.
+        #expect(Self.track(.edge(row: 218, from: 80, to: 119, test: tinted), [Self.recording[31]]) == [nil])
+    }
+
+    @Test(
+        "A copy one frame later has a lag of +1 frame and nothing left; a lag that drops the moving frames does not count"
+    )
+    func lags() {
+        let bar = Self.track(Self.bar)
+        let late = Self.track(Self.bar, [Self.recording[0]] + Self.recording.dropLast())
+        let found = MotionScore.bestLag(bar, late, frames: Array(0..<32))
+        #expect(found?.lag == 1 && found!.rms < 1e-9, "\(String(describing: found))")
+        let errors = MotionScore.errors(bar, late)
+        #expect(errors.map { $0.rms > 3 && abs($0.worst) > 10 && $0.count == 32 } == true)
+        // Frames 11-20 move; the stretch is padded by three frames each side.
+        #expect(MotionScore.stretches(bar) == [7..<24])
+        // The recording moves only in its last tracked frame, ours the same: shifting ours a
+        // frame later would drop that frame and leave still frames that agree.
+        let last: [Double?] = [Double?](repeating: 30, count: 20) + [nil, 130, nil]
+        let ours: [Double?] = [Double?](repeating: 30, count: 21) + [129, 246, nil]
+        let frames = last.indices.filter { last[$0] != nil }
+        let dropped = MotionScore.bestLag(last, ours, frames: frames)
+        #expect(dropped?.lag == 0 && (0.2..<0.3).contains(dropped!.rms), "\(String(describing: dropped))")
+    }
+
+    @Test("A 25 fps capture keeps display frames 2 or 3 apart; the capture fit finds its phase and a 10 ms lag")
+    func capture() {
+        #expect(CaptureModel.stepsUnevenly(1 / 25))
+        #expect(![1.0 / 30, 0.1, 0.3].contains(where: CaptureModel.stepsUnevenly))
+        for p in 0..<10 {
+            let phase = Double(p) / 10
+            let drawn = (0..<50).map { CaptureModel.drawnAt($0, interval: 1 / 25, phase: phase) }
+            #expect(drawn.enumerated().allSatisfy { i, t in (-1e-9..<1 / 60 + 1e-9).contains(Double(i) / 25 - t) })
+            let kept = drawn.map { Int(($0 * 60 + phase).rounded()) }
+            #expect(Set(zip(kept, kept.dropFirst()).map { $1 - $0 }) == [2, 3])
+        }
+        func move(_ t: Double) -> Double {
+            let k = min(1, max(0, (t - 0.4) / 0.3))
+            return 100 + 300 * k * k * (3 - 2 * k)
+        }
+        let captured: [Double?] = (0..<30).map { move(CaptureModel.drawnAt($0, interval: 1 / 25, phase: 0.3)) }
+        let fine: [Double?] = (0..<144).map { move(Double($0) / 120 - 0.010) }
+        let fit = CaptureModel.bestFit(captured, fine: fine, interval: 1 / 25, frames: Array(0..<30))
+        #expect(
+            fit.map { $0.phase == 0.3 && abs($0.lag - 0.010) <= 0.001 && $0.rms < 0.5 && abs($0.worst) < 1 } == true,
+            "\(String(describing: fit))")
+        // Sampled at even instants, no lag aligns the same motion within 2 px.
+        let even: [Double?] = (0..<30).map { move(Double($0) / 25 - 0.010) }
+        #expect((MotionScore.bestLag(captured, even, frames: Array(0..<30))?.rms ?? 0) > 2)
+    }
+
+    @Test("The stroke fit finds a pull of known stroke again, from a 25 fps capture and at an even 30 fps")
+    func stroke() {
+        let truth = Stroke(start: 1.2, duration: 0.5, distance: 110, profile: [0.4, 0.2, 0.5, 1.0])
+        let half = 0.5 / 60
+        let pull = Dictionary(
+            uniqueKeysWithValues: (25...50).map {
+                ($0, truth.shown(at: CaptureModel.drawnAt($0, interval: 0.04, phase: 0.3) + half, dimension: 667))
+            })
+        let fit = Scorer.fitStroke(to: pull, interval: 0.04, before: 2.0, dimension: 667)
+        // A 25 fps capture tells the display's phase only to within the 0.2 of a frame that
+        // keeps the same frames apart; the start takes up the rest.
+        #expect(fit.rms < 0.1 && abs(fit.stroke.start - 1.2) < 0.005 && abs(fit.stroke.duration - 0.5) < 0.01, "\(fit)")
+        #expect(abs(fit.stroke.distance - 110) < 0.5 && abs(fit.phase! - 0.3) <= 0.1 + 1e-9, "\(fit)")
+        let even = Dictionary(
+            uniqueKeysWithValues: (30...60).map { ($0, truth.shown(at: Double($0) / 30, dimension: 667)) })
+        let evenFit = Scorer.fitStroke(to: even, interval: 1.0 / 30, before: 2.0, dimension: 667)
+        #expect(evenFit.phase == nil && evenFit.rms < 0.1 && abs(evenFit.stroke.start - 1.2) < 0.005, "\(evenFit)")
+        #expect(abs(evenFit.stroke.distance - 110) < 0.5)
+        // Nothing shows until two refreshes after the start, and then no jump.
+        #expect(truth.shown(at: 1.2 + 2.0 / 60, dimension: 667) == 0)
+        #expect((0..<0.2).contains(truth.shown(at: 1.2 + 2.0 / 60 + 0.001, dimension: 667)))
+    }
+}
