@@ -153,7 +153,7 @@ struct RenderedSide {
 
     init(_ request: ScoreRequest, recorded: RecordedSide, images: ImageCache) throws {
         let dt = recorded.interval
-        let fps = request.fps ?? min(120, 1 / dt)
+        let fps = request.fps ?? min(120, max(1, 1 / dt))
         func transition(fps: Double) throws -> Transition {
             try Transition(
                 request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
