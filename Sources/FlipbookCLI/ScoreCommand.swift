@@ -74,6 +74,18 @@ struct ScoreCommand: ParsableCommand {
             valueName: "feature"))
     var fitStroke: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the recording and the render side by side at the recording's pace, marked where they differ most.",
+            valueName: "side.gif|.webp|.mp4"))
+    var sideBySide: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write every frame of motion, the recording's row above the render's, marked where they differ most.",
+            valueName: "sheet.png"))
+    var sheet: String?
+
     @Flag(help: "Print the scores as JSON.")
     var json = false
 
@@ -104,6 +116,13 @@ struct ScoreCommand: ParsableCommand {
             throw ValidationError("--frame-interval \(frameInterval): expected seconds in 0...10, more than 0")
         }
         if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }
+        if let sideBySide, ![".gif", ".webp", ".mp4"].contains(where: sideBySide.lowercased().hasSuffix) {
+            throw ValidationError("--side-by-side \(sideBySide): a .gif, .webp or .mp4")
+        }
+        if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet \(sheet): a .png") }
+        if (sideBySide != nil || sheet != nil) && (!grid.isEmpty || fitStroke != nil) {
+            throw ValidationError("--side-by-side and --sheet show one score; leave out --grid and --fit-stroke")
+        }
     }
 
     func run() throws {
@@ -116,6 +135,22 @@ struct ScoreCommand: ParsableCommand {
         request.screen = screen ?? file.screen
         request.frameInterval = frameInterval
         request.fps = fps
+        request.sideBySide = sideBySide
+        request.sheet = sheet
+        // Every file the score reads: the recording, the features, the config, the scene and its images.
+        let prepared = try SceneCatalog.prepare(
+            scene, configFile: config, assignments: assignments, overrides: SceneOverrides(storyboard: storyboard))
+        var inputs = [
+            OutputRules.Input(what: "the recording", path: recording),
+            OutputRules.Input(what: "--features", path: features),
+            OutputRules.Input(what: "the scene file", path: prepared.file),
+        ]
+        if let config { inputs.append(.init(what: "--config", path: config)) }
+        inputs += prepared.images.map { OutputRules.Input(what: "\($0.key)", path: $0.path) }
+        var outputs: [OutputRules.Output] = []
+        if let sideBySide { outputs.append(.init(option: "--side-by-side", path: sideBySide)) }
+        if let sheet { outputs.append(.init(option: "--sheet", path: sheet)) }
+        try presenting { try OutputRules(outputs: outputs, inputs: inputs).check() }
         do {
             try presenting { try report(request, frames) }
         } catch let error as FitError {
@@ -146,6 +181,7 @@ struct ScoreCommand: ParsableCommand {
                 storyboard.map { " --storyboard \($0)" } ?? "", result.recordingSeconds, result.renderSeconds,
                 result.renderSeconds / result.recordingSeconds))
         print(result.table(title: name))
+        for line in result.written { print(line) }
     }
 
     static func json(_ value: some Encodable) throws -> String {

@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import TestSupport
 import Testing
@@ -53,6 +54,36 @@ struct ScoreCommandTests {
         #expect(lines[1].contains("dismiss.duration=0.5  |") && overall[0] < 1 && overall[1] > 2, "\(lines)")
         let window = try Tool.run(args + ["--window", "1,2"])
         #expect(window.status == 64 && window.stderr.contains("--window ranks a --grid or bounds a --fit-stroke"))
+    }
+
+    @Test("--side-by-side and --sheet show a slower recording beside ours, both rows labelled and marked")
+    func pictures() throws {
+        let dir = temporaryFolder()
+        let render = try Tool.run([
+            "render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "25", "--scale", "1", "--set",
+            "dismiss.duration=0.9", "-o", dir + "/slow.gif",
+        ])
+        #expect(render.status == 0, "\(render.stderr)")
+        let run = try Tool.run([
+            "score", dir + "/slow.gif", "expanding-cells", "--storyboard", "dismiss-final", "--features", Self.features,
+            "--side-by-side", dir + "/side.gif", "--sheet", dir + "/sheet.png",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("wrote \(dir)/side.gif") && run.stdout.contains("wrote \(dir)/sheet.png"))
+        let side = try GIFDecoder.read(path: dir + "/side.gif")
+        // The recording and ours, 8 px apart, under a 20 px label row, a frame each 40 ms.
+        #expect(side.width == 375 * 2 + 8 && side.height == 667 + 20)
+        #expect(side.centiseconds == 372, "\(side.centiseconds)")
+        // Somewhere the two differ by more than 2 px, a red mark is drawn on both sides.
+        let marked = side.frames.contains { frame in
+            (0..<667).contains { y in
+                let left = frame.bitmap[45, 20 + y], right = frame.bitmap[375 + 8 + 45, 20 + y]
+                return left.r > 200 && left.g < 80 && right.r > 200 && right.g < 80
+            }
+        }
+        #expect(marked)
+        let sheet = try PNGCodec.read(path: dir + "/sheet.png")
+        #expect(sheet.width == 8 + 12 * (150 + 8), "\(sheet.width)")
     }
 
     @Test("A features file's problems are said with their lines, without the usage, exit 1")

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Something a score follows through a recording and through the render, measured the same
 /// way on each side's own pixels: where a bar ends, where a patch has slid to, where a card's
 /// edge is. A position is in the recording's pixels, along the feature's axis.
@@ -62,6 +64,19 @@ public struct RecordingFeature: Sendable, Equatable {
         case .edge(let row, let from, _, _): fits = inside(from, row)
         }
         if !fits { throw FeatureOutside(feature: name, width: width, height: height) }
+    }
+
+    /// A mark for the feature found at `position`: a short line across its axis there, to see
+    /// where it was measured.
+    public func mark(at position: Double) -> PixelRect {
+        let p = Int(position.rounded()) - 1, reach = 14
+        switch kind {
+        case .extent(let start, _, .y, _, _): return PixelRect(x: start.x - reach, y: p, width: 2 * reach, height: 3)
+        case .extent(let start, _, .x, _, _): return PixelRect(x: p, y: start.y - reach, width: 3, height: 2 * reach)
+        case .shift(let r, _, .y, _): return PixelRect(x: r.x, y: p, width: r.width, height: 3)
+        case .shift(let r, _, .x, _): return PixelRect(x: p, y: r.y, width: 3, height: r.height)
+        case .edge(let row, _, _, _): return PixelRect(x: p, y: row - reach, width: 3, height: 2 * reach)
+        }
     }
 
     /// A pixel is the extent's colour when no channel differs by more than this many levels.

@@ -20,6 +20,10 @@ public struct ScoreRequest: Sendable {
     public var frameInterval: Double?
     /// The rate the render is sampled at; nil: the recording's.
     public var fps: Double?
+    /// Where to write the recording and the render side by side, frame for frame at the
+    /// recording's pace (a GIF, WebP or MP4), and a contact sheet of every frame of motion.
+    public var sideBySide: String?
+    public var sheet: String?
 
     public init(scene: String, features: [RecordingFeature]) {
         self.scene = scene
@@ -63,6 +67,8 @@ public struct ScoreResult: Sendable, Codable {
     public var recordingSeconds: Double
     public var renderSeconds: Double
     public var features: [Feature]
+    /// A line for each picture written.
+    public var written: [String] = []
 }
 
 /// Scores a storyboard against a recording: each feature tracked frame by frame in both, its
@@ -75,9 +81,11 @@ public enum Scorer {
         let recorded = try RecordedSide(request, recording: recording)
         let rendered = try RenderedSide(request, recorded: recorded, images: images)
         let dt = recorded.interval
+        var tracks: [(RecordingFeature, [Double?], [Double?])] = []
         let features = request.features.map { feature -> ScoreResult.Feature in
             let a = recorded.track(feature)
             let b = rendered.track(feature)
+            tracks.append((feature, a, b))
             guard let e = MotionScore.errors(a, b) else {
                 return .init(name: feature.name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [])
             }
@@ -101,8 +109,12 @@ public enum Scorer {
                 name: feature.name, frames: e.count, rms: e.rms, worst: e.worst, worstAt: Double(e.worstFrame) * dt,
                 lag: lag.map { .init(frames: $0.lag, rms: $0.rms) }, stretches: stretches)
         }
-        return ScoreResult(
+        var result = ScoreResult(
             interval: dt, recordingSeconds: recorded.seconds, renderSeconds: rendered.seconds, features: features)
+        let pictures = ScorePictures(recorded: recorded, rendered: rendered, tracks: tracks, result: result)
+        if let path = request.sideBySide { result.written.append(try pictures.writeSideBySide(to: path)) }
+        if let path = request.sheet { result.written.append(try pictures.writeSheet(to: path)) }
+        return result
     }
 }
 
