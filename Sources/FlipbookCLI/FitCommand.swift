@@ -19,22 +19,7 @@ struct FitCommand: ParsableCommand {
               flipbook fit close.mp4 my-scene.yaml --fit close.duration --crop 0,60,750,1334 -o fitted.yaml --sheet fit.png
             """)
 
-    @Argument(help: ArgumentHelp("The recording: a GIF, WebP, MP4 or folder of PNG frames.", valueName: "recording"))
-    var recording: String
-
-    @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
-    var scene: String
-
-    @Option(help: ArgumentHelp("The storyboard the recording shows.", valueName: "name"))
-    var storyboard: String?
-
-    @Option(help: ArgumentHelp("A YAML config over the scene's defaults; -o writes over it.", valueName: "file.yaml"))
-    var config: String?
-
-    @Option(
-        name: .customLong("set"),
-        help: ArgumentHelp("Values held fixed, as for render (repeatable).", valueName: "key.path=value"))
-    var assignments: [String] = []
+    @OptionGroup var input: RecordingOptionGroup
 
     @Option(
         help: ArgumentHelp(
@@ -56,12 +41,6 @@ struct FitCommand: ParsableCommand {
         help: ArgumentHelp("The part of each recording frame that is the screen, in its pixels.", valueName: "x,y,w,h"),
         transform: FitCommand.parseCrop)
     var crop: Crop?
-
-    @Option(
-        help: ArgumentHelp(
-            "Seconds between the recording's frames, instead of the times it carries (time-lapsed or re-timed).",
-            valueName: "seconds"))
-    var frameInterval: Double?
 
     @Option(
         name: .shortAndLong, help: ArgumentHelp("Write the fitted values as a config here.", valueName: "fitted.yaml"))
@@ -95,12 +74,8 @@ struct FitCommand: ParsableCommand {
     }
 
     func validate() throws {
-        try SceneOptionGroup.validate(scene: scene)
         guard !fit.isEmpty, fit.allSatisfy({ !$0.isEmpty }) else {
             throw ValidationError("--fit: name at least one param, e.g. --fit present.duration,present.dampingRatio")
-        }
-        if let frameInterval, !(frameInterval > 0 && frameInterval <= 10) {
-            throw ValidationError("--frame-interval \(frameInterval): expected seconds in 0...10, more than 0")
         }
         if let output, !(output.hasSuffix(".yaml") || output.hasSuffix(".yml")) {
             throw ValidationError("-o \(output): a config, ending in .yaml")
@@ -113,34 +88,28 @@ struct FitCommand: ParsableCommand {
         var outputs: [OutputRules.Output] = []
         if let output { outputs.append(.init(option: "-o", path: output)) }
         if let sheet { outputs.append(.init(option: "--sheet", path: sheet)) }
-        // Every file the fit reads: the recording, the config, the scene file and its images.
-        let prepared = try SceneCatalog.prepare(
-            scene, configFile: config, assignments: assignments, overrides: SceneOverrides(storyboard: storyboard))
-        var inputs = [OutputRules.Input(what: "the recording", path: recording)]
-        if let config { inputs.append(.init(what: "--config", path: config)) }
-        inputs.append(.init(what: "the scene file", path: prepared.file))
-        inputs += prepared.images.map { OutputRules.Input(what: "\($0.key)", path: $0.path) }
-        try presenting { try OutputRules(outputs: outputs, inputs: inputs).check() }
+        try presenting { try OutputRules(outputs: outputs, inputs: input.inputs()).check() }
 
-        let frames = try FrameSequence.load(recording)
-        if frameInterval == nil, let rate = CaptureRate.suspected(in: frames) {
+        let frames = try FrameSequence.load(input.recording)
+        if input.frameInterval == nil, let rate = CaptureRate.suspected(in: frames) {
             warn(
                 String(
                     format:
                         "%@: its frames are stored %.2f s apart (%.1f fps), as a %.0f fps capture is most often written; if it was captured at %.0f fps, it plays %.0f %% %@ and the fit's durations are off by as much: --frame-interval %.6f gives its real times",
-                    recording, rate.stored, 1 / rate.stored, 1 / rate.likely, 1 / rate.likely,
+                    input.recording, rate.stored, 1 / rate.stored, 1 / rate.likely, 1 / rate.likely,
                     abs(rate.playsFast) * 100, rate.playsFast > 0 ? "fast" : "slow", rate.likely))
         }
         let request = FitRequest(
-            scene: scene, storyboard: storyboard, config: config, assignments: assignments, keys: fit,
+            scene: input.scene, storyboard: input.storyboard, config: input.config, assignments: input.assignments,
+            keys: fit,
             ranges: Dictionary(range.map { ($0.key, $0.range) }, uniquingKeysWith: { $1 }), track: track, crop: crop,
-            frameInterval: frameInterval)
+            frameInterval: input.frameInterval)
         let images = ImageCache()
         let result: FitResult
         do {
             result = try Fitter.fit(request, recording: frames, images: images)
         } catch let error as FitError {
-            throw CLIError("\(recording): \(error.message { "--\($0.rawValue)" })")
+            throw CLIError("\(input.recording): \(error.message { "--\($0.rawValue)" })")
         }
         let seconds = Date().timeIntervalSince(started)
         print(report(result, frames: frames, seconds: seconds))
@@ -155,7 +124,7 @@ struct FitCommand: ParsableCommand {
         let interval =
             r.frameTimes.count > 1 ? (r.frameTimes.last! - r.frameTimes.first!) / Double(r.frameTimes.count - 1) : 0
         var lines = [
-            "fit \(scene)\(storyboard.map { " --storyboard \($0)" } ?? "") to \(recording): \(frames.frames.count) frames"
+            "fit \(input.scene)\(input.storyboard.map { " --storyboard \($0)" } ?? "") to \(input.recording): \(frames.frames.count) frames"
                 + (interval > 0 ? String(format: " about %.3f s apart", interval) : ""),
             String(
                 format: "  the recording starts %.3f s into the storyboard (%.3f s before the fit)", r.offsetAfter,
@@ -206,11 +175,13 @@ struct FitCommand: ParsableCommand {
 
     /// The fitted values over the base config's text (if any), each changing only its own text.
     func writeConfig(_ r: FitResult, to path: String) throws {
-        let base = try config.map { try ValueFile(scene: scene, config: $0).currentText() ?? "" } ?? ""
+        let base = try input.config.map { try ValueFile(scene: input.scene, config: $0).currentText() ?? "" } ?? ""
         let values = Dictionary(r.values.map { ($0.key, FitResult.text($0.after)) }, uniquingKeysWith: { $1 })
-        var text = try ValueFile(scene: scene, config: path).text(saving: values, over: base)
+        var text = try ValueFile(scene: input.scene, config: path).text(saving: values, over: base)
         if base.isEmpty {
-            text = "# \(scene)\(storyboard.map { " \($0)" } ?? ""), fitted to \(recording) by flipbook fit\n" + text
+            text =
+                "# \(input.scene)\(input.storyboard.map { " \($0)" } ?? ""), fitted to \(input.recording) by flipbook fit\n"
+                + text
         }
         try AtomicOutput.write(Array(text.utf8), to: path)
         print("wrote \(path): use it with --config \(path)")

@@ -20,22 +20,7 @@ struct ScoreCommand: ParsableCommand {
               flipbook score inbox.gif expanding-cells --storyboard promo --features inbox-features.yaml
             """)
 
-    @Argument(help: ArgumentHelp("The recording: a GIF, WebP, MP4 or folder of PNG frames.", valueName: "recording"))
-    var recording: String
-
-    @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
-    var scene: String
-
-    @Option(help: ArgumentHelp("The storyboard the recording shows.", valueName: "name"))
-    var storyboard: String?
-
-    @Option(help: ArgumentHelp("A YAML config over the scene's defaults.", valueName: "file.yaml"))
-    var config: String?
-
-    @Option(
-        name: .customLong("set"),
-        help: ArgumentHelp("A value over the config, as for render (repeatable).", valueName: "key.path=value"))
-    var assignments: [String] = []
+    @OptionGroup var input: RecordingOptionGroup
 
     @Option(help: ArgumentHelp("What to follow, in the recording's pixels (YAML).", valueName: "features.yaml"))
     var features: String
@@ -46,12 +31,6 @@ struct ScoreCommand: ParsableCommand {
             valueName: "x,y,w,h"),
         transform: FitCommand.parseCrop)
     var screen: Crop?
-
-    @Option(
-        help: ArgumentHelp(
-            "Seconds between the recording's frames, instead of the step it stores (time-lapsed or re-timed).",
-            valueName: "seconds"))
-    var frameInterval: Double?
 
     @Option(help: ArgumentHelp("The rate the render is sampled at (default: the recording's).", valueName: "fps"))
     var fps: Double?
@@ -111,10 +90,6 @@ struct ScoreCommand: ParsableCommand {
         if fitStroke != nil && (window == nil || !grid.isEmpty) {
             throw ValidationError("--fit-stroke fits the stroke over --window t0,t1, without --grid")
         }
-        try SceneOptionGroup.validate(scene: scene)
-        if let frameInterval, !(frameInterval > 0 && frameInterval <= 10) {
-            throw ValidationError("--frame-interval \(frameInterval): expected seconds in 0...10, more than 0")
-        }
         if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }
         if let sideBySide, ![".gif", ".webp", ".mp4"].contains(where: sideBySide.lowercased().hasSuffix) {
             throw ValidationError("--side-by-side \(sideBySide): a .gif, .webp or .mp4")
@@ -127,26 +102,17 @@ struct ScoreCommand: ParsableCommand {
 
     func run() throws {
         let file = try FeatureFile.load(features)
-        let frames = try FrameSequence.load(recording)
-        var request = ScoreRequest(scene: scene, features: file.features)
-        request.storyboard = storyboard
-        request.config = config
-        request.assignments = assignments
+        let frames = try FrameSequence.load(input.recording)
+        var request = ScoreRequest(scene: input.scene, features: file.features)
+        request.storyboard = input.storyboard
+        request.config = input.config
+        request.assignments = input.assignments
         request.screen = screen ?? file.screen
-        request.frameInterval = frameInterval
+        request.frameInterval = input.frameInterval
         request.fps = fps
         request.sideBySide = sideBySide
         request.sheet = sheet
-        // Every file the score reads: the recording, the features, the config, the scene and its images.
-        let prepared = try SceneCatalog.prepare(
-            scene, configFile: config, assignments: assignments, overrides: SceneOverrides(storyboard: storyboard))
-        var inputs = [
-            OutputRules.Input(what: "the recording", path: recording),
-            OutputRules.Input(what: "--features", path: features),
-            OutputRules.Input(what: "the scene file", path: prepared.file),
-        ]
-        if let config { inputs.append(.init(what: "--config", path: config)) }
-        inputs += prepared.images.map { OutputRules.Input(what: "\($0.key)", path: $0.path) }
+        let inputs = try input.inputs() + [OutputRules.Input(what: "--features", path: features)]
         var outputs: [OutputRules.Output] = []
         if let sideBySide { outputs.append(.init(option: "--side-by-side", path: sideBySide)) }
         if let sheet { outputs.append(.init(option: "--sheet", path: sheet)) }
@@ -154,15 +120,15 @@ struct ScoreCommand: ParsableCommand {
         do {
             try presenting { try report(request, frames) }
         } catch let error as FitError {
-            throw CLIError("\(recording): \(error.message { "--\($0.rawValue)" })")
+            throw CLIError("\(input.recording): \(error.message { "--\($0.rawValue)" })")
         }
     }
 
     func report(_ request: ScoreRequest, _ frames: FrameSequence) throws {
-        let name = (recording as NSString).lastPathComponent
+        let name = (input.recording as NSString).lastPathComponent
         if let fitStroke, let window {
             let dimension = try Transition(
-                scene, storyboard: storyboard, config: config, set: assignments
+                input.scene, storyboard: input.storyboard, config: input.config, set: input.assignments
             ).canvas.height
             let fit = try Scorer.fitStroke(
                 request, feature: fitStroke, window: window, dimension: dimension, recording: frames)
@@ -177,8 +143,8 @@ struct ScoreCommand: ParsableCommand {
         if json { return print(try Self.json(result)) }
         print(
             String(
-                format: "%@ against %@%@: the recording %.2f s, ours %.2f s (%.2f)", recording, scene,
-                storyboard.map { " --storyboard \($0)" } ?? "", result.recordingSeconds, result.renderSeconds,
+                format: "%@ against %@%@: the recording %.2f s, ours %.2f s (%.2f)", input.recording, input.scene,
+                input.storyboard.map { " --storyboard \($0)" } ?? "", result.recordingSeconds, result.renderSeconds,
                 result.renderSeconds / result.recordingSeconds))
         print(result.table(title: name))
         for line in result.written { print(line) }

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Flipbook
+
+/// A recording and the scene it is measured against, shared by fit and score: the recording,
+/// the scene, its storyboard, config and values, and the recording's real frame interval.
+struct RecordingOptionGroup: ParsableArguments {
+    @Argument(help: ArgumentHelp("The recording: a GIF, WebP, MP4 or folder of PNG frames.", valueName: "recording"))
+    var recording: String
+
+    @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
+    var scene: String
+
+    @Option(help: ArgumentHelp("The storyboard the recording shows.", valueName: "name"))
+    var storyboard: String?
+
+    @Option(help: ArgumentHelp("A YAML config over the scene's defaults.", valueName: "file.yaml"))
+    var config: String?
+
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp("A value over the config, as for render (repeatable).", valueName: "key.path=value"))
+    var assignments: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between the recording's frames, instead of the times it carries (time-lapsed or re-timed).",
+            valueName: "seconds"))
+    var frameInterval: Double?
+
+    func validate() throws {
+        try SceneOptionGroup.validate(scene: scene)
+        if let frameInterval, !(frameInterval > 0 && frameInterval <= 10) {
+            throw ValidationError("--frame-interval \(frameInterval): expected seconds in 0...10, more than 0")
+        }
+    }
+
+    /// Every file a measurement reads besides its own: the recording, the config, the scene
+    /// file and its images; what no output may be.
+    func inputs() throws -> [OutputRules.Input] {
+        let prepared = try SceneCatalog.prepare(
+            scene, configFile: config, assignments: assignments, overrides: SceneOverrides(storyboard: storyboard))
+        var inputs = [OutputRules.Input(what: "the recording", path: recording)]
+        if let config { inputs.append(.init(what: "--config", path: config)) }
+        inputs.append(.init(what: "the scene file", path: prepared.file))
+        return inputs + prepared.images.map { OutputRules.Input(what: "\($0.key)", path: $0.path) }
+    }
+}
