@@ -74,6 +74,28 @@ struct ScoreTests {
         }
     }
 
+    @Test("A score that compares fewer than half the frames of motion is refused, naming what each feature found")
+    func tooFewCompared() throws {
+        var request = try Self.request()
+        // The detail body is followed; a second feature that no pixel passes finds nothing.
+        request.features = [
+            request.features[1],
+            RecordingFeature(name: "nothing", kind: .edge(row: 300, from: 0, to: 374, test: try ColourTest("r > 300"))),
+        ]
+        let recording = try Self.recording("expanding-cells", storyboard: "dismiss-final")
+        let fine = try Scorer.score(request, recording: recording)
+        #expect(
+            2 * fine.comparedFrames >= fine.motionFrames && fine.comparedFrames > 10,
+            "\(fine.comparedFrames) of \(fine.motionFrames)")
+        request.features.removeFirst()
+        #expect {
+            try Scorer.score(request, recording: recording)
+        } throws: { error in
+            "\(error)".hasPrefix("compared 0 of the recording's 85 frames of motion, fewer than half")
+                && "\(error)".contains("(frames each feature was found in both: nothing 0)")
+        }
+    }
+
     @Test(
         "Colour tests read linear inequalities of r, g and b",
         arguments: [

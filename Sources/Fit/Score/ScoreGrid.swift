@@ -153,6 +153,10 @@ public enum ScoreError: Error, Equatable, CustomStringConvertible {
     case unknownFeature(String, known: [String])
     case tooFewForStroke(feature: String, frames: Int)
     case noStrokeMotion(feature: String)
+    /// Fewer than half the recording's frames of motion compared a feature in both.
+    case tooFewCompared(compared: Int, motion: Int, features: [(String, Int)])
+
+    public static func == (a: ScoreError, b: ScoreError) -> Bool { a.description == b.description }
 
     public var description: String {
         switch self {
@@ -164,6 +168,11 @@ public enum ScoreError: Error, Equatable, CustomStringConvertible {
         case .tooFewForStroke(let feature, let frames):
             "\(feature) is followed in \(frames) frames of the window; a stroke needs at least 8"
         case .noStrokeMotion(let feature): "\(feature) does not move in the window: there is no stroke to fit"
+        case .tooFewCompared(let compared, let motion, let features):
+            "compared \(compared) of the recording's \(motion) frames of motion, fewer than half: no score is one "
+                + "(frames each feature was found in both: "
+                + features.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+                + "); check the features' positions against the recording's frame, and --screen"
         }
     }
 }

@@ -67,6 +67,10 @@ public struct ScoreResult: Sendable, Codable {
     public var recordingSeconds: Double
     public var renderSeconds: Double
     public var features: [Feature]
+    /// The recording's frames in which some feature moves (all of them, where none does), and
+    /// how many of those compare at least one feature in both.
+    public var motionFrames = 0
+    public var comparedFrames = 0
     /// A line for each picture written.
     public var written: [String] = []
 }
@@ -111,6 +115,17 @@ public enum Scorer {
         }
         var result = ScoreResult(
             interval: dt, recordingSeconds: recorded.seconds, renderSeconds: rendered.seconds, features: features)
+        // A score that compared too little of the motion says nothing: it is refused, naming
+        // what each feature compared, before any picture is written.
+        var motion = Set(
+            tracks.flatMap { _, a, _ in MotionScore.stretches(a).flatMap { $0 } }.filter { $0 < recorded.frames.count })
+        if motion.isEmpty { motion = Set(recorded.frames.indices) }
+        let compared = motion.filter { i in tracks.contains { _, a, b in i < b.count && a[i] != nil && b[i] != nil } }
+        (result.motionFrames, result.comparedFrames) = (motion.count, compared.count)
+        guard 2 * compared.count >= motion.count else {
+            throw ScoreError.tooFewCompared(
+                compared: compared.count, motion: motion.count, features: features.map { ($0.name, $0.frames) })
+        }
         let pictures = ScorePictures(recorded: recorded, rendered: rendered, tracks: tracks, result: result)
         if let path = request.sideBySide { result.written.append(try pictures.writeSideBySide(to: path)) }
         if let path = request.sheet { result.written.append(try pictures.writeSheet(to: path)) }
