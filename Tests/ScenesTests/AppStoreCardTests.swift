@@ -164,6 +164,27 @@ struct AppStoreCardOlderDemoTests {
     }
 
     @Test(
+        "As recorded, the old demo's second card glides into its slot after the edge pan (under 3 pt past it); the newer version's dismiss would drop it 19 pt below and spring back"
+    )
+    func edgeDismissGlides() throws {
+        let config = SceneCatalog.installRoot + "/Assets/app-store-card/recording.yaml"
+        func lowest(_ assignments: [String]) throws -> Double {
+            let plan = try SceneRenderer(
+                SceneCatalog.prepare("app-store-card", configFile: config, assignments: assignments)
+            ).plan
+            let anchor = plan.layer(named: "anchor-2")!
+            // After the edge pan, from 6 s to the end: the slot's top is at 424 pt.
+            return stride(from: 6.0, through: plan.duration, by: 0.005).map {
+                plan.modelState(of: anchor, at: $0).position.y
+            }.max()!
+        }
+        let glide = try lowest([])
+        #expect(glide >= 423.9 && glide < 427, "\(glide)")
+        let newer = try lowest(["demo.edgeDismiss.dampingRatio=0.7"])
+        #expect(newer > 440 && newer < 446, "\(newer)")
+    }
+
+    @Test(
         "The drag shrinks the card linearly to 0.82, the status bar comes back, and the grey backdrop goes as it flies back"
     )
     func drag() {
