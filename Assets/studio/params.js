@@ -1,7 +1,7 @@
 // The params list: a control per field, its curve, and its changed and error marks.
 
 import { $, studio } from "./state.js";
-import { sendEdit } from "./network.js";
+import { edit } from "./history.js";
 
 export function renderParams(old) {
   const state = studio.server;
@@ -58,8 +58,8 @@ export function paramElement(p) {
   reset.className = "reset";
   reset.type = "button";
   reset.textContent = "reset";
-  reset.title = "back to the file's value";
-  reset.addEventListener("click", () => sendEdit(Object.fromEntries(p.fields.map((f) => [f.key, null]))));
+  reset.title = "every field of it back to the file's value";
+  reset.addEventListener("click", () => edit(Object.fromEntries(p.fields.map((f) => [f.key, null]))));
   head.append(key, type, changed, reset);
   const doc = document.createElement("div");
   doc.className = "doc";
@@ -99,7 +99,7 @@ export function fieldElement(f) {
   label.textContent = f.label;
   label.title = f.key;
   row.append(label);
-  const send = (value) => sendEdit({ [f.key]: value });
+  const send = (value) => edit({ [f.key]: value });
   if (!f.editable) {
     row.classList.add("wide");
     const text = document.createElement("input");
@@ -161,6 +161,14 @@ export function fieldElement(f) {
     text.addEventListener("change", () => send(text.value));
     row.append(text);
   }
+  const reset = document.createElement("button");
+  reset.className = "field-reset";
+  reset.type = "button";
+  reset.textContent = "↺";
+  reset.title = `${f.key} back to the file's value`;
+  reset.setAttribute("aria-label", reset.title);
+  reset.addEventListener("click", () => edit({ [f.key]: null }));
+  row.append(reset);
   return row;
 }
 
@@ -180,6 +188,8 @@ export function updateParam(p) {
   for (const f of p.fields) {
     const row = el.querySelector(`.field[data-key="${CSS.escape(f.key)}"]`);
     if (!row) continue;
+    const fieldReset = row.querySelector(".field-reset");
+    if (fieldReset) fieldReset.hidden = !(f.key in studio.server.edits);
     const value = f.key in studio.server.edits ? studio.server.edits[f.key] : f.value;
     for (const input of row.querySelectorAll("input, select")) {
       if (document.activeElement === input && input.type !== "range") continue;

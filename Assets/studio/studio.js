@@ -5,6 +5,7 @@ import { exportAs, listen, loadState, postView, sendEdit, simplePost } from "./n
 import { draw, drawPhases, loadFrames, setPlaying, showInstantFrame, step, tick } from "./player.js";
 import { compareMode, requestRecordingFrame, updateCompare } from "./compare.js";
 import { renderParams } from "./params.js";
+import { redo, showButtons, undo } from "./history.js";
 
 export function applyState(state) {
   const first = !studio.server;
@@ -104,8 +105,22 @@ export function wire() {
   $("disk-keep").addEventListener("click", () => settle("keep"));
   $("disk-merge").addEventListener("click", () => settle("merge"));
   for (const f of ["gif", "webp", "mp4"]) $(`export-${f}`).addEventListener("click", () => exportAs(f));
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
   document.addEventListener("keydown", (e) => {
     const t = e.target;
+    // Ctrl/Cmd+Z and Shift+Z over the page's edits; a text box keeps its own undo.
+    const typing = t instanceof HTMLInputElement && (t.type === "text" || t.type === "number");
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !typing) {
+      e.preventDefault();
+      if (e.shiftKey) redo(); else undo();
+      return;
+    }
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y" && !typing) {
+      e.preventDefault();
+      redo();
+      return;
+    }
     if (t instanceof HTMLInputElement && t.type !== "range") return;
     if (t instanceof HTMLSelectElement) return;
     if (e.key === " ") { e.preventDefault(); setPlaying(!studio.playback.playing); }
@@ -116,8 +131,9 @@ export function wire() {
 
 // For the browser test: the state, and the actions it drives directly.
 window.flipbook = studio;
-window.flipbookActions = { setPlaying, draw, requestRecordingFrame, sendEdit };
+window.flipbookActions = { setPlaying, draw, requestRecordingFrame, sendEdit, undo, redo };
 
 wire();
+showButtons();
 loadState().then(() => { listen(); setPlaying(true); });
 requestAnimationFrame(tick);

@@ -9,13 +9,14 @@ struct StudioPage: Sendable {
         case html = "index.html"
         case style = "studio.css"
         /// The page's modules: the entry, its one state object, the server, playback,
-        /// comparison and the params list.
+        /// comparison, the params list and the edits' undo history.
         case main = "studio.js"
         case state = "state.js"
         case network = "network.js"
         case player = "player.js"
         case compare = "compare.js"
         case params = "params.js"
+        case history = "history.js"
 
         var contentType: String {
             switch self {

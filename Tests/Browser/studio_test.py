@@ -179,6 +179,44 @@ def main():
         marked = driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .changed').is_displayed()
         check(marked, "the changed param is marked")
 
+        # Undo and redo: a drag is one edit, and changes less than a second apart merge, so the
+        # drag and the twenty changes take a few presses of Ctrl+Z to undo, which brings back the
+        # file's 0.6; Ctrl+Shift+Z as many times brings back the last value.
+        settled = ("return !window.flipbook.network.inFlight && window.flipbook.network.pending == null && "
+                   "window.flipbook.playback.frames && window.flipbook.playback.frames.version === window.flipbook.server.version")
+        # The value shown: the page's edit, or the file's where there is none (an edit back to
+        # the file's value is none).
+        duration = ("return Number(window.flipbook.server.edits['present.duration'] ?? window.flipbook.server.params"
+                    ".find(p => p.key == 'present').fields.find(f => f.key == 'present.duration').value)")
+        undo_enabled = "return !document.getElementById('undo').disabled"
+        last = driver.execute_script(duration)
+        driver.execute_script("document.activeElement.blur()")
+        presses = 0
+        while driver.execute_script(undo_enabled) and presses < 30:
+            ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+            presses += 1
+        wait(driver, duration + " === 0.6", what="Ctrl+Z back to the file's value")
+        wait(driver, settled, what="the undone render")
+        check(presses <= 4 and driver.execute_script("return !document.getElementById('redo').disabled"),
+              f"Ctrl+Z, {presses} times, brings present.duration back to the file's 0.6 (from {last}); Redo is offered")
+        for _ in range(presses):
+            ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT) \
+                .key_up(Keys.CONTROL).perform()
+        wait(driver, duration + f" === {last}", what="Ctrl+Shift+Z")
+        check(driver.execute_script("return document.getElementById('redo').disabled"),
+              f"Ctrl+Shift+Z as many times brings back {last}, and there is nothing left to redo")
+        # A field's own reset: back to the file's value, then undone.
+        field_reset = driver.find_element(By.CSS_SELECTOR, '.field[data-key="present.duration"] .field-reset')
+        check(field_reset.is_displayed() and not driver.find_element(
+            By.CSS_SELECTOR, '.field[data-key="present.dampingRatio"] .field-reset').is_displayed(),
+            "only the changed field offers its own reset")
+        field_reset.click()
+        wait(driver, "return !('present.duration' in window.flipbook.server.edits)", what="the field's reset")
+        driver.find_element(By.ID, "undo").click()
+        wait(driver, duration + f" === {last}", what="Undo after the field's reset")
+        wait(driver, settled, what="the redone render")
+        check(True, "the field's reset drops its edit alone, and Undo brings it back")
+
         # Compared with the saved file: beside the changed render, then over it.
         driver.execute_script(
             "const s = document.getElementById('scrub');"
