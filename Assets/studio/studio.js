@@ -6,6 +6,7 @@ import { draw, drawPhases, loadFrames, setPlaying, showInstantFrame, step, tick 
 import { compareMode, requestRecordingFrame, updateCompare } from "./compare.js";
 import { renderParams } from "./params.js";
 import { redo, showButtons, undo } from "./history.js";
+import { onKey, showKeys } from "./keys.js";
 
 export function applyState(state) {
   const first = !studio.server;
@@ -107,26 +108,9 @@ export function wire() {
   for (const f of ["gif", "webp", "mp4"]) $(`export-${f}`).addEventListener("click", () => exportAs(f));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
-  document.addEventListener("keydown", (e) => {
-    const t = e.target;
-    // Ctrl/Cmd+Z and Shift+Z over the page's edits; a text box keeps its own undo.
-    const typing = t instanceof HTMLInputElement && (t.type === "text" || t.type === "number");
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !typing) {
-      e.preventDefault();
-      if (e.shiftKey) redo(); else undo();
-      return;
-    }
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y" && !typing) {
-      e.preventDefault();
-      redo();
-      return;
-    }
-    if (t instanceof HTMLInputElement && t.type !== "range") return;
-    if (t instanceof HTMLSelectElement) return;
-    if (e.key === " ") { e.preventDefault(); setPlaying(!studio.playback.playing); }
-    else if (e.key === "ArrowLeft") { e.preventDefault(); step(-1); }
-    else if (e.key === "ArrowRight") { e.preventDefault(); step(1); }
-  });
+  document.addEventListener("keydown", onKey);
+  $("keys-close").addEventListener("click", () => showKeys(false));
+  $("keys-open").addEventListener("click", () => showKeys(true));
 }
 
 // For the browser test: the state, and the actions it drives directly.

@@ -9,7 +9,7 @@ struct StudioPage: Sendable {
         case html = "index.html"
         case style = "studio.css"
         /// The page's modules: the entry, its one state object, the server, playback,
-        /// comparison, the params list and the edits' undo history.
+        /// comparison, the params list, the edits' undo history and the keyboard.
         case main = "studio.js"
         case state = "state.js"
         case network = "network.js"
@@ -17,6 +17,7 @@ struct StudioPage: Sendable {
         case compare = "compare.js"
         case params = "params.js"
         case history = "history.js"
+        case keys = "keys.js"
 
         var contentType: String {
             switch self {

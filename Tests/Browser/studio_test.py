@@ -217,6 +217,33 @@ def main():
         wait(driver, settled, what="the redone render")
         check(True, "the field's reset drops its edit alone, and Undo brings it back")
 
+        # The keyboard: on a focused param slider the arrows nudge it (Shift: ten steps) and do
+        # not step frames; "]" plays faster; "?" lists the keys.
+        label = driver.find_element(By.ID, "time").text
+        step = float(slider.get_attribute("step"))
+        driver.execute_script("arguments[0].focus()", slider)
+        ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+        wait(driver, duration + f" > {last} + {step / 2}", what="the arrow's nudge")
+        once = driver.execute_script(duration)
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.SHIFT).perform()
+        wait(driver, duration + f" > {once} + {step * 5}", what="Shift+arrow's nudge")
+        tens = driver.execute_script(duration)
+        wait(driver, settled, what="the nudged render")
+        check(abs(once - last - step) < 1e-9 and abs(tens - once - 10 * step) < 1e-9
+              and driver.find_element(By.ID, "time").text == label,
+              f"on a focused slider → nudges present.duration by a step ({last} to {once}) and Shift+→ by ten "
+              f"({tens}); the frame stays ({label})")
+        driver.execute_script("document.activeElement.blur()")
+        ActionChains(driver).send_keys("]").perform()
+        check(driver.execute_script("return window.flipbook.playback.speed") == 2, "] plays twice as fast")
+        ActionChains(driver).send_keys("[").perform()
+        ActionChains(driver).send_keys("?").perform()
+        keys = driver.find_element(By.ID, "keys")
+        check(keys.is_displayed() and "Ctrl+S" in keys.text and "Ctrl+Shift+Z" in keys.text, "? lists the keys")
+        driver.save_screenshot(os.path.join(args.shots, "studio-keys.png"))
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        check(not keys.is_displayed(), "Escape closes the list")
+
         # Compared with the saved file: beside the changed render, then over it.
         driver.execute_script(
             "const s = document.getElementById('scrub');"
