@@ -9,17 +9,23 @@ struct ScoreCommandTests {
     static let features =
         (#filePath as NSString).deletingLastPathComponent + "/../../Assets/fidelity/dismiss-final.yaml"
 
+    /// A 25 fps GIF of expanding-cells' dismiss-final with `set`, in a fresh folder, and the
+    /// words of `flipbook score` for it with dismiss-final's features.
+    static func recording(set: [String] = [], name: String = #function) throws -> (dir: String, score: [String]) {
+        let dir = temporaryFolder(name)
+        let render = try Tool.run(
+            ["render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "25", "--scale", "1"]
+                + set.flatMap { ["--set", $0] } + ["-o", dir + "/rec.gif"])
+        #expect(render.status == 0, "\(render.stderr)")
+        return (
+            dir,
+            ["score", dir + "/rec.gif", "expanding-cells", "--storyboard", "dismiss-final", "--features", features]
+        )
+    }
+
     @Test("A GIF of the storyboard itself scores 0.0 px at no lag, as a table and as JSON")
     func ownRecording() throws {
-        let dir = temporaryFolder()
-        let render = try Tool.run([
-            "render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "25", "--scale", "1", "-o",
-            dir + "/rec.gif",
-        ])
-        #expect(render.status == 0, "\(render.stderr)")
-        let args = [
-            "score", dir + "/rec.gif", "expanding-cells", "--storyboard", "dismiss-final", "--features", Self.features,
-        ]
+        let (_, args) = try Self.recording()
         let table = try Tool.run(args)
         #expect(table.status == 0, "\(table.stderr)")
         let lines = table.stdout.split(separator: "\n").map(String.init)
@@ -35,15 +41,7 @@ struct ScoreCommandTests {
 
     @Test("--grid ranks the recording's own value first; --window without --grid or --fit-stroke is refused")
     func grid() throws {
-        let dir = temporaryFolder()
-        let render = try Tool.run([
-            "render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "25", "--scale", "1", "--set",
-            "dismiss.duration=0.5", "-o", dir + "/rec.gif",
-        ])
-        #expect(render.status == 0, "\(render.stderr)")
-        let args = [
-            "score", dir + "/rec.gif", "expanding-cells", "--storyboard", "dismiss-final", "--features", Self.features,
-        ]
+        let (_, args) = try Self.recording(set: ["dismiss.duration=0.5"])
         let ranked = try Tool.run(args + ["--grid", "dismiss.duration=0.3,0.5,0.8"])
         let lines = ranked.stdout.split(separator: "\n").map(String.init)
         #expect(ranked.status == 0 && lines.count == 4, "\(ranked.stdout)\(ranked.stderr)")
@@ -58,16 +56,8 @@ struct ScoreCommandTests {
 
     @Test("--side-by-side and --sheet show a slower recording beside ours, both rows labelled and marked")
     func pictures() throws {
-        let dir = temporaryFolder()
-        let render = try Tool.run([
-            "render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "25", "--scale", "1", "--set",
-            "dismiss.duration=0.9", "-o", dir + "/slow.gif",
-        ])
-        #expect(render.status == 0, "\(render.stderr)")
-        let run = try Tool.run([
-            "score", dir + "/slow.gif", "expanding-cells", "--storyboard", "dismiss-final", "--features", Self.features,
-            "--side-by-side", dir + "/side.gif", "--sheet", dir + "/sheet.png",
-        ])
+        let (dir, args) = try Self.recording(set: ["dismiss.duration=0.9"])
+        let run = try Tool.run(args + ["--side-by-side", dir + "/side.gif", "--sheet", dir + "/sheet.png"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("wrote \(dir)/side.gif") && run.stdout.contains("wrote \(dir)/sheet.png"))
         let side = try GIFDecoder.read(path: dir + "/side.gif")

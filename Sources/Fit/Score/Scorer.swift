@@ -142,26 +142,25 @@ struct RecordedSide {
     var seconds: Double { Double(frames.count) * interval }
 
     init(_ request: ScoreRequest, recording: FrameSequence) throws {
-        guard recording.frames.count >= 2 else { throw FitError.tooShort(frames: recording.frames.count) }
+        // Two frames or more, of one size, within fit's budget of frames and seconds.
+        try Fitter.check(recording, frameInterval: request.frameInterval)
         let starts = recording.frames.map(\.start)
         let steps = zip(starts, starts.dropFirst()).map { $1 - $0 }.sorted()
-        let dt = request.frameInterval ?? steps[steps.count / 2]
+        // A step of at least a 240 Hz frame: frames stored at one instant are one moment.
+        let dt = request.frameInterval ?? max(steps[steps.count / 2], 1.0 / 240)
+        let count = request.frameInterval != nil ? recording.frames.count : Int((recording.duration / dt).rounded())
+        guard count <= Fitter.maximumFrames else {
+            throw FitError.tooLong(frames: count, seconds: Double(count) * dt)
+        }
         // Without an interval, the frame on screen at each step of the recording's own: a file
         // that stores a still stretch as one long frame is read as its capture had it.
         let shown =
             request.frameInterval != nil
             ? recording.frames
-            : (0..<max(1, Int((recording.duration / dt).rounded()))).compactMap {
-                recording.frame(atMoment: Double($0) * dt)
-            }
+            : (0..<max(1, count)).compactMap { recording.frame(atMoment: Double($0) * dt) }
         frames = shown.map { ScoreImage($0.bitmap) }
         interval = dt
-        let (width, height) = (frames[0].width, frames[0].height)
-        for (i, frame) in frames.enumerated() where frame.width != width || frame.height != height {
-            throw FitError.frameSize(
-                frame: i, width: frame.width, height: frame.height, firstWidth: width, firstHeight: height)
-        }
-        for feature in request.features { try feature.check(width: width, height: height) }
+        for feature in request.features { try feature.check(width: frames[0].width, height: frames[0].height) }
     }
 
     func track(_ feature: RecordingFeature) -> [Double?] {
