@@ -210,6 +210,9 @@ struct RenderedSide {
     {
         guard let fine else { return nil }
         let windows = spans.map { Double($0.lowerBound) * dt - reach...Double($0.upperBound - 1) * dt + reach }
+        // The frames within them, rendered on every core before the tracker asks for each.
+        fine.render(
+            fine.times.indices.filter { i in windows.contains { $0.contains(Double(i) / CaptureModel.fineFPS) } })
         return FeatureTracker(
             feature: feature, frames: fine.count, interval: 1 / CaptureModel.fineFPS, frame: fine.frame
         )
@@ -233,6 +236,17 @@ final class FineFrames {
     }
 
     var count: Int { times.count }
+
+    /// Renders frames `indices` not made yet, on every core.
+    func render(_ indices: [Int]) {
+        let missing = indices.filter { made[$0] == nil }
+        guard !missing.isEmpty else { return }
+        var k = 0
+        try? transition.forEachFrame(at: missing.map { times[$0] }) { frame in
+            made[missing[k]] = ScoreImage(frame.bitmap).placed(in: size, screen: screen)
+            k += 1
+        }
+    }
 
     func frame(_ i: Int) -> ScoreImage {
         if let image = made[i] { return image }
