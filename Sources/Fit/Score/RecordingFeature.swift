@@ -106,7 +106,7 @@ public struct ColourTest: Sendable, Equatable, CustomStringConvertible {
     public let description: String
 
     /// Reads `text`: inequalities joined by `and`, each two sums of terms (`2g`, `r`, `40`)
-    /// compared by `>`, `<`, `>=` or `<=`. Nil, with what was expected, for anything else.
+    /// compared by `>`, `<`, `>=` or `<=`; anything else throws, saying what was expected.
     public init(_ text: String) throws(ColourTestError) {
         description = text
         inequalities = []

@@ -38,9 +38,11 @@ public struct ScoreImage: Sendable, Equatable {
         self.init(width: bitmap.width, height: bitmap.height, rgb: out)
     }
 
-    /// As an opaque bitmap, with `marks` (rects in its pixels) filled in `mark`.
-    public func bitmap(marks: [PixelRect] = [], mark: PremultipliedColor = Color(rgb: 0xFF2D55).premultiplied) -> Bitmap
-    {
+    /// The colour a score's pictures mark a difference in.
+    public static let markColour = Color(rgb: 0xFF2D55).premultiplied
+
+    /// As an opaque bitmap, with `marks` (rects in its pixels) filled in `markColour`.
+    public func bitmap(marks: [PixelRect] = []) -> Bitmap {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for i in 0..<width * height {
             (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2]) = (rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2])
@@ -48,7 +50,7 @@ public struct ScoreImage: Sendable, Equatable {
         var out = Bitmap(width: width, height: height, premultipliedPixels: pixels)
         for m in marks {
             for y in max(0, m.y)..<min(height, m.y + m.height) {
-                for x in max(0, m.x)..<min(width, m.x + m.width) { out[x, y] = mark }
+                for x in max(0, m.x)..<min(width, m.x + m.width) { out[x, y] = Self.markColour }
             }
         }
         return out

@@ -86,10 +86,13 @@ public enum Scorer {
         let rendered = try RenderedSide(request, recorded: recorded, images: images)
         let dt = recorded.interval
         var tracks: [(RecordingFeature, [Double?], [Double?])] = []
+        var motion = Set<Int>()
         let features = request.features.map { feature -> ScoreResult.Feature in
             let a = recorded.track(feature)
             let b = rendered.track(feature)
             tracks.append((feature, a, b))
+            let spans = MotionScore.stretches(a)
+            motion.formUnion(spans.flatMap { $0 })
             guard let e = MotionScore.errors(a, b) else {
                 return .init(name: feature.name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [])
             }
@@ -98,7 +101,6 @@ public enum Scorer {
             // A feature the recording barely moves has no lag to find.
             let lag =
                 (moved.max() ?? 0) - (moved.min() ?? 0) >= 3 ? MotionScore.bestLag(a, b, frames: measured) : nil
-            let spans = MotionScore.stretches(a)
             // Ours is needed as far out as the capture fit's lag reaches, and a display frame.
             let fine = rendered.trackFine(feature, around: spans, interval: dt, reach: 0.2)
             let stretches = spans.map { span -> ScoreResult.Stretch in
@@ -117,8 +119,7 @@ public enum Scorer {
             interval: dt, recordingSeconds: recorded.seconds, renderSeconds: rendered.seconds, features: features)
         // A score that compared too little of the motion says nothing: it is refused, naming
         // what each feature compared, before any picture is written.
-        var motion = Set(
-            tracks.flatMap { _, a, _ in MotionScore.stretches(a).flatMap { $0 } }.filter { $0 < recorded.frames.count })
+        motion = motion.filter { $0 < recorded.frames.count }
         if motion.isEmpty { motion = Set(recorded.frames.indices) }
         let compared = motion.filter { i in tracks.contains { _, a, b in i < b.count && a[i] != nil && b[i] != nil } }
         (result.motionFrames, result.comparedFrames) = (motion.count, compared.count)

@@ -2,34 +2,22 @@ import Foundation
 import Geometry
 import Raster
 
-/// A recording and a render next to each other, frame for frame, each under its label, with
-/// marks drawn on both where they differ most: what a person grades motion by.
+/// A recording and a render next to each other, frame for frame, each under its label: what a
+/// person grades motion by.
 public enum SideBySide {
     /// The label row's height and the gap between the two, in pixels.
     static let labelHeight = 20, gap = 8
-    static let markColour = Color(rgb: 0xFF2D55).premultiplied
 
-    /// `left` and `right` (each drawn at its own size, top-aligned) with `labels` above them,
-    /// and `leftMarks` and `rightMarks` (rects in each frame's pixels) filled in red on top.
-    public static func frame(
-        _ left: Bitmap, _ right: Bitmap?, labels: (String, String), leftMarks: [PixelRect] = [],
-        rightMarks: [PixelRect] = []
-    ) -> Bitmap {
+    /// `left` and `right` (each drawn at its own size, top-aligned) with `labels` above them.
+    public static func frame(_ left: Bitmap, _ right: Bitmap?, labels: (String, String)) -> Bitmap {
         let width = left.width + gap + (right?.width ?? left.width)
         let height = labelHeight + max(left.height, right?.height ?? 0)
         var out = Bitmap(width: width, height: height, fill: Color.white.premultiplied)
-        func paste(_ frame: Bitmap, at x0: Int, marks: [PixelRect]) {
+        for (frame, x0) in [(left, 0)] + (right.map { [($0, left.width + gap)] } ?? []) {
             for y in 0..<frame.height {
                 for x in 0..<frame.width { out[x0 + x, labelHeight + y] = frame[x, y] }
             }
-            for m in marks {
-                for y in max(0, m.y)..<min(frame.height, m.y + m.height) {
-                    for x in max(0, m.x)..<min(frame.width, m.x + m.width) { out[x0 + x, labelHeight + y] = markColour }
-                }
-            }
         }
-        paste(left, at: 0, marks: leftMarks)
-        if let right { paste(right, at: left.width + gap, marks: rightMarks) }
         let ink = Color(rgb: 0x1C1C1E).premultiplied
         LabelFont.draw(labels.0, into: &out, x: 4, y: 3, scale: 2, color: ink)
         LabelFont.draw(labels.1, into: &out, x: left.width + gap + 4, y: 3, scale: 2, color: ink)
