@@ -27,12 +27,13 @@ public struct Tolerance: Sendable, Equatable {
         return (self == .exact ? "exact (" : "tolerance (") + parts.joined(separator: ", ") + ")"
     }
 
-    /// Whether a pixel pair counts as different.
+    /// Whether a pixel pair counts as different; `colours` keeps the CIELAB values already
+    /// converted, since frames repeat their colours.
     @inline(__always)
-    func differs(_ a: PremultipliedColor, _ e: PremultipliedColor, delta: Int) -> Bool {
+    func differs(_ a: PremultipliedColor, _ e: PremultipliedColor, delta: Int, colours: inout LabCache) -> Bool {
         guard delta > maxChannelDelta else { return false }
         guard let perceptual else { return true }
-        return deltaE76(a, e) > perceptual
+        return colours.deltaE76(a, e) > perceptual
     }
 
     public static let exact = Tolerance()
@@ -83,13 +84,14 @@ public enum FrameComparison {
         }
         var differing = 0, worst = 0
         var worstAt: (Int, Int)? = nil
+        var colours = LabCache()
         for y in 0..<actual.height {
             for x in 0..<actual.width {
                 let a = actual[x, y], e = expected[x, y]
                 let d = max(
                     abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)),
                     abs(Int(a.a) - Int(e.a)))
-                if tolerance.differs(a, e, delta: d) { differing += 1 }
+                if tolerance.differs(a, e, delta: d, colours: &colours) { differing += 1 }
                 if d > worst {
                     worst = d
                     worstAt = (x, y)
@@ -106,6 +108,7 @@ public enum FrameComparison {
     public static func diffImage(_ actual: Bitmap, _ expected: Bitmap, tolerance: Tolerance = .exact) -> Bitmap {
         let w = max(actual.width, expected.width), h = max(actual.height, expected.height)
         var out = Bitmap(width: w, height: h, fill: Color.white.premultiplied)
+        var colours = LabCache()
         for y in 0..<h {
             for x in 0..<w {
                 let inA = x < actual.width && y < actual.height, inE = x < expected.width && y < expected.height
@@ -117,7 +120,7 @@ public enum FrameComparison {
                 let d = max(
                     abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)),
                     abs(Int(a.a) - Int(e.a)))
-                if tolerance.differs(a, e, delta: d) {
+                if tolerance.differs(a, e, delta: d, colours: &colours) {
                     let k = UInt8(128 + min(127, d))
                     out[x, y] = Color(r: k, g: 0, b: k).premultiplied
                 } else {
@@ -151,23 +154,45 @@ public enum FrameComparison {
     }
 }
 
-/// CIE76 ΔE between two pixels composited over white, in CIELAB (D65).
-func deltaE76(_ a: PremultipliedColor, _ b: PremultipliedColor) -> Double {
-    let la = lab(a), lb = lab(b)
-    let dl = la.0 - lb.0, da = la.1 - lb.1, db = la.2 - lb.2
-    return (dl * dl + da * da + db * db).squareRoot()
+/// Colours converted to CIELAB, kept in a small direct-mapped table by their RGBA bits.
+struct LabCache {
+    private var keys = [UInt32](repeating: 0, count: 1024)
+    private var filled = [Bool](repeating: false, count: 1024)
+    private var values = [(Double, Double, Double)](repeating: (0, 0, 0), count: 1024)
+
+    /// CIE76 ΔE between two pixels composited over white, in CIELAB (D65).
+    mutating func deltaE76(_ a: PremultipliedColor, _ b: PremultipliedColor) -> Double {
+        let la = lab(a), lb = lab(b)
+        let dl = la.0 - lb.0, da = la.1 - lb.1, db = la.2 - lb.2
+        return (dl * dl + da * da + db * db).squareRoot()
+    }
+
+    private mutating func lab(_ p: PremultipliedColor) -> (Double, Double, Double) {
+        let key = UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
+        let slot = Int((key &* 2_654_435_761) >> 22)
+        if filled[slot] && keys[slot] == key { return values[slot] }
+        let value = Comparison.lab(p)
+        keys[slot] = key
+        filled[slot] = true
+        values[slot] = value
+        return value
+    }
 }
 
 func lab(_ p: PremultipliedColor) -> (Double, Double, Double) {
-    // Over white: premultiplied + (255 − a).
-    func linear(_ c: UInt8) -> Double {
-        let v = (Double(c) + 255 - Double(p.a)) / 255
-        return v <= 0.04045 ? v / 12.92 : Foundation.pow((v + 0.055) / 1.055, 2.4)
-    }
-    let r = linear(p.r), g = linear(p.g), b = linear(p.b)
+    // Over white: premultiplied + (255 − a), then linear light from a table of every value.
+    let r = linearOverWhite[Int(p.r) + 255 - Int(p.a)], g = linearOverWhite[Int(p.g) + 255 - Int(p.a)]
+    let b = linearOverWhite[Int(p.b) + 255 - Int(p.a)]
     let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
     let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
     let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
     func f(_ t: Double) -> Double { t > 216.0 / 24389 ? Foundation.cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
     return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+}
+
+/// sRGB's decoding to linear light of a channel composited over white, `c + 255 − a` (0...510:
+/// a channel above its alpha is not premultiplied, but is still looked up), as a table.
+private let linearOverWhite: [Double] = (0...510).map { index in
+    let v = Double(index) / 255
+    return v <= 0.04045 ? v / 12.92 : Foundation.pow((v + 0.055) / 1.055, 2.4)
 }

@@ -5,6 +5,7 @@ import Geometry
 import Raster
 import Render
 import Scenes
+import Synchronization
 
 /// A transition ready to render: a built-in scene or a scene file, with a config, `--set`
 /// style assignments and settings applied, its images loaded and its plan built. Frames are
@@ -215,10 +216,17 @@ public enum FailureArtifacts {
             ("actual", actual), ("expected", expected), ("diff", diff),
             ("sheet", FrameComparison.sideBySide(actual, expected, diff: diff)),
         ]
-        return try pictures.map { suffix, bitmap in
-            let path = "\(stem).\(suffix).png"
-            try PNGCodec.write(bitmap, to: path)
-            return path
+        // Pictures to look at, not to keep: zlib's fast level, the four encoded at once.
+        let paths = pictures.map { "\(stem).\($0.0).png" }
+        let failures = Mutex<[Error]>([])
+        DispatchQueue.concurrentPerform(iterations: pictures.count) { i in
+            do {
+                try PNGCodec.write(pictures[i].1, to: paths[i], fast: true)
+            } catch {
+                failures.withLock { $0.append(error) }
+            }
         }
+        if let failure = failures.withLock({ $0.first }) { throw failure }
+        return paths
     }
 }
