@@ -1,25 +1,34 @@
 import Codecs
 import Foundation
+import Raster
 import TestSupport
 import Testing
 
 /// `flipbook score` from the command line: the table for a recording, and clear refusals.
 @Suite("flipbook score")
 struct ScoreCommandTests {
-    static let features =
-        (#filePath as NSString).deletingLastPathComponent + "/../../Assets/fidelity/dismiss-final.yaml"
+    /// The tapped circle's top while it grows over expanding-view's screen (the guide's example).
+    static let features = """
+        features:
+          - name: circle top
+            extent: {from: [160, 503], to: 0, axis: y, colour-at: [160, 503, 0.0]}
+        """
 
-    /// A 25 fps GIF of expanding-cells' dismiss-final with `set`, in a fresh folder, and the
-    /// words of `flipbook score` for it with dismiss-final's features.
+    /// A 25 fps GIF of expanding-view's `bottom` with `set`, in a fresh folder beside the
+    /// features file, and the words of `flipbook score` for it.
     static func recording(set: [String] = [], name: String = #function) throws -> (dir: String, score: [String]) {
         let dir = temporaryFolder(name)
+        try features.write(toFile: dir + "/features.yaml", atomically: true, encoding: .utf8)
         let render = try Tool.run(
-            ["render", "expanding-cells", "--storyboard", "dismiss-final", "--fps", "25", "--scale", "1"]
+            ["render", "expanding-view", "--storyboard", "bottom", "--fps", "25"]
                 + set.flatMap { ["--set", $0] } + ["-o", dir + "/rec.gif"])
         #expect(render.status == 0, "\(render.stderr)")
         return (
             dir,
-            ["score", dir + "/rec.gif", "expanding-cells", "--storyboard", "dismiss-final", "--features", features]
+            [
+                "score", dir + "/rec.gif", "expanding-view", "--storyboard", "bottom", "--features",
+                dir + "/features.yaml",
+            ]
         )
     }
 
@@ -29,49 +38,51 @@ struct ScoreCommandTests {
         let table = try Tool.run(args)
         #expect(table.status == 0, "\(table.stderr)")
         let lines = table.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0].hasSuffix("the recording 3.40 s, ours 3.40 s (1.00)"), "\(table.stdout)")
-        #expect(lines.contains { $0.hasPrefix("  bar bottom             85     0.0      +0.0") }, "\(table.stdout)")
-        #expect(lines.contains { $0.hasPrefix("  detail body") && $0.contains(" 0.0 ") }, "\(table.stdout)")
+        #expect(lines[0].hasSuffix("the recording 3.00 s, ours 3.00 s (1.00)"), "\(table.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  circle top             75     0.0      +0.0") }, "\(table.stdout)")
+        #expect(lines.filter { $0.hasPrefix("    moving ") }.count == 2, "\(table.stdout)")
         let json = try Tool.run(args + ["--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let features = object?["features"] as? [[String: Any]]
-        #expect(features?.map { $0["name"] as? String } == ["bar bottom", "detail body"])
+        #expect(features?.map { $0["name"] as? String } == ["circle top"])
         #expect(features?.allSatisfy { (($0["rms"] as? NSNumber)?.doubleValue ?? 1) < 0.01 } == true, "\(json.stdout)")
     }
 
     @Test("--grid ranks the recording's own value first; --window without --grid or --fit-stroke is refused")
     func grid() throws {
-        let (_, args) = try Self.recording(set: ["dismiss.duration=0.5"])
-        let ranked = try Tool.run(args + ["--grid", "dismiss.duration=0.5,0.8"])
+        let (_, args) = try Self.recording(set: ["expand.duration=0.5"])
+        let ranked = try Tool.run(args + ["--grid", "expand.duration=0.5,0.6"])
         let lines = ranked.stdout.split(separator: "\n").map(String.init)
         #expect(ranked.status == 0 && lines.count == 3, "\(ranked.stdout)\(ranked.stderr)")
-        #expect(lines[0].hasPrefix("rec.gif: 2 combinations of dismiss.duration, best first"), "\(lines)")
-        // Best first: the recording's own 0.5 s, within a pixel (its stretches are scored as a
-        // 25 fps capture of a 60 Hz display, which a render is not); the other farther.
+        #expect(lines[0].hasPrefix("rec.gif: 2 combinations of expand.duration, best first"), "\(lines)")
+        // Best first: the recording's own 0.5 s, within a few pixels (its stretches are scored as
+        // a 25 fps capture of a 60 Hz display, which a render is not); the other far off.
         let overall = lines.dropFirst().map { Double($0.split(separator: " ")[0])! }
-        #expect(lines[1].contains("dismiss.duration=0.5  |") && overall[0] < 1 && overall[1] > 2, "\(lines)")
+        #expect(lines[1].contains("expand.duration=0.5  |") && overall[0] < 3 && overall[1] > 20, "\(lines)")
         let window = try Tool.run(args + ["--window", "1,2"])
         #expect(window.status == 64 && window.stderr.contains("--window ranks a --grid or bounds a --fit-stroke"))
     }
 
     @Test("--side-by-side and --sheet show a slower recording beside ours, both rows labelled and marked")
     func pictures() throws {
-        let (dir, args) = try Self.recording(set: ["dismiss.duration=0.9"])
+        let (dir, args) = try Self.recording(set: ["expand.duration=0.6"])
         let run = try Tool.run(args + ["--side-by-side", dir + "/side.gif", "--sheet", dir + "/sheet.png"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("wrote \(dir)/side.gif") && run.stdout.contains("wrote \(dir)/sheet.png"))
         let side = try GIFDecoder.read(path: dir + "/side.gif")
         // The recording and ours, 8 px apart, under a 20 px label row, a frame each 40 ms.
-        #expect(side.width == 375 * 2 + 8 && side.height == 667 + 20)
-        #expect(side.centiseconds == 372, "\(side.centiseconds)")
-        // Somewhere the two differ by more than 2 px, a red mark is drawn on both sides.
-        let marked = side.frames.contains { frame in
-            (0..<667).contains { y in
-                let left = frame.bitmap[45, 20 + y], right = frame.bitmap[375 + 8 + 45, 20 + y]
-                return left.r > 200 && left.g < 80 && right.r > 200 && right.g < 80
+        #expect(side.width == 320 * 2 + 8 && side.height == 568 + 20)
+        #expect(side.centiseconds == 320, "\(side.centiseconds)")
+        // Where the two circles' tops differ by more than 2 px, each side marks its own, in red,
+        // across the circle's centre line.
+        func marked(_ frame: Bitmap, x: Int) -> Bool {
+            (0..<568).contains { y in
+                let p = frame[x, 20 + y]
+                return p.r > 200 && p.g < 80
             }
         }
-        #expect(marked)
+        let both = side.frames.filter { marked($0.bitmap, x: 150) && marked($0.bitmap, x: 320 + 8 + 150) }
+        #expect(both.count >= 10, "\(both.count)")
         let sheet = try PNGCodec.read(path: dir + "/sheet.png")
         #expect(sheet.width == 8 + 12 * (150 + 8), "\(sheet.width)")
     }
