@@ -119,7 +119,8 @@ let package = Package(
             name: "BuildTests",
             dependencies: ["Build", "Flipbook", "Scenes", "Codecs", "Video", "Raster", "TestSupport"]),
         .testTarget(
-            name: "FlipbookTestingTests", dependencies: ["FlipbookTesting", "Geometry", "Raster", "TestSupport"]),
+            name: "FlipbookTestingTests",
+            dependencies: ["FlipbookTesting", "Flipbook", "Geometry", "Raster", "TestSupport"], exclude: ["__Frames__"]),
         .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         // Reads Package.swift and every module's imports: the map above is the one the code follows.

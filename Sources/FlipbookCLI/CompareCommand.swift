@@ -6,7 +6,7 @@ import Foundation
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two GIFs, two PNGs or two folders of PNG frames, matching frames by time.",
+        abstract: "Compare two renders (GIF, WebP, MP4, PNG or a folder of PNG frames), matching frames by time.",
         discussion: """
             Every moment at which either side starts a frame is compared, so a GIF whose holds \
             were merged still lines up. The default is exact. Exit status: 0 when they match, 1 \

@@ -8,13 +8,12 @@ public struct FlipbookCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "flipbook",
         abstract:
-            "Render iOS view-controller transitions, frame by frame, to GIF, WebP, MP4 and PNG previews; tweak them live in the browser (studio) and fit them to recordings (fit).",
+            "Render iOS view-controller transitions, frame by frame, to GIF, WebP, MP4 and PNG previews; tweak them live in the browser (studio), fit and score them against recordings (fit, score), and keep a project's previews fresh (build).",
         version: version,
         subcommands: [
             RenderCommand.self, CompareCommand.self, ListCommand.self, ConfigCommand.self, SceneCommand.self,
             PlanCommand.self, CurveCommand.self, EncodeCommand.self, StudioCommand.self, FitCommand.self,
-            ScoreCommand.self,
-            BuildCommand.self,
+            ScoreCommand.self, BuildCommand.self, ReferencePagesCommand.self,
         ])
 
     public init() {}

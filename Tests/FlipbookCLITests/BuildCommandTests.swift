@@ -194,16 +194,15 @@ struct BuildCommandTests {
     }
 }
 
-/// The README's "Keep previews fresh": its manifest reads, and its workflows' `flipbook build`
-/// steps are run as written on a project.
-@Suite("README: Keep previews fresh")
-struct BuildReadmeTests {
+/// The guide's "Keep previews fresh in CI": its manifest reads, and its workflows' `flipbook
+/// build` steps are run as written on a project.
+@Suite("Guide: Keep previews fresh in CI")
+struct BuildGuideTests {
     static var section: String {
         get throws {
-            let readme = try String(
-                contentsOfFile: BuildCommandTests.assets + "/../README.md", encoding: .utf8)
-            let after = try #require(readme.components(separatedBy: "### Keep previews fresh\n").dropFirst().first)
-            return after.components(separatedBy: "\n### ")[0]
+            try String(
+                contentsOfFile: BuildCommandTests.assets + "/../Sources/flipbook/Guide.docc/ManifestAndCI.md",
+                encoding: .utf8)
         }
     }
 

@@ -1,4 +1,5 @@
 import Codecs
+import FlipbookCLI
 import Foundation
 import Testing
 
@@ -268,14 +269,23 @@ struct SceneCommandTests {
         #expect(text.contains("installed: a Dribbble"), "\(text)")
     }
 
-    @Test("The README's format reference is the one flipbook scene --reference prints")
-    func referenceInReadme() throws {
+    @Test("The guide's reference pages are what the tool generates now", arguments: ReferencePages.all.map(\.file))
+    func referencePages(file: String) throws {
+        let page = try #require(ReferencePages.all.first { $0.file == file })
+        let committed = try String(
+            contentsOfFile: Self.assets + "/../" + ReferencePages.folder + "/" + file, encoding: .utf8)
+        #expect(
+            committed == page.text,
+            "\(file) is out of date: run flipbook reference-pages (Scripts/docs --generate) and commit it")
+        #expect(page.text.contains(file == "CommandReference.md" ? "## flipbook render" : "| key |"))
+    }
+
+    @Test("The scene reference is the one flipbook scene --reference prints")
+    func sceneReference() throws {
         let run = try Tool.run(["scene", "--reference"])
         #expect(run.status == 0 && run.stdout.contains("| `drag` |"))
-        let readme = try String(contentsOfFile: Self.assets + "/../README.md", encoding: .utf8)
-        #expect(
-            readme.contains(run.stdout),
-            "README.md's reference differs from flipbook scene --reference: paste its output")
+        let page = try #require(ReferencePages.all.first { $0.file == "SceneFileReference.md" })
+        #expect(page.text.hasSuffix(run.stdout))
     }
 }
 

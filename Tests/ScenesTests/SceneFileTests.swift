@@ -553,10 +553,12 @@ struct SceneFileTests {
         }
     }
 
-    @Test("The README's example scene file renders as written")
-    func readmeExample() throws {
-        let readme = try String(contentsOfFile: SceneCatalog.installRoot + "/README.md", encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "### Write your own transition").dropFirst().first)
+    @Test("The guide's example scene file renders as written")
+    func guideExample() throws {
+        let page = try String(
+            contentsOfFile: SceneCatalog.installRoot + "/Sources/flipbook/Guide.docc/WritingATransition.md",
+            encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "<!-- file: sheet.yaml -->\n").dropFirst().first)
         let yaml = try #require(
             section.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
         let path = try writeScene(yaml)

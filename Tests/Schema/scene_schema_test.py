@@ -6,7 +6,7 @@ Usage: scene_schema_test.py FLIPBOOK
 - `flipbook scene --schema` is Assets/scene.schema.json byte for byte (the file editors point
   at cannot drift from the format the loader reads);
 - the schema is a valid draft-07 schema;
-- every shipped scene file (the built-ins, the examples, the README's example) validates;
+- every shipped scene file (the built-ins, the examples, the guide's example) validates;
 - files with a mistake in each part of the format are rejected, each at the place of the mistake.
 YAML is read as YAML 1.2 reads it (only true and false are flags), as the YAML language server does.
 """
@@ -58,11 +58,11 @@ for path in sorted((ROOT / "Assets").glob("**/*.yaml")):
     doc = load(path.read_text())
     if isinstance(doc, dict) and "storyboards" in doc and "version" in doc:
         scenes[str(path.relative_to(ROOT))] = doc
-readme = (ROOT / "README.md").read_text()
-for block in re.findall(r"```yaml\n(.*?)```", readme, re.S):
-    doc = load(block)
-    if isinstance(doc, dict) and "storyboards" in doc and "version" in doc:
-        scenes["README.md: " + doc["name"]] = doc
+for page in [ROOT / "README.md"] + sorted(ROOT.glob("Sources/*/*.docc/*.md")):
+    for block in re.findall(r"```yaml\n(.*?)```", page.read_text(), re.S):
+        doc = load(block)
+        if isinstance(doc, dict) and "storyboards" in doc and "version" in doc:
+            scenes[f"{page.relative_to(ROOT)}: {doc['name']}"] = doc
 check(len(scenes) >= 6, f"{len(scenes)} scene files found: {', '.join(scenes)}")
 for name, doc in scenes.items():
     errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))

@@ -1,5 +1,5 @@
 /// Every key of the scene-file format, with its documentation. The loader refuses keys that
-/// are not listed here, and `flipbook scene --reference` prints the README's reference from
+/// are not listed here, and `flipbook scene --reference` prints the guide's reference from
 /// the same lists, so the two cannot drift.
 public enum SceneFormat {
     /// A key and what it means.
@@ -148,14 +148,14 @@ public enum SceneFormat {
         ),
     ]
 
-    /// The format reference, in Markdown: the README prints this.
+    /// The format reference, in Markdown: the guide's scene file reference is this.
     public static func reference() -> String {
         func table(_ title: String, _ keys: [Key]) -> String {
-            "\(title)\n\n| key | meaning |\n|---|---|\n"
+            "## \(title)\n\n| key | meaning |\n|---|---|\n"
                 + keys.map { "| `\($0.name)` | \($0.doc) |" }.joined(separator: "\n") + "\n"
         }
         let functions =
-            "Functions in expressions\n\n| function | meaning |\n|---|---|\n"
+            "## Functions in expressions\n\n| function | meaning |\n|---|---|\n"
             + (SceneFunctions.all.map { "| `\($0.signature)` | \($0.doc) |" } + [
                 "| `if(test, a, b)` | a when the test holds, else b (only the one taken is evaluated) |"
             ])
@@ -167,7 +167,7 @@ public enum SceneFormat {
             table("Steps", steps), table("Drag gestures", dragKeys),
             table("Crossings (drags and animations)", crossingKeys),
             table("Names in expressions", names), functions,
-            "Expressions: numbers, `+ - * /`, comparisons, `&&`, `||`, `!`, parentheses, `a.b.c` names and fields of rects "
+            "## Expressions\n\nNumbers, `+ - * /`, comparisons, `&&`, `||`, `!`, parentheses, `a.b.c` names and fields of rects "
                 + "(x, y, width, height, minX, minY, midX, midY, maxX, maxY, center, origin, size), points (x, y) and sizes (width, height). "
                 + "A YAML list [a, b] is a point or a size and [a, b, c, d] a rect, by where it is used.\n",
         ].joined(separator: "\n")

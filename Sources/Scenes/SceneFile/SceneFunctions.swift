@@ -3,7 +3,7 @@ import Geometry
 import Planner
 
 /// The functions a scene file's expressions may call, each with its documentation: the
-/// README's reference is printed from this list.
+/// guide's scene file reference is printed from this list.
 enum SceneFunctions {
     struct Function: Sendable {
         let name: String
