@@ -22,17 +22,22 @@ struct LumaImage: Sendable {
         self.height = height
         var out = [Float](repeating: 255, count: width * height)
         let sx = Double(c.width) / Double(width), sy = Double(c.height) / Double(height)
+        // Each output column's box of source columns, the same for every row.
+        let columns = (0..<width).map { x in
+            let x0 = c.x + Int((Double(x) * sx).rounded(.down))
+            let x1 = max(x0 + 1, c.x + Int((Double(x + 1) * sx).rounded(.down)))
+            return max(0, x0)..<min(bitmap.width, x1)
+        }
         bitmap.pixels.withUnsafeBufferPointer { p in
             for y in 0..<height {
                 let y0 = c.y + Int((Double(y) * sy).rounded(.down))
                 let y1 = max(y0 + 1, c.y + Int((Double(y + 1) * sy).rounded(.down)))
+                let rows = max(0, y0)..<min(bitmap.height, y1)
                 for x in 0..<width {
-                    let x0 = c.x + Int((Double(x) * sx).rounded(.down))
-                    let x1 = max(x0 + 1, c.x + Int((Double(x + 1) * sx).rounded(.down)))
                     var sum = 0, n = 0
-                    for yy in max(0, y0)..<min(bitmap.height, y1) {
+                    for yy in rows {
                         let row = yy * bitmap.rowBytes
-                        for xx in max(0, x0)..<min(bitmap.width, x1) {
+                        for xx in columns[x] {
                             let i = row + xx * 4
                             // Premultiplied over white: c + (255 − a).
                             let white = 255 - Int(p[i + 3])

@@ -135,6 +135,6 @@ extension SceneRenderer {
     /// Loads the scene's images from their PNG files, within the scene's pixel budget, and
     /// plans it.
     public init(_ scene: PreparedScene) throws {
-        try self.init(scene) { image, budget in try PNGCodec.read(path: image.path, maximumPixels: budget) }
+        try self.init(scene) { image, budget in Texture(try PNGCodec.read(path: image.path, maximumPixels: budget)) }
     }
 }

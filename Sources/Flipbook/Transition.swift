@@ -34,7 +34,7 @@ public struct Transition: Sendable {
             overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
         if let images {
             renderer = try SceneRenderer(prepared) { image, budget in
-                try images.bitmap(at: image.path, maximumPixels: budget)
+                try images.texture(at: image.path, maximumPixels: budget)
             }
         } else {
             renderer = try SceneRenderer(prepared)

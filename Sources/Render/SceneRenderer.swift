@@ -57,8 +57,9 @@ public struct SceneRenderer: Sendable {
     let compositor: Compositor
 
     /// Loads the scene's images (each once, through `load`, which decodes them: rendering
-    /// takes bitmaps) and plans it. `load` is given each image and the most pixels it may have.
-    public init(_ scene: PreparedScene, load: (SceneImage, _ maximumPixels: Int) throws -> Bitmap) throws {
+    /// takes textures, which a cache may keep between loads) and plans it. `load` is given
+    /// each image and the most pixels it may have.
+    public init(_ scene: PreparedScene, load: (SceneImage, _ maximumPixels: Int) throws -> Texture) throws {
         var textures: [String: Texture] = [:]
         var sizes: ImageSizes = [:]
         // An image may be up to six times the canvas on each side (a @6x screenshot), and
@@ -66,17 +67,17 @@ public struct SceneRenderer: Sendable {
         let canvas = scene.settings.canvas
         let budget = max(4_000_000, Int(canvas.width * canvas.height * 36))
         for image in scene.images {
-            let bitmap: Bitmap
+            let texture: Texture
             do {
-                bitmap = try load(image, budget)
+                texture = try load(image, budget)
             } catch {
                 let line = scene.params.first { $0.key == image.key }?.line
                 throw RenderError.image(
                     image, error, declaredAt: scene.file + (line.map { ":\($0)" } ?? ""),
                     builtIn: SceneCatalog.names.contains(scene.name) ? scene.name : nil)
             }
-            textures[image.name] = Texture(bitmap)
-            sizes[image.name] = Size(width: Double(bitmap.width), height: Double(bitmap.height))
+            textures[image.name] = texture
+            sizes[image.name] = Size(width: Double(texture.width), height: Double(texture.height))
         }
         self.scene = scene
         let planned = try scene.scenePlan(sizes: sizes)

@@ -184,7 +184,7 @@ struct SceneFileTests {
         let scene = try SceneCatalog.prepare(path, overrides: SceneOverrides(storyboard: "other"))
         let renderer = try SceneRenderer(scene) { image, _ in
             let size = tinySizes[image.name]!
-            return Bitmap(width: Int(size.width), height: Int(size.height))
+            return Texture(Bitmap(width: Int(size.width), height: Int(size.height)))
         }
         let times = renderer.times()
         #expect(times.count == 1800)
