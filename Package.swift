@@ -130,6 +130,9 @@ let package = Package(
             dependencies: [
                 "FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Codecs", "Raster",
                 "Video", "Build", "TestSupport",
-            ]),
+            ],
+            // Its tests run the tool as a user runs it, in processes of their own: unoptimized,
+            // the last module the test build waits for compiles in a fraction of the time.
+            swiftSettings: [.unsafeFlags(["-Onone"])]),
     ]
 )
