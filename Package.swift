@@ -19,8 +19,10 @@ import PackageDescription
 /// Flipbook + Planner + Scenes → Fit (a scene's params fitted to a recording, and a storyboard
 /// scored against one by features followed in both, a drag's stroke fitted by the planner's own
 /// physics; a features file is YAML, read as scene files are)
-/// Flipbook + Codecs → Build (a manifest's previews: keys stamped into the files, staleness,
-/// shards; each output an `ExportRequest`)
+/// Flipbook + Codecs + Video → Build (a manifest's previews: keys stamped into the files,
+/// staleness and why, shards; each output an `ExportRequest`; its keys name the tool by a
+/// digest of the rendering code's sources that RenderingSourcesPlugin takes at build time, and
+/// by the C libraries' versions)
 /// Flipbook + Studio + Fit + Build → FlipbookCLI (the only module that parses arguments: flags
 /// into requests) → flipbook (the tool).
 /// The C libraries come from apt on Linux and Homebrew on macOS.
@@ -76,7 +78,12 @@ let package = Package(
             dependencies: ["Flipbook", "Geometry", "Planner", "Scenes", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "Build",
-            dependencies: ["Flipbook", "Scenes", "Codecs", "FileInput", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "Flipbook", "Scenes", "Codecs", "Video", "FileInput", .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["RenderingSourcesPlugin"]),
+        // Digests the sources of the modules that decide an output's bytes into Build, at build time.
+        .plugin(name: "RenderingSourcesPlugin", capability: .buildTool(), path: "Sources/RenderingSourcesPlugin"),
         .target(
             name: "Studio",
             dependencies: ["Flipbook", "Geometry", "FileInput"]),

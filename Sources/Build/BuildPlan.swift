@@ -7,15 +7,16 @@ import Foundation
 /// disk carries that key.
 ///
 /// The key covers the scene file, the config, every image the scene reads (their bytes, not
-/// their dates), the export's settings and the tool's version; an output is fresh when the file
-/// carries its key as an `OutputStamp`, so a key travels with the file into git or out of a
-/// CI shard and no state file is shared.
+/// their dates), the export's settings and the tool (`ToolIdentity`: its rendering code and
+/// the C libraries that encode); an output is fresh when the file carries its key as an
+/// `OutputStamp`, so a key travels with the file into git or out of a CI shard and no state
+/// file is shared. A stale file's stamp says which of those changed.
 public struct BuildPlan: Sendable {
     /// Whether an output's file is up to date.
     public enum State: String, Sendable {
         /// The file carries the output's key.
         case fresh
-        /// The file carries another key, or none.
+        /// The file carries another key, or none (`Item.staleBecause` says which part changed).
         case stale
         /// There is no file.
         case missing
@@ -26,7 +27,10 @@ public struct BuildPlan: Sendable {
         public let output: BuildOutput
         /// The export that makes it, with paths from the working directory.
         public let request: ExportRequest
-        public let key: String
+        public let key: OutputKey
+        /// Why a stale output is stale: the parts of its key that changed since its file was
+        /// made (`OutputKey.partNames`), or, for a file whose stamp names no parts, nothing.
+        public let staleBecause: [String]
         /// What rendering it will take, estimated without rendering.
         public let estimate: RenderEstimate
         /// The estimate as one number, for ordering and sharding.
@@ -44,10 +48,11 @@ public struct BuildPlan: Sendable {
     public let items: [Item]
 
     /// The version of the build key's recipe: a change to what the key covers bumps it.
-    static let keyVersion = 2
+    static let keyVersion = 3
 
-    /// Weighs every output of `manifest`. `toolVersion` goes into every key (a new release
-    /// rebuilds everything); each output's export is checked as a render checks it. Every problem is found before this returns, and
+    /// Weighs every output of `manifest`. `tool` goes into every key (other rendering code or
+    /// another encoder library rebuilds everything); each output's export is checked as a
+    /// render checks it. Every problem is found before this returns, and
     /// thrown together with the manifest's line for each.
     ///
     /// Outputs are compared by their resolved paths (`canonicalPath`): two spellings of one
@@ -57,7 +62,7 @@ public struct BuildPlan: Sendable {
     /// (not the bytes on disk, which the build is about to replace), and outputs that read each
     /// other in a cycle are an error.
     public init(
-        manifest: BuildManifest, toolVersion: String, allowOutside: Bool = false
+        manifest: BuildManifest, tool: ToolIdentity, allowOutside: Bool = false
     ) throws {
         self.manifest = manifest
         var problems: [ManifestProblem] = []
@@ -164,14 +169,15 @@ public struct BuildPlan: Sendable {
         }
         guard problems.isEmpty else { throw BuildError.manifest(problems) }
         let digests = FileDigests()
-        var keys = [String](repeating: "", count: weighed.count)
+        var keys = [OutputKey?](repeating: nil, count: weighed.count)
         for i in order {
             let w = weighed[i]
             do {
                 let outline = outlineOf[i]!
-                let produced = Dictionary(uniqueKeysWithValues: reads[i].map { (weighed[$0].canonical, keys[$0]) })
+                let produced = Dictionary(
+                    uniqueKeysWithValues: reads[i].map { (weighed[$0].canonical, keys[$0]?.hex ?? "") })
                 keys[i] = try Self.key(
-                    of: w.output, outline: outline, toolVersion: toolVersion, digests: digests, produced: produced)
+                    of: w.output, outline: outline, tool: tool, digests: digests, produced: produced)
             } catch {
                 problem(w.output, "\(error)")
             }
@@ -179,15 +185,20 @@ public struct BuildPlan: Sendable {
         guard problems.isEmpty else { throw BuildError.manifest(problems) }
         self.items = weighed.indices.map { i in
             let w = weighed[i]
+            let key = keys[i]!
             let state: State
-            switch OutputStamp.read(w.file) {
+            var because: [String] = []
+            let stamp = OutputStamp.read(w.file)
+            switch stamp {
             // A stamp is believed only of a file that is whole.
-            case keys[i]? where ContainerCheck.isWhole(w.file): state = .fresh
-            case _ where FileManager.default.fileExists(atPath: w.file): state = .stale
+            case key.stamp? where ContainerCheck.isWhole(w.file): state = .fresh
+            case _ where FileManager.default.fileExists(atPath: w.file):
+                state = .stale
+                because = stamp.flatMap(OutputKey.init(stamp:)).map { key.changedParts(since: $0) } ?? []
             default: state = .missing
             }
             return Item(
-                output: w.output, request: w.request, key: keys[i],
+                output: w.output, request: w.request, key: key, staleBecause: because,
                 estimate: RenderEstimate(w.output, outlineOf[i]!), state: state, file: w.file,
                 resolvedFile: w.canonical, inputs: w.inputs)
         }
@@ -236,40 +247,39 @@ public struct BuildPlan: Sendable {
         return outline
     }
 
-    /// The output's key: a SHA-256 over the recipe's version, the tool's version, its kind, the
-    /// export's settings (less where it writes, and its threads and stats), and the bytes of the
-    /// scene file, the config and every image (for one another output writes, that output's key).
+    /// The output's key, from its parts' digests: the tool; the recipe's version, the output's
+    /// kind and the export's settings (less where it writes, and its threads and stats); the
+    /// bytes of the scene file, of the config, and of every image (for one another output
+    /// writes, that output's key).
     static func key(
-        of output: BuildOutput, outline: TransitionOutline, toolVersion: String, digests: FileDigests,
+        of output: BuildOutput, outline: TransitionOutline, tool: ToolIdentity, digests: FileDigests,
         produced: [String: String] = [:]
-    ) throws -> String {
+    ) throws -> OutputKey {
         // An input another output writes counts by that output's key.
         func digest(_ path: String) throws -> String {
             if let key = produced[canonicalPath(path)] { return "output " + key }
             return try digests.digest(path)
         }
-        var hash = SHA256()
-        hash.update(field: "flipbook-build \(keyVersion)")
-        hash.update(field: toolVersion)
-        hash.update(field: output.kind.rawValue)
-        // The export's settings as the manifest gives them (its paths from its folder), less
-        // where it writes and how: the output, the sheet's path, threads and stats.
+        func digestOf(_ fields: [String]) -> String {
+            var hash = SHA256()
+            for field in fields { hash.update(field: field) }
+            return hash.hex()
+        }
+        // Where it writes and how fast are not what it writes.
         let unkeyed: Set<ExportOption> = [.output, .dryRun, .sheet, .threads, .stats]
-        hash.update(field: output.scene)
-        for (option, value) in try output.request(folder: "").settings where !unkeyed.contains(option) {
-            hash.update(field: "\(option.name)=\(value)")
-        }
-        hash.update(field: "scene")
-        hash.update(field: try digest(outline.sceneFile))
-        if let config = outline.configFile {
-            hash.update(field: "config")
-            hash.update(field: try digest(config))
-        }
+        let settings =
+            ["flipbook-build \(keyVersion)", output.kind.rawValue, output.scene]
+            + (try output.request(folder: "").settings).filter { !unkeyed.contains($0.0) }.map {
+                "\($0.0.name)=\($0.1)"
+            }
+        var images: [String] = []
         for image in outline.imageFiles.sorted(by: { $0.key < $1.key }) {
-            hash.update(field: image.key)
-            hash.update(field: try digest(image.path))
+            images += [image.key, try digest(image.path)]
         }
-        return hash.hex()
+        return OutputKey(parts: [
+            digestOf([tool.description]), digestOf(settings), try digest(outline.sceneFile),
+            try outline.configFile.map(digest) ?? digestOf(["no config"]), digestOf(images),
+        ])
     }
 }
 

@@ -57,7 +57,7 @@ public struct BuildRunner: Sendable {
                     do {
                         try Self.makeFolder(of: item.file)
                         try render(item.request)
-                        try OutputStamp.write(item.key, to: item.file)
+                        try OutputStamp.write(item.key.stamp, to: item.file)
                         outcome = .built(seconds: Date().timeIntervalSince(started))
                     } catch {
                         outcome = .failed("\(error)")

@@ -13,10 +13,11 @@ import Foundation
 ///   size is updated; the container format tells readers to skip unknown chunks.
 /// - MP4: a top-level `uuid` box, last in the file.
 ///
-/// A stamp is exactly `OutputStamp.length` characters of `[0-9a-z]` (a hex digest).
+/// A stamp is exactly `OutputStamp.length` characters of `[0-9a-z]` (an `OutputKey`'s stamp:
+/// the key's hex digest, then its parts' short ones).
 public enum OutputStamp {
-    /// The stamp's length: a SHA-256 in hex.
-    public static let length = 64
+    /// The stamp's length: an `OutputKey`'s stamp.
+    public static let length = OutputKey.stampLength
 
     /// What the text says before the stamp, in every format.
     static let label = Array("flipbook-key ".utf8)

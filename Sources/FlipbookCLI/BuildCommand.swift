@@ -74,7 +74,7 @@ struct BuildCommand: ParsableCommand {
         }
         let started = Date()
         let plan = try BuildPlan(
-            manifest: try BuildManifest(contentsOf: manifest), toolVersion: FlipbookCommand.version,
+            manifest: try BuildManifest(contentsOf: manifest), tool: Self.tool,
             allowOutside: allowOutside)
         var items = try plan.items(named: names)
         if let shard {
@@ -110,14 +110,34 @@ struct BuildCommand: ParsableCommand {
         if failed > 0 { throw ExitCode.failure }
     }
 
-    /// `--check`: exits 1 listing every output that is missing or stale.
+    /// This tool, as output keys name it.
+    static var tool: ToolIdentity { .current(version: FlipbookCommand.version) }
+
+    /// What changed, in words, for each part of an output's key.
+    static let partWords = [
+        "tool": "the tool (its rendering code or an encoder library)", "settings": "its settings",
+        "scene": "the scene file", "config": "the config", "images": "an image",
+    ]
+
+    /// `--check`: exits 1 listing every output that is missing or stale, and why.
     func checkFresh(_ items: [BuildPlan.Item]) throws {
         let stale = items.filter { $0.state != .fresh }
         guard !stale.isEmpty else {
             print("\(items.count) output\(items.count == 1 ? " is" : "s are") up to date")
             return
         }
-        for item in stale { print("\(item.state.rawValue): \(item.output.path)") }
+        for item in stale {
+            switch (item.state, item.staleBecause) {
+            case (.stale, []):
+                print("stale: \(item.output.path) (its stamp is not one this flipbook reads: another version made it)")
+            case (.stale, let parts):
+                print(
+                    "stale: \(item.output.path) (changed: \(parts.map { Self.partWords[$0] ?? $0 }.joined(separator: ", ")))"
+                )
+            default: print("\(item.state.rawValue): \(item.output.path)")
+            }
+        }
+        if stale.contains(where: { $0.staleBecause.contains("tool") }) { print("this tool: \(Self.tool)") }
         let again = manifest == "flipbook.yaml" ? "" : " --manifest \(manifest)"
         FileHandle.standardError.write(
             Data("\(stale.count) of \(items.count) outputs need a build: flipbook build\(again)\n".utf8))
@@ -132,6 +152,7 @@ struct BuildCommand: ParsableCommand {
             let name: String?
             let kind: String
             let key: String
+            let staleBecause: [String]
             let cost: Double
             let frames: Int
             let changing: Double
@@ -143,7 +164,8 @@ struct BuildCommand: ParsableCommand {
         }
         let entries = items.map {
             Entry(
-                path: $0.output.path, name: $0.output.name, kind: $0.output.kind.rawValue, key: $0.key,
+                path: $0.output.path, name: $0.output.name, kind: $0.output.kind.rawValue, key: $0.key.hex,
+                staleBecause: $0.staleBecause,
                 cost: rounded($0.cost), frames: $0.estimate.frames, changing: rounded($0.estimate.changing),
                 frameMegapixels: rounded($0.estimate.frameMegapixels),
                 drawnMegapixels: rounded($0.estimate.drawnMegapixels),

@@ -79,7 +79,7 @@ struct BuildCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("built 8, skipped 0 (fresh), failed 0"), "\(run.stdout)")
         for path in Self.all {
-            #expect(OutputStamp.read(dir + "/" + path)?.count == 64, "\(path)")
+            #expect(OutputStamp.read(dir + "/" + path)?.count == OutputStamp.length, "\(path)")
         }
         let slow = try GIFDecoder.read(path: dir + "/out/view-slow-large.gif")
         let normal = try GIFDecoder.read(path: dir + "/out/view-normal-small.gif")
@@ -104,6 +104,9 @@ struct BuildCommandTests {
             Bitmap(width: shot.width, height: shot.height, rowBytes: shot.rowBytes, premultipliedPixels: pixels),
             to: dir + "/shots/next.png")
         #expect(try Self.stale(dir) == Self.all.filter { $0.hasPrefix("out/view-") }.sorted())
+        // --check says which part of each key changed.
+        run = try Self.build(dir, ["--check"])
+        #expect(run.stdout.contains("stale: out/view-normal-small.gif (changed: an image)"), "\(run.stdout)")
         run = try Self.build(dir)
         #expect(run.stdout.contains("built 4, skipped 4 (fresh), failed 0"), "\(run.stdout)")
         #expect(try Self.stale(dir) == [])
@@ -112,6 +115,8 @@ struct BuildCommandTests {
         try Self.manifest.replacingOccurrences(of: "#FF6534", with: "#3366FF").write(
             toFile: dir + "/flipbook.yaml", atomically: true, encoding: .utf8)
         #expect(try Self.stale(dir) == Self.all.filter { $0.hasPrefix("out/view-") }.sorted())
+        run = try Self.build(dir, ["--check"])
+        #expect(run.stdout.contains("stale: out/view-normal-small.gif (changed: its settings)"), "\(run.stdout)")
         run = try Self.build(dir)
         #expect(run.stdout.contains("built 4, skipped 4 (fresh), failed 0"), "\(run.stdout)")
 
