@@ -83,6 +83,9 @@ public struct FitResult: Sendable {
     public var evaluations: Int
     /// The recording's frames and their times (after `--frame-interval`).
     public var frameTimes: [Double]
+    /// The screen found in frames that hold more than it (a simulator's window), when no crop
+    /// was given.
+    public var foundScreen: Crop?
     /// `key=value` for each fitted value, as `--set` takes them.
     public var assignments: [String] { values.map { "\($0.key)=\(Self.text($0.after))" } }
     /// The UIKit code of each fitted animation param.

@@ -15,13 +15,14 @@ extension FitResult {
         let after = try Transition(
             request.scene, storyboard: request.storyboard, config: request.config,
             set: request.assignments + assignments, images: images)
-        let picks = Self.sheetMoments(frames, crop: request.crop)
+        let crop = request.crop ?? foundScreen
+        let picks = Self.sheetMoments(frames, crop: crop)
         let n = picks.count
         var sheet = ContactSheet(columns: n, cellWidth: 150)
         let size = before.frame(at: 0).bitmap
         for i in picks {
             let frame = frames.frames[i].bitmap
-            let c = request.crop.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? frame.bounds
+            let c = crop.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? frame.bounds
             sheet.add(frame.cropped(to: c).resized(width: size.width, height: size.height), at: frameTimes[i])
         }
         for i in picks { sheet.add(before.frame(at: max(0, frameTimes[i] + offsetBefore)).bitmap, at: frameTimes[i]) }

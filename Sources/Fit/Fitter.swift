@@ -38,6 +38,20 @@ public enum Fitter {
         let k = Double(workingWidth) / canvas.width
         let height = Int((canvas.height * k).rounded())
         let first = recording.frames[0].bitmap
+        // Frames of another shape hold more than the screen (a simulator's window, a device
+        // frame): the screen is found, or the fit says which --crop it would take.
+        var request = request
+        var foundScreen: Crop?
+        if request.crop == nil && !ScreenFinder.isScreenShaped(width: first.width, height: first.height, canvas: canvas)
+        {
+            let found = ScreenFinder.find(recording, canvas: canvas, render: base.frame(at: 0).bitmap)
+            guard let found, found.difference < ScreenFinder.certain else {
+                throw FitError.screenNotFound(
+                    width: first.width, height: first.height, best: found?.crop, difference: found?.difference ?? 0)
+            }
+            request.crop = found.crop
+            foundScreen = found.crop
+        }
         if let crop = request.crop {
             guard crop.x >= 0, crop.y >= 0, crop.width > 1, crop.height > 1, crop.x + crop.width <= first.width,
                 crop.y + crop.height <= first.height
@@ -169,7 +183,7 @@ public enum Fitter {
         return FitResult(
             values: values, rise: rise, motionInstants: moving.count, comparedInstants: compared.count,
             offsetBefore: before.offset, offsetAfter: after.offset, residuals: residuals,
-            evaluations: problem.evaluations.value, frameTimes: starts,
+            evaluations: problem.evaluations.value, frameTimes: starts, foundScreen: foundScreen,
             code: animations.sorted().compactMap { key in fitted.motion(of: key).map { (key, $0.code) } })
     }
 
