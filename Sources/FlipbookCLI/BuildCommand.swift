@@ -8,7 +8,7 @@ struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract:
-            "Render a project's previews from its manifest (flipbook.yaml): only the stale ones, several at once.",
+            "Render a project's previews (GIF, WebP, MP4, PNG stills and sheets) from its manifest, flipbook.yaml: only the stale ones, several at once.",
         discussion: """
             Each output's key is a hash of everything that makes its bytes: the scene file, its \
             images, the config, the values, the format options and this tool's version. The key \

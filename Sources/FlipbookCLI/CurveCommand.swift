@@ -6,7 +6,7 @@ import Foundation
 struct CurveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curve",
-        abstract: "Print a timing curve as t,progress CSV (and plot it).",
+        abstract: "Print a timing curve as t,progress CSV (and plot it as a PNG).",
         discussion: """
             SPEC is one of:
               linear | easeIn | easeOut | easeInEaseOut | default   [:duration=S]

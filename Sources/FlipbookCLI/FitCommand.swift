@@ -7,7 +7,8 @@ import Foundation
 struct FitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fit",
-        abstract: "Fit a scene's params to a screen recording: UIKit values that move as the recording does.",
+        abstract:
+            "Fit a scene's params to a screen recording: UIKit values that move as it does (a YAML config with -o, a PNG sheet).",
         discussion: """
             Searches the params named by --fit within their declared ranges (Nelder–Mead, UIKit's own \
             curves), finds where in the storyboard the recording starts, and prints each value before \

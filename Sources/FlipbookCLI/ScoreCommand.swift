@@ -7,7 +7,8 @@ import Foundation
 struct ScoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "score",
-        abstract: "Score a storyboard against a screen recording: how far and how late each followed feature is.",
+        abstract:
+            "Score a storyboard against a screen recording: how far and how late each feature is (a table or JSON, a side-by-side GIF, WebP or MP4, a PNG sheet).",
         discussion: """
             Follows each feature of the features file (a bar's edge, a sliding patch, a card's edge) \
             frame by frame in the recording and in the render placed on the recording's frame, each \

@@ -8,7 +8,8 @@ import Studio
 struct StudioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "studio",
-        abstract: "Tweak a scene's timing live in the browser: see it move, save only what changed.",
+        abstract:
+            "Tweak a scene's timing live in the browser: see it move, save only what changed, export GIF, WebP or MP4.",
         discussion: """
             Starts a local web server and prints its address. The page plays the storyboard, lists \
             the scene's params (the ones the storyboard does not read greyed), answers a change \
