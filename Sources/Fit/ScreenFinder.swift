@@ -74,26 +74,44 @@ enum ScreenFinder {
             }
         }
         guard let coarse = best else { return nil }
-        // To the pixel, around the coarse answer.
-        let full = LumaImage(first, width: width, height: height)
+        // Then to the pixel: at each finer level (half the last's reduction), around the last
+        // answer, a few of that level's pixels each way.
+        var level = factor
+        var answer = (x: coarse.x, y: coarse.y, w: coarse.w)
         var refined = Found(crop: Crop(x: 0, y: 0, width: 1, height: 1), difference: .infinity)
-        let (x0, y0, w0) = (coarse.x * factor, coarse.y * factor, coarse.w * factor)
-        for w in (w0 - factor)...(w0 + factor) where w > 1 && w <= width {
-            let h = Int((Double(w) * aspect).rounded())
-            guard h <= height else { continue }
-            guard let ys = span(y0 - factor, min(y0 + factor, height - h)),
-                let xs = span(x0 - factor, min(x0 + factor, width - w))
-            else { continue }
-            let ours = LumaImage(render, width: w, height: h)
-            for y in ys {
-                for x in xs {
-                    let d = difference(ours, full, x: x, y: y)
-                    if d < refined.difference {
-                        refined = Found(crop: Crop(x: x, y: y, width: w, height: h), difference: d)
+        repeat {
+            let finer = max(1, level / 2)
+            let ratio = Double(level) / Double(finer)
+            let reach = Int(ratio.rounded(.up)) + 1
+            let centre = (
+                x: Int((Double(answer.x) * ratio).rounded()), y: Int((Double(answer.y) * ratio).rounded()),
+                w: Int((Double(answer.w) * ratio).rounded())
+            )
+            level = finer
+            let (lw, lh) = (width / level, height / level)
+            let picture = LumaImage(
+                first, crop: Crop(x: 0, y: 0, width: lw * level, height: lh * level), width: lw, height: lh)
+            var best = (x: centre.x, y: centre.y, w: centre.w, difference: Double.infinity)
+            for w in (centre.w - reach)...(centre.w + reach) where w > 1 && w <= lw {
+                let h = Int((Double(w) * aspect).rounded())
+                guard h <= lh, let ys = span(centre.y - reach, min(centre.y + reach, lh - h)),
+                    let xs = span(centre.x - reach, min(centre.x + reach, lw - w))
+                else { continue }
+                let ours = LumaImage(render, width: w, height: h)
+                for y in ys {
+                    for x in xs {
+                        let d = difference(ours, picture, x: x, y: y)
+                        if d < best.difference { best = (x, y, w, d) }
                     }
                 }
             }
-        }
+            answer = (best.x, best.y, best.w)
+            refined = Found(
+                crop: Crop(
+                    x: best.x * level, y: best.y * level, width: best.w * level,
+                    height: Int((Double(best.w * level) * aspect).rounded())),
+                difference: best.difference)
+        } while level > 1
         return refined
     }
 
