@@ -29,7 +29,8 @@ public struct BuildPlan: Sendable {
         public let request: ExportRequest
         public let key: OutputKey
         /// Why a stale output is stale: the parts of its key that changed since its file was
-        /// made (`OutputKey.partNames`), or, for a file whose stamp names no parts, nothing.
+        /// made (`OutputKey.partNames`); `file` for a file that carries its key but is not
+        /// whole; nothing for a file whose stamp names no parts.
         public let staleBecause: [String]
         /// What rendering it will take, estimated without rendering.
         public let estimate: RenderEstimate
@@ -195,6 +196,8 @@ public struct BuildPlan: Sendable {
             case _ where FileManager.default.fileExists(atPath: w.file):
                 state = .stale
                 because = stamp.flatMap(OutputKey.init(stamp:)).map { key.changedParts(since: $0) } ?? []
+                // Its own key, in a file that is not whole: the file changed, not its inputs.
+                if stamp == key.stamp { because = ["file"] }
             default: state = .missing
             }
             return Item(

@@ -117,6 +117,7 @@ struct BuildCommand: ParsableCommand {
     static let partWords = [
         "tool": "the tool (its rendering code or an encoder library)", "settings": "its settings",
         "scene": "the scene file", "config": "the config", "images": "an image",
+        "file": "the file itself, which is cut short or damaged",
     ]
 
     /// `--check`: exits 1 listing every output that is missing or stale, and why.

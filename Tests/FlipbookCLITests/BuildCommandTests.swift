@@ -377,6 +377,8 @@ struct BuildPolicyTests {
         try OutputStamp.write(key, to: dir + "/out/a.gif")
         #expect(OutputStamp.read(dir + "/out/a.gif") == key && !ContainerCheck.isWhole(dir + "/out/a.gif"))
         #expect(try BuildCommandTests.stale(dir) == ["out/a.gif"])
+        let check = try BuildCommandTests.build(dir, ["--check"])
+        #expect(check.stdout.contains("stale: out/a.gif (changed: the file itself, which is cut short or damaged)"))
     }
 
     @Test("A manifest's negative value, a still past the end and a file in an output's way are each said plainly")
