@@ -74,7 +74,7 @@ struct LumaImage: Sendable {
 
 /// A rectangle of a recording's pixels: what `--crop` keeps (the screen, without a
 /// simulator's title bar).
-public struct Crop: Sendable, Hashable {
+public struct Crop: Sendable, Hashable, Codable {
     public var x: Int
     public var y: Int
     public var width: Int

@@ -78,3 +78,27 @@ struct ScreenFinderTests {
         }
     }
 }
+
+/// A score of a recording in a simulator's window finds the screen as the fit does.
+@Suite("flipbook score finds the screen in a simulator's window")
+struct ScoreScreenTests {
+    @Test("The storyboard's own recording in a window scores within a pixel, on the screen it found")
+    func ownRecordingInAWindow() throws {
+        let recording = try ScreenFinderTests.windowed(x: 90, y: 120, screenWidth: 240)
+        // The tapped circle's top, in the recording's pixels: the screen's (160, 503) at 0.75.
+        var request = ScoreRequest(
+            scene: "expanding-view",
+            features: [
+                RecordingFeature(
+                    name: "circle top",
+                    kind: .extent(
+                        start: (x: 210, y: 497), to: 120, axis: .y, colour: .at(x: 210, y: 497, t: 0), until: false))
+            ])
+        request.storyboard = "bottom"
+        let result = try Scorer.score(request, recording: recording)
+        let found = try #require(result.foundScreen)
+        #expect(abs(found.x - 90) <= 1 && abs(found.y - 120) <= 1 && abs(found.width - 240) <= 1, "\(found)")
+        let circle = try #require(result.features.first)
+        #expect(circle.frames > 10 && circle.rms < 1.5, "\(circle.frames) frames, RMS \(circle.rms)")
+    }
+}

@@ -73,15 +73,40 @@ public struct ScoreResult: Sendable, Codable {
     public var comparedFrames = 0
     /// A line for each picture written.
     public var written: [String] = []
+    /// The screen found in frames that hold more than it, when none was given.
+    public var foundScreen: Crop?
 }
 
 /// Scores a storyboard against a recording: each feature tracked frame by frame in both, its
 /// error at the same instants, the lag that aligns them, and per stretch of the recording's
 /// motion the same, as captured where the capture samples the display unevenly.
 public enum Scorer {
+    /// `request` with the screen found in `recording`'s frames where they are not the canvas's
+    /// shape and no screen is given (a simulator's window), and what was found.
+    static func withScreen(
+        _ request: ScoreRequest, recording: FrameSequence, images: ImageCache
+    ) throws -> (ScoreRequest, Crop?) {
+        guard request.screen == nil, let first = recording.frames.first?.bitmap else { return (request, nil) }
+        let base = try Transition(
+            request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
+            images: images)
+        guard !ScreenFinder.isScreenShaped(width: first.width, height: first.height, canvas: base.canvas) else {
+            return (request, nil)
+        }
+        let found = ScreenFinder.find(recording, canvas: base.canvas, render: base.frame(at: 0).bitmap)
+        guard let found, found.difference < ScreenFinder.certain else {
+            throw ScoreError.screenNotFound(
+                width: first.width, height: first.height, best: found?.crop, difference: found?.difference ?? 0)
+        }
+        var request = request
+        request.screen = found.crop
+        return (request, found.crop)
+    }
+
     public static func score(
         _ request: ScoreRequest, recording: FrameSequence, images: ImageCache = ImageCache()
     ) throws -> ScoreResult {
+        let (request, foundScreen) = try withScreen(request, recording: recording, images: images)
         let recorded = try RecordedSide(request, recording: recording)
         let rendered = try RenderedSide(request, recorded: recorded, images: images)
         let dt = recorded.interval
@@ -117,6 +142,7 @@ public enum Scorer {
         }
         var result = ScoreResult(
             interval: dt, recordingSeconds: recorded.seconds, renderSeconds: rendered.seconds, features: features)
+        result.foundScreen = foundScreen
         // A score that compared too little of the motion says nothing: it is refused, naming
         // what each feature compared, before any picture is written.
         motion = motion.filter { $0 < recorded.frames.count }
