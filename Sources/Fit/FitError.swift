@@ -29,9 +29,8 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
     case flatLayer(String)
     case cannotFollow(String, frame: Int)
     case crop(Crop, width: Int, height: Int)
-    /// Frames of another shape than the canvas whose screen was not found for certain: the
-    /// best rect, and how far its picture is from the render's first frame, or none.
-    case screenNotFound(width: Int, height: Int, best: Crop?, difference: Double)
+    /// Frames of another shape than the canvas whose screen was not found for certain.
+    case screenNotFound(ScreenNotFound)
     /// A frame of another size than the first: a recording is one screen.
     case frameSize(frame: Int, width: Int, height: Int, firstWidth: Int, firstHeight: Int)
     /// A range given for a key that is not fitted.
@@ -100,13 +99,8 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
                 "the fit compared \(compared) of \(what), fewer than half, so it is no answer: \(track) a layer that is on screen, uncovered and followed through its motion, check \(crop), or fit the whole frame"
         case .crop(let c, let w, let h):
             return "\(crop) \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames"
-        case .screenNotFound(let w, let h, let best, let difference):
-            let shape = "the recording's \(w)x\(h) frames are not the canvas's shape, so they hold more than the screen"
-            guard let c = best else {
-                return "\(shape), and nothing in them changes to say where the screen is: give \(crop) X,Y,W,H"
-            }
-            return
-                "\(shape); the screen is most like \(crop) \(c.x),\(c.y),\(c.width),\(c.height), but its first frame differs from the render's by \(String(format: "%.1f", difference)) grey levels on average: give \(crop) X,Y,W,H (that one, if it is the screen)"
+        case .screenNotFound(let problem):
+            return problem.message(option: crop)
         }
     }
 }

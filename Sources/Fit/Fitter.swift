@@ -42,15 +42,13 @@ public enum Fitter {
         // frame): the screen is found, or the fit says which --crop it would take.
         var request = request
         var foundScreen: Crop?
-        if request.crop == nil && !ScreenFinder.isScreenShaped(width: first.width, height: first.height, canvas: canvas)
-        {
-            let found = ScreenFinder.find(recording, canvas: canvas, render: base.frame(at: 0).bitmap)
-            guard let found, found.difference < ScreenFinder.certain else {
-                throw FitError.screenNotFound(
-                    width: first.width, height: first.height, best: found?.crop, difference: found?.difference ?? 0)
+        if request.crop == nil {
+            do {
+                foundScreen = try ScreenFinder.screen(of: recording, canvas: canvas) { base.frame(at: 0).bitmap }
+            } catch {
+                throw FitError.screenNotFound(error)
             }
-            request.crop = found.crop
-            foundScreen = found.crop
+            request.crop = foundScreen
         }
         if let crop = request.crop {
             guard crop.x >= 0, crop.y >= 0, crop.width > 1, crop.height > 1, crop.x + crop.width <= first.width,

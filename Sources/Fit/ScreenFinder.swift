@@ -22,6 +22,22 @@ enum ScreenFinder {
     /// The long side of the coarse search's pictures.
     static let coarseSide = 120
 
+    /// The screen in `recording`'s frames where they are not the canvas's shape (nil where they
+    /// are); throws where it is not found for certain, naming the rect it would have taken.
+    static func screen(
+        of recording: FrameSequence, canvas: (width: Double, height: Double), render: () -> Bitmap
+    ) throws(ScreenNotFound) -> Crop? {
+        guard let first = recording.frames.first?.bitmap,
+            !isScreenShaped(width: first.width, height: first.height, canvas: canvas)
+        else { return nil }
+        let found = find(recording, canvas: canvas, render: render())
+        guard let found, found.difference < certain else {
+            throw ScreenNotFound(
+                width: first.width, height: first.height, best: found?.crop, difference: found?.difference ?? 0)
+        }
+        return found.crop
+    }
+
     /// Whether frames of `width` × `height` are the canvas's shape, within a pixel's rounding.
     static func isScreenShaped(width: Int, height: Int, canvas: (width: Double, height: Double)) -> Bool {
         abs(Double(height) - Double(width) * canvas.height / canvas.width) <= 2
@@ -133,5 +149,32 @@ enum ScreenFinder {
             }
         }
         return Double(sum) / Double(max(1, picture.width * picture.height))
+    }
+}
+
+/// Frames of another shape than the canvas whose screen was not found for certain: the best
+/// rect, and how far its picture is from the render's first frame, or none.
+public struct ScreenNotFound: Error, Equatable {
+    public var width: Int
+    public var height: Int
+    public var best: Crop?
+    public var difference: Double
+
+    /// The message, with the option that names a screen spelled `option` (`--crop`, `--screen`).
+    public func message(option: String) -> String {
+        let shape =
+            "the recording's \(width)x\(height) frames are not the canvas's shape, so they hold more than the screen"
+        guard let c = best else {
+            return "\(shape), and nothing in them changes to say where the screen is: give \(option) X,Y,W,H"
+        }
+        return
+            "\(shape); the screen is most like \(option) \(c.x),\(c.y),\(c.width),\(c.height), but its first frame differs from the render's by \(String(format: "%.1f", difference)) grey levels on average: give \(option) X,Y,W,H (that one, if it is the screen)"
+    }
+}
+
+extension Crop {
+    /// Says that this is the screen found in the recording, and the `option` that gives it.
+    public func foundScreen(option: String) -> String {
+        "the screen is the recording's \(width)x\(height) px at \(x),\(y) (found; \(option) \(x),\(y),\(width),\(height) says so)"
     }
 }

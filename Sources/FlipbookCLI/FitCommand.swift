@@ -131,11 +131,7 @@ struct FitCommand: ParsableCommand {
                 format: "  the recording starts %.3f s into the storyboard (%.3f s before the fit)", r.offsetAfter,
                 r.offsetBefore),
         ]
-        if let c = r.foundScreen {
-            lines.append(
-                "  the screen is the recording's \(c.width)x\(c.height) px at \(c.x),\(c.y) (found; --crop \(c.x),\(c.y),\(c.width),\(c.height) says so)"
-            )
-        }
+        if let screen = r.foundScreen { lines.append("  " + screen.foundScreen(option: "--crop")) }
         let width = r.values.map(\.key.count).max() ?? 0
         let unit = r.residuals.first?.unit ?? ""
         for v in r.values {

@@ -147,11 +147,7 @@ struct ScoreCommand: ParsableCommand {
                 format: "%@ against %@%@: the recording %.2f s, ours %.2f s (%.2f)", input.recording, input.scene,
                 input.storyboard.map { " --storyboard \($0)" } ?? "", result.recordingSeconds, result.renderSeconds,
                 result.renderSeconds / result.recordingSeconds))
-        if let c = result.foundScreen {
-            print(
-                "the screen is the recording's \(c.width)x\(c.height) px at \(c.x),\(c.y) (found; --screen \(c.x),\(c.y),\(c.width),\(c.height) says so)"
-            )
-        }
+        if let screen = result.foundScreen { print(screen.foundScreen(option: "--screen")) }
         print(result.table(title: name))
         for line in result.written { print(line) }
     }

@@ -157,7 +157,7 @@ public enum ScoreError: Error, Equatable, CustomStringConvertible {
     /// Fewer than half the recording's frames of motion compared a feature in both.
     case tooFewCompared(compared: Int, motion: Int, features: [(String, Int)])
     /// Frames of another shape than the canvas whose screen was not found for certain.
-    case screenNotFound(width: Int, height: Int, best: Crop?, difference: Double)
+    case screenNotFound(ScreenNotFound)
 
     public static func == (a: ScoreError, b: ScoreError) -> Bool { a.description == b.description }
 
@@ -176,12 +176,7 @@ public enum ScoreError: Error, Equatable, CustomStringConvertible {
                 + "(frames each feature was found in both: "
                 + features.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
                 + "); check the features' positions against the recording's frame, and --screen"
-        case .screenNotFound(let w, let h, let best, let difference):
-            "the recording's \(w)x\(h) frames are not the canvas's shape, so they hold more than the screen; "
-                + (best.map {
-                    "it is most like --screen \($0.x),\($0.y),\($0.width),\($0.height), but its first frame differs from the render's by \(String(format: "%.1f", difference)) grey levels on average: give --screen X,Y,W,H (that one, if it is the screen)"
-                }
-                    ?? "nothing in them changes to say where the screen is: give --screen X,Y,W,H")
+        case .screenNotFound(let problem): problem.message(option: "--screen")
         }
     }
 }

@@ -86,21 +86,17 @@ public enum Scorer {
     static func withScreen(
         _ request: ScoreRequest, recording: FrameSequence, images: ImageCache
     ) throws -> (ScoreRequest, Crop?) {
-        guard request.screen == nil, let first = recording.frames.first?.bitmap else { return (request, nil) }
+        guard request.screen == nil else { return (request, nil) }
         let base = try Transition(
             request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
             images: images)
-        guard !ScreenFinder.isScreenShaped(width: first.width, height: first.height, canvas: base.canvas) else {
-            return (request, nil)
-        }
-        let found = ScreenFinder.find(recording, canvas: base.canvas, render: base.frame(at: 0).bitmap)
-        guard let found, found.difference < ScreenFinder.certain else {
-            throw ScoreError.screenNotFound(
-                width: first.width, height: first.height, best: found?.crop, difference: found?.difference ?? 0)
-        }
         var request = request
-        request.screen = found.crop
-        return (request, found.crop)
+        do {
+            request.screen = try ScreenFinder.screen(of: recording, canvas: base.canvas) { base.frame(at: 0).bitmap }
+        } catch {
+            throw ScoreError.screenNotFound(error)
+        }
+        return (request, request.screen)
     }
 
     public static func score(
