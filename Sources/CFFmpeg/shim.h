@@ -14,6 +14,12 @@
 static inline int flipbook_averror_again(void) { return AVERROR(EAGAIN); }
 static inline int flipbook_averror_eof(void) { return AVERROR_EOF; }
 
+/* MKTAG is a macro too: the four-character code Apple's players read HEVC under. */
+static inline unsigned int flipbook_tag_hvc1(void) { return MKTAG('h', 'v', 'c', '1'); }
+
+/* AV_NOPTS_VALUE is a cast Swift does not import. */
+static inline int64_t flipbook_no_timestamp(void) { return AV_NOPTS_VALUE; }
+
 /* av_err2str is a macro over a compound literal; this is the same, into a caller's buffer. */
 static inline const char *flipbook_av_error(int code, char *buffer, size_t size) {
     return av_make_error_string(buffer, size, code);

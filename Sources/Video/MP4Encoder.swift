@@ -9,12 +9,24 @@ public struct MP4Options: Sendable, Equatable {
     public var crf = 23
     /// x264's speed preset: slower presets give fewer bytes at the same quality.
     public var preset = "medium"
+    /// The codec: H.264, or HEVC as the iOS Simulator and recent iPhones record.
+    package var codec = VideoCodec.h264
+    /// Ticks per second of a variable frame rate: each frame is stamped at its own time, and
+    /// none is repeated, as a screen capture stamps the refreshes that changed the picture.
+    /// Nil: a constant rate, every slot filled.
+    package var variableTimescale: Int?
 
     public init() {}
 
     /// The CRF for a quality of 1...100, the same scale as the GIF and WebP quality:
     /// 51·(1 − q/100), so 55 is x264's default 23 and 100 is lossless.
     public static func crf(quality: Int) -> Int { Int((51 * (1 - Double(quality) / 100)).rounded()) }
+}
+
+/// A video codec FFmpeg's libraries encode through, by its encoder's name.
+package enum VideoCodec: String, Sendable {
+    case h264 = "libx264"
+    case hevc = "libx265"
 }
 
 /// What an MP4 encode wrote.
@@ -28,7 +40,8 @@ public struct MP4Summary: Sendable, Equatable {
 /// in BT.709 for players, the size padded to even numbers by repeating the last column and
 /// row (the true size is kept in the file's comment and read back by `MP4Reader`), and the
 /// index at the front (`+faststart`) so a browser starts playing before the whole file
-/// arrives. The file appears only when complete.
+/// arrives. The file appears only when complete. A path ending `.mov` is written as a
+/// QuickTime movie, the container the iOS Simulator records to.
 public final class MP4Encoder {
     public let path: String
     let width: Int, height: Int, paddedWidth: Int, paddedHeight: Int
@@ -46,7 +59,14 @@ public final class MP4Encoder {
     /// The last frame added, repeated into any frame slot the caller skipped.
     private var last: Bitmap?
     private var nextSlot: Int64 = 0
+    /// A variable frame rate's ticks per second, and the last frame's stamp in them: that frame
+    /// is encoded when the next one (or the end) says how long it shows.
+    private let timescale: Int?
+    private var lastStamp: Int64 = -1
+    /// Each variable-rate frame's duration in ticks, by its stamp, for its packet.
+    private var durations: [Int64: Int64] = [:]
     private var finished = false
+    private var encodedFrames = 0
 
     /// The comment that records the picture's true size when it was padded.
     static let sizeComment = "flipbook-size="
@@ -59,6 +79,15 @@ public final class MP4Encoder {
         guard fps >= 1, fps <= 120 else {
             throw EncodeError.invalidSetting(name: "MP4 frame rate", value: "\(fps)", expected: "1...120")
         }
+        // x265 damages its own heap on pictures smaller than its largest block.
+        guard options.codec != .hevc || min(width, height) >= 64 else {
+            throw EncodeError.invalidSetting(
+                name: "HEVC size", value: "\(width)x\(height)", expected: "at least 64 pixels a side")
+        }
+        if let t = options.variableTimescale, !(1...1_000_000).contains(t) {
+            throw EncodeError.invalidSetting(
+                name: "MP4 timescale", value: "\(t)", expected: "1...1000000 ticks a second")
+        }
         guard (0...51).contains(options.crf) else {
             throw EncodeError.invalidSetting(name: "CRF", value: "\(options.crf)", expected: "0...51")
         }
@@ -68,6 +97,7 @@ public final class MP4Encoder {
         self.paddedWidth = (width + 1) & ~1
         self.paddedHeight = (height + 1) & ~1
         self.fps = fps
+        self.timescale = options.variableTimescale
         self.rgba = [UInt8](repeating: 255, count: paddedWidth * paddedHeight * 4)
         self.destination = try OutputDestination(path)
         self.temporaryPath = AtomicOutput.siblingPath(of: path, tag: "partial")
@@ -94,11 +124,13 @@ public final class MP4Encoder {
     }
 
     private func open(_ options: MP4Options) throws {
-        try check(avformat_alloc_output_context2(&format, nil, "mp4", temporaryPath), "the MP4 muxer")
-        guard let format else { throw EncodeError.library(.ffmpeg, path: path, message: "no MP4 muxer") }
-        guard let encoder = avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_H264) else {
+        let container = path.lowercased().hasSuffix(".mov") ? "mov" : "mp4"
+        try check(avformat_alloc_output_context2(&format, nil, container, temporaryPath), "the \(container) muxer")
+        guard let format else { throw EncodeError.library(.ffmpeg, path: path, message: "no \(container) muxer") }
+        guard let encoder = avcodec_find_encoder_by_name(options.codec.rawValue) else {
             throw EncodeError.library(
-                .ffmpeg, path: path, message: "no H.264 encoder in this libavcodec (Debian's has libx264)")
+                .ffmpeg, path: path,
+                message: "no \(options.codec.rawValue) encoder in this libavcodec (Debian's has libx264 and libx265)")
         }
         guard let stream = avformat_new_stream(format, nil), let codec = avcodec_alloc_context3(encoder) else {
             throw EncodeError.library(.ffmpeg, path: path, message: "out of memory")
@@ -109,8 +141,11 @@ public final class MP4Encoder {
         codec.pointee.width = Int32(paddedWidth)
         codec.pointee.height = Int32(paddedHeight)
         codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-        codec.pointee.time_base = av_inv_q(rate)
+        codec.pointee.time_base = timescale.map { AVRational(num: 1, den: Int32($0)) } ?? av_inv_q(rate)
         codec.pointee.framerate = rate
+        // A variable rate's frames go out in the order they show, as a capture's do: the last
+        // one's duration then ends the file where the capture ended.
+        if timescale != nil { codec.pointee.max_b_frames = 0 }
         codec.pointee.color_range = AVCOL_RANGE_MPEG
         codec.pointee.colorspace = AVCOL_SPC_BT709
         codec.pointee.color_primaries = AVCOL_PRI_BT709
@@ -120,10 +155,18 @@ public final class MP4Encoder {
         }
         av_opt_set(codec.pointee.priv_data, "crf", "\(options.crf)", 0)
         av_opt_set(codec.pointee.priv_data, "preset", options.preset, 0)
-        try check(avcodec_open2(codec, encoder, nil), "opening libx264")
+        if options.codec == .hevc {
+            // x265 prints its settings to stderr itself; its errors come back as codes.
+            av_opt_set(codec.pointee.priv_data, "x265-params", "log-level=error", 0)
+        }
+        try check(avcodec_open2(codec, encoder, nil), "opening \(options.codec.rawValue)")
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "the stream's parameters")
+        if options.codec == .hevc {
+            // Tagged as Apple's players and the Simulator tag HEVC: its parameters in the header.
+            stream.pointee.codecpar.pointee.codec_tag = flipbook_tag_hvc1()
+        }
         stream.pointee.time_base = codec.pointee.time_base
-        stream.pointee.avg_frame_rate = rate
+        if timescale == nil { stream.pointee.avg_frame_rate = rate }
         if paddedWidth != width || paddedHeight != height {
             av_dict_set(&format.pointee.metadata, "comment", "\(Self.sizeComment)\(width)x\(height)", 0)
         }
@@ -157,6 +200,16 @@ public final class MP4Encoder {
     public func add(_ frame: Bitmap, at time: Double) throws {
         guard !finished else { throw EncodeError.usage("\(path): a frame after the MP4 was finished") }
         try EncodeError.checkSize(of: frame, width: width, height: height, path: path)
+        if let timescale {
+            let stamp = Int64((time * Double(timescale)).rounded())
+            guard stamp > lastStamp else {
+                throw EncodeError.usage("\(path): a frame at \(time) s, not after the one before")
+            }
+            if let last { try encode(last, stamp: lastStamp, until: stamp) }
+            lastStamp = stamp
+            last = frame
+            return
+        }
         let slot = Int64((time * fps).rounded())
         if let last { while nextSlot < slot { try encode(last) } }
         nextSlot = max(nextSlot, slot)
@@ -168,8 +221,14 @@ public final class MP4Encoder {
     public func finish(at end: Double) throws -> MP4Summary {
         guard !finished else { throw EncodeError.usage("\(path): finished twice") }
         guard let last else { throw EncodeError.usage("\(path): no frames to write") }
-        let endSlot = Int64((end * fps).rounded())
-        while nextSlot < endSlot { try encode(last) }
+        if let timescale {
+            let endStamp = max(lastStamp + 1, Int64((end * Double(timescale)).rounded()))
+            try encode(last, stamp: lastStamp, until: endStamp)
+            lastStamp = endStamp
+        } else {
+            let endSlot = Int64((end * fps).rounded())
+            while nextSlot < endSlot { try encode(last) }
+        }
         finished = true
         var bytes = 0
         do {
@@ -184,7 +243,17 @@ public final class MP4Encoder {
             try? FileManager.default.removeItem(atPath: temporaryPath)
             throw error
         }
+        if let timescale {
+            return MP4Summary(bytes: bytes, frames: encodedFrames, seconds: Double(lastStamp) / Double(timescale))
+        }
         return MP4Summary(bytes: bytes, frames: Int(nextSlot), seconds: Double(nextSlot) / fps)
+    }
+
+    /// Hands a variable-rate frame to the encoder at its stamp, showing until `end`.
+    private func encode(_ frame: Bitmap, stamp: Int64, until end: Int64) throws {
+        nextSlot = stamp
+        durations[stamp] = end - stamp
+        try encode(frame)
     }
 
     /// Converts one frame to YUV and hands it to the encoder at the next slot.
@@ -220,6 +289,7 @@ public final class MP4Encoder {
         }
         picture!.pointee.pts = nextSlot
         nextSlot += 1
+        encodedFrames += 1
         try check(avcodec_send_frame(codec, picture), "encoding a frame")
         try drain(flushing: false)
     }
@@ -231,6 +301,7 @@ public final class MP4Encoder {
             let got = avcodec_receive_packet(codec, packet)
             if got == flipbook_averror_again() || got == flipbook_averror_eof() { return }
             try check(got, "encoding")
+            if let duration = durations.removeValue(forKey: packet!.pointee.pts) { packet!.pointee.duration = duration }
             av_packet_rescale_ts(packet, codec!.pointee.time_base, stream!.pointee.time_base)
             packet!.pointee.stream_index = stream!.pointee.index
             try check(av_interleaved_write_frame(format, packet), "writing a frame")

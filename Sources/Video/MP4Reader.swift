@@ -23,6 +23,10 @@ public final class MP4Reader {
     private var stream: Int32?
     /// Decoded but not yet returned: each frame's end is the next one's start.
     private var pending: (Bitmap, Double)?
+    /// How long the last decoded picture's packet says it shows, in seconds (0: it does not say).
+    private var lastDuration = 0.0
+    /// Where the stream says it ends, in seconds, when it says.
+    private var streamEnd: Double?
     private let maximumPixels: Int
     /// The size the stream says its pictures are, padding included: every frame must be it.
     private var codedWidth = 0, codedHeight = 0
@@ -91,6 +95,11 @@ public final class MP4Reader {
                 (width, height) = (size[0], size[1])
             }
         }
+        let unit = Double(timeBase.num) / Double(timeBase.den)
+        if stream.pointee.duration > 0 {
+            let first = stream.pointee.start_time == flipbook_no_timestamp() ? 0 : stream.pointee.start_time
+            streamEnd = Double(first + stream.pointee.duration) * unit
+        }
         let rate = stream.pointee.avg_frame_rate
         frameDuration = rate.num > 0 ? Double(rate.den) / Double(rate.num) : 1.0 / 30
         guard let decoded = av_frame_alloc(), let packet = av_packet_alloc() else {
@@ -115,7 +124,12 @@ public final class MP4Reader {
         }
         guard let (bitmap, start) = pending else { return nil }
         pending = nil
-        return (bitmap, start, start + frameDuration)
+        // The last frame shows until the stream's end, or as long as its packet says; a stream
+        // that says neither, for a frame of its average rate.
+        let end =
+            streamEnd.flatMap { $0 > start + 1e-6 ? $0 : nil } ?? start
+            + (lastDuration > 0 ? lastDuration : frameDuration)
+        return (bitmap, start, end)
     }
 
     /// The next decoded picture and its start in seconds.
@@ -142,8 +156,9 @@ public final class MP4Reader {
     }
 
     private func start() -> Double {
-        let pts = decoded!.pointee.best_effort_timestamp
-        return Double(pts) * Double(timeBase.num) / Double(timeBase.den)
+        let seconds = Double(timeBase.num) / Double(timeBase.den)
+        lastDuration = Double(decoded!.pointee.pkt_duration) * seconds
+        return Double(decoded!.pointee.best_effort_timestamp) * seconds
     }
 
     /// The decoded picture as an opaque RGBA bitmap at the true size.

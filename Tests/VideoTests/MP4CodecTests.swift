@@ -61,6 +61,54 @@ struct MP4CodecTests {
         #expect(starts.count == 10 && abs(starts.last! - 0.9) < 0.0005)
     }
 
+    /// Frame times as a screen capture stamps them: only the refreshes that changed the
+    /// picture, a still stretch one long frame; at 60 Hz in an H.264 .mp4 (a device's recording)
+    /// and at 120 Hz in an HEVC .mov (the Simulator's).
+    @Test(
+        "Variable frame rate: each frame comes back at its own time, H.264 in .mp4 and HEVC in .mov",
+        arguments: [(VideoCodec.h264, "mp4", 60.0), (.hevc, "mov", 120.0)])
+    func variableRate(codec: VideoCodec, container: String, hertz: Double) throws {
+        let path = temporaryFolder() + "/capture.\(container)"
+        var options = MP4Options()
+        options.codec = codec
+        options.preset = "ultrafast"
+        options.crf = 12
+        options.variableTimescale = 600
+        let encoder = try MP4Encoder(path: path, width: 64, height: 64, fps: hertz, options: options)
+        // Refreshes 0-5 move, then nothing changes until 30, then 31 and 32 move.
+        let refreshes = [0, 1, 2, 3, 4, 5, 30, 31, 32]
+        for (k, r) in refreshes.enumerated() {
+            try encoder.add(frame(k, width: 64, height: 64), at: Double(r) / hertz)
+        }
+        let summary = try encoder.finish(at: 40 / hertz)
+        #expect(summary.frames == refreshes.count && summary.bytes > 0)
+        let reader = try MP4Reader(path: path)
+        var read: [(start: Double, end: Double)] = []
+        while let (bitmap, start, end) = try reader.next() {
+            let a = bitmap[32, 32], e = frame(read.count, width: 64, height: 64)[32, 32]
+            #expect(abs(Int(a.r) - Int(e.r)) <= 8 && abs(Int(a.b) - Int(e.b)) <= 8, "frame \(read.count): \(a) vs \(e)")
+            read.append((start, end))
+        }
+        #expect(read.map(\.start).map { ($0 * hertz).rounded() } == refreshes.map(Double.init), "\(read)")
+        // The still stretch is one frame that shows until the next change.
+        #expect(abs(read[5].end - 30 / hertz) < 0.001, "\(read[5])")
+        // The last shows until the recording's end.
+        #expect(abs(read.last!.end - 40 / hertz) < 0.001, "\(read.last!)")
+        // A frame stamped no later than the one before is refused.
+        let again = try MP4Encoder(path: path, width: 64, height: 64, fps: hertz, options: options)
+        try again.add(frame(0, width: 64, height: 64), at: 0.1)
+        #expect(throws: EncodeError.self) { try again.add(frame(1, width: 64, height: 64), at: 0.1) }
+    }
+
+    @Test("HEVC refuses a picture smaller than 64 pixels a side, which x265 cannot encode safely")
+    func smallHEVC() {
+        var options = MP4Options()
+        options.codec = .hevc
+        #expect {
+            _ = try MP4Encoder(path: temporaryFolder() + "/small.mov", width: 48, height: 32, fps: 60, options: options)
+        } throws: { "\($0)".contains("HEVC size") && "\($0)".contains("48x32") }
+    }
+
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         .path
 
