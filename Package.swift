@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "FlipbookTestingTests",
             dependencies: ["FlipbookTesting", "Flipbook", "Geometry", "Raster", "TestSupport"], exclude: ["__Frames__"]),
-        .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "TestSupport"]),
+        .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "Video", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         // Reads Package.swift and every module's imports: the map above is the one the code follows.
         .testTarget(name: "ArchitectureTests"),

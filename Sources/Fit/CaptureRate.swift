@@ -32,4 +32,60 @@ public struct CaptureRate: Sendable, Equatable {
         }
         return nil
     }
+
+    /// The step a recording's frames were captured at: the longest of `median` (its median
+    /// step) and the common capture rates' steps on which every frame starts, within the half
+    /// centisecond a GIF rounds its times to (a 30 fps capture stored 3, 3, 4 cs apart is
+    /// 1/30 s, where its median step says 0.03 s); else `median`.
+    public static func step(starts: [Double], median: Double) -> Double {
+        guard let first = starts.first else { return median }
+        let candidates = ([median] + commonRates.map { 1 / $0 }).filter { $0 >= median - 1e-9 }.sorted(by: >)
+        return candidates.first { step in
+            starts.allSatisfy { s in
+                let n = ((s - first) / step).rounded()
+                return abs(s - first - n * step) <= 0.0051
+            }
+        } ?? median
+    }
+
+    /// Frame rates captures are made at.
+    static let commonRates: [Double] = [120, 60, 50, 30, 25, 24, 20, 15, 12, 10]
+
+    /// What a measurement of the recording at `path` should be told: how fast it plays, and the
+    /// `--frame-interval` that gives its real times.
+    public func advice(for path: String, measuring what: String) -> String {
+        String(
+            format:
+                "%@: its frames are stored %.2f s apart (%.1f fps), as a %.0f fps capture is most often written; if it was captured at %.0f fps, it plays %.0f %% %@ and %@ off by as much: --frame-interval %.6f gives its real times",
+            path, stored, 1 / stored, 1 / likely, 1 / likely, abs(playsFast) * 100, playsFast > 0 ? "fast" : "slow",
+            what, likely)
+    }
+}
+
+extension FrameSequence {
+    /// The recording with its times scaled so that the step most of its frames are stored at
+    /// lasts `interval` seconds: how a capture's real rate is given where the file misstates
+    /// it. A frame stored for several steps (a still stretch a GIF keeps as one frame) keeps its
+    /// length in steps. Nil: the recording as it is.
+    public func retimed(frameInterval interval: Double?) -> FrameSequence {
+        guard let interval, !frames.isEmpty else { return self }
+        let starts = frames.map(\.start)
+        // Steps counted to a tenth of a millisecond; steps under a millisecond are one moment.
+        var counts: [Int: Int] = [:]
+        for step in zip(starts, starts.dropFirst()).map({ $1 - $0 }) where step >= 0.001 {
+            counts[Int((step * 10_000).rounded()), default: 0] += 1
+        }
+        guard let usual = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else {
+            let retimed = frames.enumerated().map { i, f in
+                Frame(start: Double(i) * interval, bitmap: f.bitmap, label: f.label)
+            }
+            return FrameSequence(frames: retimed, duration: Double(frames.count) * interval)
+        }
+        let scale = interval / (Double(usual) / 10_000)
+        let first = starts[0]
+        let retimed = frames.map {
+            Frame(start: first + ($0.start - first) * scale, bitmap: $0.bitmap, label: $0.label)
+        }
+        return FrameSequence(frames: retimed, duration: first + (duration - first) * scale)
+    }
 }

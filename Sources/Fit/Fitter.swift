@@ -24,9 +24,10 @@ public enum Fitter {
     public static let maximumSeconds = 120.0
 
     public static func fit(
-        _ request: FitRequest, recording: FrameSequence, images: ImageCache = ImageCache()
+        _ request: FitRequest, recording stored: FrameSequence, images: ImageCache = ImageCache()
     ) throws -> FitResult {
-        try check(recording, frameInterval: request.frameInterval)
+        try check(stored, frameInterval: request.frameInterval)
+        let recording = stored.retimed(frameInterval: request.frameInterval)
         for key in request.ranges.keys.sorted() where !request.keys.contains(key) {
             throw FitError.rangeForUnfittedKey(key, fitted: request.keys)
         }
@@ -55,11 +56,8 @@ public enum Fitter {
                 crop.y + crop.height <= first.height
             else { throw FitError.crop(crop, width: first.width, height: first.height) }
         }
-        let starts = recording.frames.indices.map { i in
-            request.frameInterval.map { Double(i) * $0 } ?? recording.frames[i].start
-        }
-        let end = request.frameInterval.map { Double(recording.frames.count) * $0 } ?? recording.duration
-        let (times, shown) = Fitter.uniformSamples(starts: starts, end: end)
+        let starts = recording.frames.map(\.start)
+        let (times, shown) = Fitter.uniformSamples(starts: starts, end: recording.duration)
         let pictures = recording.frames.map {
             LumaImage($0.bitmap, crop: request.crop, width: workingWidth, height: height)
         }
@@ -260,11 +258,12 @@ public enum Fitter {
     /// Throws unless `recording` is one a fit can read: two frames or more, within the frame
     /// and time budget, every frame the first one's size. Returns the instants a fit samples.
     @discardableResult
-    public static func check(_ recording: FrameSequence, frameInterval: Double?) throws -> [Double] {
-        guard recording.frames.count >= 2 else {
-            throw FitError.tooShort(frames: recording.frames.count)
+    public static func check(_ stored: FrameSequence, frameInterval: Double?) throws -> [Double] {
+        guard stored.frames.count >= 2 else {
+            throw FitError.tooShort(frames: stored.frames.count)
         }
-        let seconds = frameInterval.map { Double(recording.frames.count) * $0 } ?? recording.duration
+        let recording = stored.retimed(frameInterval: frameInterval)
+        let seconds = recording.duration
         guard recording.frames.count <= maximumFrames, seconds <= maximumSeconds else {
             throw FitError.tooLong(frames: recording.frames.count, seconds: seconds)
         }
@@ -274,10 +273,7 @@ public enum Fitter {
             throw FitError.frameSize(
                 frame: odd, width: b.width, height: b.height, firstWidth: size.0, firstHeight: size.1)
         }
-        let starts = recording.frames.indices.map { i in
-            frameInterval.map { Double(i) * $0 } ?? recording.frames[i].start
-        }
-        return uniformSamples(starts: starts, end: seconds).times
+        return uniformSamples(starts: recording.frames.map(\.start), end: seconds).times
     }
 
     static func resolveKeys(_ request: FitRequest, _ t: Transition) throws -> [Key] {

@@ -93,12 +93,7 @@ struct FitCommand: ParsableCommand {
 
         let frames = try FrameSequence.load(input.recording)
         if input.frameInterval == nil, let rate = CaptureRate.suspected(in: frames) {
-            warn(
-                String(
-                    format:
-                        "%@: its frames are stored %.2f s apart (%.1f fps), as a %.0f fps capture is most often written; if it was captured at %.0f fps, it plays %.0f %% %@ and the fit's durations are off by as much: --frame-interval %.6f gives its real times",
-                    input.recording, rate.stored, 1 / rate.stored, 1 / rate.likely, 1 / rate.likely,
-                    abs(rate.playsFast) * 100, rate.playsFast > 0 ? "fast" : "slow", rate.likely))
+            warn(rate.advice(for: input.recording, measuring: "the fit's durations are"))
         }
         let request = FitRequest(
             scene: input.scene, storyboard: input.storyboard, config: input.config, assignments: input.assignments,

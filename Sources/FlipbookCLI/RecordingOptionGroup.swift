@@ -23,7 +23,7 @@ struct RecordingOptionGroup: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Seconds between the recording's frames, instead of the times it carries (time-lapsed or re-timed).",
+            "Seconds a frame of the recording really lasted, where its times misstate the capture's rate (a 30 fps capture saved at 3 cs a frame, a time-lapse): its times are scaled to it, a held frame keeping its length in frames.",
             valueName: "seconds"))
     var frameInterval: Double?
 

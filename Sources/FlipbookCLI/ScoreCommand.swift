@@ -104,6 +104,9 @@ struct ScoreCommand: ParsableCommand {
     func run() throws {
         let file = try FeatureFile.load(features)
         let frames = try FrameSequence.load(input.recording)
+        if input.frameInterval == nil, let rate = CaptureRate.suspected(in: frames) {
+            warn(rate.advice(for: input.recording, measuring: "its lags and lengths are"))
+        }
         var request = ScoreRequest(scene: input.scene, features: file.features)
         request.storyboard = input.storyboard
         request.config = input.config

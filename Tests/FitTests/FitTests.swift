@@ -203,6 +203,32 @@ struct FitTests {
         #expect(CaptureRate.suspected(in: recording(step: 1.0 / 30)) == nil)
     }
 
+    @Test(
+        "A capture's step: 30 fps stored 3, 3, 4 cs apart is 1/30 s, holds and all; 4 cs is 0.04; 3 cs throughout is 0.03",
+        arguments: [
+            ([0, 3, 7, 10, 13, 17, 20, 40, 43, 47], 1.0 / 30), ([0, 4, 8, 12, 52, 56], 0.04),
+            ([0, 3, 6, 9, 12, 15], 0.03), ([0, 100], 1.0),
+        ])
+    func captureStep(centiseconds: [Int], step: Double) {
+        let starts = centiseconds.map { Double($0) / 100 }
+        let steps = zip(starts, starts.dropFirst()).map { $1 - $0 }.sorted()
+        #expect(abs(CaptureRate.step(starts: starts, median: steps[steps.count / 2]) - step) < 1e-9)
+    }
+
+    @Test("A frame interval scales the stored times: a held frame keeps its length in frames")
+    func retimed() {
+        let frames = [0.0, 0.03, 0.06, 0.36, 0.39].enumerated().map {
+            FrameSequence.Frame(start: $1, bitmap: Bitmap(width: 1, height: 1), label: "\($0)")
+        }
+        let stored = FrameSequence(frames: frames, duration: 0.42)
+        let real = stored.retimed(frameInterval: 1.0 / 30)
+        let expected = [0.0, 1, 2, 12, 13].map { $0 / 30 }
+        #expect(
+            zip(real.frames.map(\.start), expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(real.frames.map(\.start))")
+        #expect(abs(real.duration - 14.0 / 30) < 1e-9)
+        #expect(stored.retimed(frameInterval: nil).frames.map(\.start) == stored.frames.map(\.start))
+    }
+
     @Test("A tracked layer's look moves with its content: contentBounds is its bounds moved up by the scroll")
     func contentBoundsFollowTheScroll() throws {
         let t = try Transition("app-store-card", fps: 25)

@@ -13,18 +13,26 @@ struct ScreenFinderTests {
         let t = try Transition("expanding-view", storyboard: "bottom", set: set)
         let times = Array(stride(from: 0.0, to: t.duration, by: 0.1))
         let frames = try t.frames(at: times).enumerated().map { i, frame in
-            let height = Int((Double(screenWidth) * 568 / 320).rounded())
-            let screen = frame.bitmap.resized(width: screenWidth, height: height)
-            var window = Bitmap(width: 420, height: 700, fill: Color(rgb: 0xD0D0D0).premultiplied)
-            for row in 0..<28 {
-                for column in 0..<420 { window[column, row] = Color(rgb: 0x505050).premultiplied }
-            }
-            for row in 0..<height {
-                for column in 0..<screenWidth { window[x + column, y + row] = screen[column, row] }
-            }
-            return FrameSequence.Frame(start: times[i], bitmap: window, label: "frame \(i)")
+            FrameSequence.Frame(
+                start: times[i], bitmap: inWindow(frame.bitmap, x: x, y: y, screenWidth: screenWidth),
+                label: "frame \(i)")
         }
         return FrameSequence(frames: frames, duration: t.duration)
+    }
+
+    /// `screen` scaled to `screenWidth` and drawn at (`x`, `y`) in a 420 x 700 grey window
+    /// with a darker title bar.
+    static func inWindow(_ screen: Bitmap, x: Int, y: Int, screenWidth: Int) -> Bitmap {
+        let height = Int((Double(screenWidth) * Double(screen.height) / Double(screen.width)).rounded())
+        let scaled = screen.resized(width: screenWidth, height: height)
+        var window = Bitmap(width: 420, height: 700, fill: Color(rgb: 0xD0D0D0).premultiplied)
+        for row in 0..<28 {
+            for column in 0..<420 { window[column, row] = Color(rgb: 0x505050).premultiplied }
+        }
+        for row in 0..<height {
+            for column in 0..<screenWidth { window[x + column, y + row] = scaled[column, row] }
+        }
+        return window
     }
 
     static let canvas = try! Transition("expanding-view").canvas

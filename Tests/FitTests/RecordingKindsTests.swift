@@ -1,0 +1,102 @@
+import Codecs
+@testable import Fit
+import Flipbook
+import Foundation
+import TestSupport
+import Testing
+import Video
+
+/// The recordings people have, made from a render with a known value: a device's screen
+/// recording (H.264 in an .mp4, variable frame rate), the Simulator's (HEVC in a .mov at
+/// 120 Hz, the screen inside its window), and a 30 fps capture saved as a GIF at 3 cs a frame.
+/// Each is written and read back through FFmpeg's libraries and Flipbook's own readers.
+@Suite("A fit reads the recordings people have")
+struct RecordingKindsTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case deviceMP4, simulatorMOV, gifAtWrongDelays
+        var testDescription: String { rawValue }
+    }
+
+    /// The value the recordings are made with, where in the storyboard they start, and how
+    /// long they last: the expansion and the next screen's arrival, not its hold.
+    static let duration = 0.55
+    static let start = 0.16
+    static let length = 1.2
+
+    /// A recording of expanding-view's `bottom` with `expand.duration` at `duration`, as `kind`.
+    static func recording(_ kind: Kind) throws -> FrameSequence {
+        let t = try Transition("expanding-view", storyboard: "bottom", set: ["expand.duration=\(duration)"])
+        let folder = temporaryFolder("recording\(kind.rawValue)")
+        switch kind {
+        case .deviceMP4, .simulatorMOV:
+            // A capture stamps only the refreshes that changed the picture, each at its own time.
+            let hertz = kind == .deviceMP4 ? 60.0 : 120.0
+            let path = folder + (kind == .deviceMP4 ? "/device.mp4" : "/simulator.mov")
+            var options = MP4Options()
+            options.codec = kind == .deviceMP4 ? .h264 : .hevc
+            options.preset = "ultrafast"
+            options.crf = 18
+            options.variableTimescale = 600
+            func picture(_ b: Bitmap) -> Bitmap {
+                kind == .simulatorMOV ? ScreenFinderTests.inWindow(b, x: 50, y: 60, screenWidth: 320) : b
+            }
+            let first = picture(t.frame(at: start).bitmap)
+            let video = try MP4Encoder(
+                path: path, width: first.width, height: first.height, fps: hertz, options: options)
+            var previous: Bitmap?
+            let refreshes = Int((length * hertz).rounded())
+            let times = (0..<refreshes).map { start + Double($0) / hertz }
+            try t.forEachFrame(at: times) { frame in
+                guard frame.bitmap != previous else { return }
+                previous = frame.bitmap
+                try video.add(picture(frame.bitmap), at: frame.time - start)
+            }
+            _ = try video.finish(at: Double(refreshes) / hertz)
+            return try FrameSequence.load(path)
+        case .gifAtWrongDelays:
+            let path = folder + "/capture.gif"
+            let times = (0..<Int(length * 30)).map { start + Double($0) / 30 }
+            let first = t.frame(at: start).bitmap
+            let gif = try GIFEncoder(path: path, width: first.width, height: first.height)
+            // Each frame stored 3 cs after the one before: the file plays 11 % fast.
+            try t.forEachFrame(at: times) {
+                try gif.add($0.bitmap, at: Double(Int((($0.time - start) * 30).rounded())) * 0.03)
+            }
+            _ = try gif.finish(at: Double(times.count) * 0.03)
+            return try FrameSequence.load(path)
+        }
+    }
+
+    @Test(
+        "Each kind is fitted to within 3 %, its range holding the truth, the whole motion compared",
+        arguments: Kind.allCases)
+    func fits(kind: Kind) throws {
+        let recording = try Self.recording(kind)
+        var request = FitRequest(scene: "expanding-view", storyboard: "bottom", keys: ["expand.duration"])
+        switch kind {
+        case .deviceMP4, .simulatorMOV:
+            // Still stretches are one long frame each: fewer frames than refreshes.
+            let hertz = kind == .deviceMP4 ? 60.0 : 120.0
+            #expect(Double(recording.frames.count) < (recording.duration * hertz).rounded() * 0.8)
+            #expect(CaptureRate.suspected(in: recording) == nil)
+        case .gifAtWrongDelays:
+            // Told nothing, the fit would find a duration 11 % short: the suspicion names the real interval.
+            let suspected = try #require(CaptureRate.suspected(in: recording))
+            #expect(suspected.likely == 1.0 / 30 && abs(suspected.playsFast - 0.111) < 0.001)
+            request.frameInterval = suspected.likely
+        }
+        let result = try Fitter.fit(request, recording: recording)
+        let value = try #require(result.values.first)
+        #expect(abs(value.after - Self.duration) <= Self.duration * 0.03, "\(kind): \(value.after)")
+        #expect(value.determined.contains(Self.duration), "\(kind): \(value.determined)")
+        #expect(!value.isWeak)
+        #expect(result.motionInstants > 10 && result.comparedInstants == result.motionInstants)
+        #expect(result.residuals[0].rmsAfter <= result.residuals[0].rmsBefore)
+        if kind == .simulatorMOV {
+            let screen = try #require(result.foundScreen, "the window's screen is found")
+            #expect(abs(screen.x - 50) <= 1 && abs(screen.y - 60) <= 1 && abs(screen.width - 320) <= 1, "\(screen)")
+        } else {
+            #expect(result.foundScreen == nil)
+        }
+    }
+}
