@@ -59,6 +59,15 @@ struct ScoreTests {
         #expect(table.contains("bar bottom") && table.contains("-80   -2.00"), "\(table)")
     }
 
+    @Test("A 30 fps GIF of the storyboard itself, its frames 3, 3 and 4 cs apart, scores 0 px: it is read at 1/30 s")
+    func ownGIF() throws {
+        let path = temporaryFolder() + "/own.gif"
+        try Transition("expanding-cells", storyboard: "dismiss-final").write(to: path)
+        let result = try Scorer.score(Self.request(), recording: FrameSequence.load(path))
+        #expect(abs(result.interval - 1.0 / 30) < 1e-9)
+        for feature in result.features { #expect(feature.frames > 20 && feature.rms < 0.01, "\(feature.name)") }
+    }
+
     @Test(
         "A slower dismissal in the recording is seen in the stretch it slows, ours early; a feature off the frame is refused"
     )

@@ -164,23 +164,22 @@ struct RecordedSide {
     var size: (width: Int, height: Int) { (frames[0].width, frames[0].height) }
     var seconds: Double { Double(frames.count) * interval }
 
-    init(_ request: ScoreRequest, recording: FrameSequence) throws {
+    init(_ request: ScoreRequest, recording stored: FrameSequence) throws {
         // Two frames or more, of one size, within fit's budget of frames and seconds.
-        try Fitter.check(recording, frameInterval: request.frameInterval)
+        try Fitter.check(stored, frameInterval: request.frameInterval)
+        let recording = stored.retimed(frameInterval: request.frameInterval)
         let starts = recording.frames.map(\.start)
         let steps = zip(starts, starts.dropFirst()).map { $1 - $0 }.sorted()
-        // A step of at least a 240 Hz frame: frames stored at one instant are one moment.
-        let dt = request.frameInterval ?? max(steps[steps.count / 2], 1.0 / 240)
-        let count = request.frameInterval != nil ? recording.frames.count : Int((recording.duration / dt).rounded())
+        // At least a 240 Hz frame: frames stored at one instant are one moment.
+        let dt =
+            request.frameInterval ?? CaptureRate.step(starts: starts, median: max(steps[steps.count / 2], 1.0 / 240))
+        let count = Int((recording.duration / dt).rounded())
         guard count <= Fitter.maximumFrames else {
             throw FitError.tooLong(frames: count, seconds: Double(count) * dt)
         }
-        // Without an interval, the frame on screen at each step of the recording's own: a file
-        // that stores a still stretch as one long frame is read as its capture had it.
-        let shown =
-            request.frameInterval != nil
-            ? recording.frames
-            : (0..<max(1, count)).compactMap { recording.frame(atMoment: Double($0) * dt) }
+        // The frame on screen at each step: a file that stores a still stretch as one long
+        // frame is read as its capture had it.
+        let shown = (0..<max(1, count)).compactMap { recording.frame(atMoment: Double($0) * dt) }
         frames = shown.map { ScoreImage($0.bitmap) }
         interval = dt
         for feature in request.features { try feature.check(width: frames[0].width, height: frames[0].height) }
