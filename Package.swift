@@ -13,12 +13,13 @@ import PackageDescription
 /// Render + Comparison + Codecs + Video → Flipbook (the public library and the one engine:
 /// `ExportRequest` renders and writes every format within a size budget; recordings are read
 /// here, at the edge) → FlipbookTesting (assertions for users' tests)
-/// Flipbook → Studio (the live preview server, on an HTTP/1.1 server of its own over POSIX
-/// sockets that caps every line, header block and body and times out slow clients, small beside
-/// a SwiftNIO stack that every clean build and CI run would compile; no render logic of its own)
 /// Flipbook + Planner + Scenes → Fit (a scene's params fitted to a recording, and a storyboard
 /// scored against one by features followed in both, a drag's stroke fitted by the planner's own
 /// physics; a features file is YAML, read as scene files are)
+/// Flipbook + Fit → Studio (the live preview server, on an HTTP/1.1 server of its own over POSIX
+/// sockets that caps every line, header block and body and times out slow clients, small beside
+/// a SwiftNIO stack that every clean build and CI run would compile; no render logic of its own:
+/// a version against a recording is scored by Fit's `Scorer`, as `flipbook score` scores it)
 /// Flipbook + Codecs + Video → Build (a manifest's previews: keys stamped into the files,
 /// staleness and why, shards; each output an `ExportRequest`; its keys name the tool by a
 /// digest of the rendering code's sources that RenderingSourcesPlugin takes at build time, and
@@ -86,7 +87,7 @@ let package = Package(
         .plugin(name: "RenderingSourcesPlugin", capability: .buildTool(), path: "Sources/RenderingSourcesPlugin"),
         .target(
             name: "Studio",
-            dependencies: ["Flipbook", "Geometry", "FileInput"]),
+            dependencies: ["Flipbook", "Fit", "Geometry", "FileInput"]),
         .target(
             name: "FlipbookCLI",
             dependencies: [
@@ -120,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "StudioTests",
             dependencies: [
-                "Studio", "Flipbook", "Scenes", "TestSupport",
+                "Studio", "Fit", "Flipbook", "Scenes", "TestSupport",
             ]),
         .testTarget(
             name: "BuildTests",

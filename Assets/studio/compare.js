@@ -31,12 +31,54 @@ export function requestRecordingFrame() {
   theirs.src = api("frame", { v, ...at, of: "against" });
 }
 
+// Against a recording with features to follow: the version's score, as `flipbook score` prints
+// it (each feature's RMS, worst and lag), asked for once per version and shown under the
+// difference. The server scores below the frames' priority; a newer version's answer wins.
+export function requestScore() {
+  const v = studio.playback.version;
+  if (!studio.server?.against?.features || studio.network.scoreVersion === v) return;
+  studio.network.scoreVersion = v;
+  $("score").textContent = "scoring…";
+  fetch(api("score", { v })).then(async (r) => {
+    if (studio.playback.version !== v) return;
+    if (!r.ok) {
+      $("score").textContent = await r.text();
+      return;
+    }
+    const score = await r.json();
+    const ms = (frames) => `${frames >= 0 ? "+" : ""}${(frames * score.interval * 1000).toFixed(0)} ms`;
+    const rows = score.features.map((f) => {
+      const row = document.createElement("tr");
+      const cells = f.frames === 0
+        ? [f.name, "not found in both", "", ""]
+        : [f.name, `${f.rms.toFixed(1)} px`, `${f.worst >= 0 ? "+" : ""}${f.worst.toFixed(1)} px at ${f.worstAt.toFixed(2)} s`,
+           f.lag ? `lag ${ms(f.lag.frames)}` : ""];
+      row.replaceChildren(...cells.map((text) => {
+        const cell = document.createElement("td");
+        cell.textContent = text;
+        return cell;
+      }));
+      return row;
+    });
+    const caption = document.createElement("caption");
+    caption.textContent = `score: ${score.comparedFrames} of ${score.motionFrames} frames of motion compared`;
+    const table = document.createElement("table");
+    table.replaceChildren(caption, ...rows);
+    $("score").replaceChildren(table);
+    studio.telemetry.scored = { version: v, features: score.features };
+  }).catch((e) => {
+    if (studio.playback.version === v) $("score").textContent = `the score did not load: ${e}`;
+  });
+}
+
 export function compareMode() { return $("compare").value; }
 
 export function updateCompare() {
   const mode = compareMode();
   $("viewer-other").hidden = !(mode === "side" || mode === "against");
   $("viewer-diff").hidden = mode !== "against";
+  $("score").hidden = mode !== "against" || !studio.server?.against?.features;
+  if (!$("score").hidden) requestScore();
   $("onion-controls").hidden = mode !== "onion";
   $("caption-current").textContent = mode === "onion" ? "current, saved over it" : "current";
   $("caption-other").textContent = mode === "against" ? `recording: ${studio.server?.against?.path ?? ""}` : "saved";

@@ -23,6 +23,7 @@ export const studio = {
     inFlight: false,
     errors: 0,        // error events received, to tell a state answer made stale by one
     recordingBusy: false, // a recording frame and its difference on their way (one at a time)
+    scoreVersion: 0,  // the version whose score was last asked for
   },
   telemetry: {
     changedAt: 0,     // when the last change was made (performance.now())
@@ -32,6 +33,7 @@ export const studio = {
     latencies: [],    // change → frame on screen, in ms
     playableLatencies: [], // change → whole storyboard playable, in ms
     loads: 0,
+    scored: null,     // {version, features}: the last score shown
   },
 };
 

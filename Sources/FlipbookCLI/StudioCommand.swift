@@ -20,6 +20,7 @@ struct StudioCommand: ParsableCommand {
               flipbook studio expanding-cells
               flipbook studio my-scene.yaml --config tweaks.yaml --open
               flipbook studio app-store-card --against recording.gif
+              flipbook studio expanding-view --against rec.mov --features rec-features.yaml
             """)
 
     @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
@@ -43,6 +44,12 @@ struct StudioCommand: ParsableCommand {
             valueName: "recording"))
     var against: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --against: a features file (as flipbook score reads) to score each version by; the page shows each feature's RMS, worst and lag.",
+            valueName: "file"))
+    var features: String?
+
     @Option(help: ArgumentHelp("The address to listen on (only this machine can connect by default).", valueName: "ip"))
     var host = "127.0.0.1"
 
@@ -59,6 +66,9 @@ struct StudioCommand: ParsableCommand {
         guard StudioServer.isAddress(host) else {
             throw ValidationError("--host \(host): \(StudioServer.expectedHost)")
         }
+        if let features, against == nil {
+            throw ValidationError("--features \(features): scores the render against a recording; give --against")
+        }
     }
 
     func run() throws {
@@ -66,7 +76,8 @@ struct StudioCommand: ParsableCommand {
         do {
             session = try StudioSession(
                 options: StudioOptions(
-                    scene: scene, storyboard: storyboard, config: config, scale: scale, against: against))
+                    scene: scene, storyboard: storyboard, config: config, scale: scale, against: against,
+                    features: features))
         } catch let error as StudioError {
             throw CLIError(error.description)
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import Fit
 import Flipbook
 import Foundation
 
@@ -99,6 +100,46 @@ struct StudioAPI {
             return .text(410, "version \(v) has no picture \(k) now")
         }
         return .png(png, cache: true)
+    }
+
+    /// Version `v` scored against the recording by the studio's features, as `flipbook score`
+    /// scores it: each feature's RMS, worst and lag, and how much of the motion compared. A
+    /// score the scorer refuses (too little compared) is 422 with its reason.
+    func score(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let v = request.query["v"].flatMap(Int.init) else { return .text(400, "expected v=VERSION") }
+        guard session.scores != nil else {
+            return .text(404, "no features: this studio was started without a features file to score by")
+        }
+        guard session.loaded(v) != nil else { return .text(410, "version \(v) is gone; load the state again") }
+        // Below the frames' priority: the picture on screen comes before the figures under it.
+        let outcome = await withCheckedContinuation { c in
+            DispatchQueue.global(qos: .utility).async { c.resume(returning: session.score(v)) }
+        }
+        switch outcome {
+        case .scored(let result):
+            return .json(StudioState.json(ScoreJSON(version: v, result: result)))
+        case .refused(let reason):
+            return .text(422, reason)
+        case nil:
+            return .text(410, "version \(v) is gone; load the state again")
+        }
+    }
+
+    /// What the page shows of a score.
+    struct ScoreJSON: Encodable {
+        var version: Int
+        var features: [ScoreResult.Feature]
+        var motionFrames: Int
+        var comparedFrames: Int
+        var interval: Double
+
+        init(version: Int, result: ScoreResult) {
+            self.version = version
+            features = result.features
+            motionFrames = result.motionFrames
+            comparedFrames = result.comparedFrames
+            interval = result.interval
+        }
     }
 
     func events() -> HTTPResponse { session.events.response() }

@@ -12,6 +12,8 @@ public final class StudioSession: Sendable {
     /// The file a save writes.
     public let valueFile: ValueFile
     let recording: Recording?
+    /// Each version's score against the recording, when the studio was given features to follow.
+    let scores: StudioScores?
     private let images = ImageCache()
     private let state: Mutex<State>
     /// Loads one at a time, in the order they were asked for; `state` stays free for readers.
@@ -70,6 +72,10 @@ public final class StudioSession: Sendable {
         self.options = options
         valueFile = try ValueFile(scene: options.scene, config: options.config)
         recording = try options.against.map { path in Recording(path: path, frames: try FrameSequence.load(path)) }
+        if let features = options.features, recording == nil {
+            throw StudioError("features \(features): a features file scores the render against a recording; give one")
+        }
+        scores = try options.features.map(StudioScores.init(featuresPath:))
         state = Mutex(State(storyboard: options.storyboard, scale: options.scale))
         let text = diskText()
         if let error = load(edits: [:], reloadSaved: true) { throw StudioError(error) }
@@ -97,6 +103,14 @@ public final class StudioSession: Sendable {
     func loaded(_ v: Int) -> Loaded? {
         let s = snapshot
         return [s.current, s.saved].compactMap { $0 }.first { $0.version == v }
+    }
+
+    /// Version `v` scored against the recording by the studio's features; nil when the studio
+    /// has no features, or the version is no longer held.
+    func score(_ v: Int) -> StudioScores.Outcome? {
+        guard let scores, let recording, let loaded = loaded(v) else { return nil }
+        let request = scores.request(options: options, storyboard: loaded.transition.storyboard, edits: loaded.edits)
+        return scores.score(version: v, request, recording: recording.frames, images: images)
     }
 
     // MARK: Changing
@@ -258,6 +272,7 @@ public final class StudioSession: Sendable {
                 return old.filter { !kept.contains($0.version) }.map(\.store)
             }
             dropped.forEach { $0.cancel() }
+            scores?.keep(only: [current.version, saved!.version])
             images.keep(only: Set(current.transition.imageFiles.map(\.path) + saved!.transition.imageFiles.map(\.path)))
             events.send(#"{"type":"version","version":\#(current.version)}"#)
             return nil
@@ -313,15 +328,19 @@ public struct StudioOptions: Sendable {
     public var scale: Int
     /// A recording (GIF, WebP, MP4 or PNG folder) to show beside the render.
     public var against: String?
+    /// A features file (as `flipbook score` reads) to score each version against the recording by.
+    public var features: String?
 
     public init(
-        scene: String, storyboard: String? = nil, config: String? = nil, scale: Int = 1, against: String? = nil
+        scene: String, storyboard: String? = nil, config: String? = nil, scale: Int = 1, against: String? = nil,
+        features: String? = nil
     ) {
         self.scene = scene
         self.storyboard = storyboard
         self.config = config
         self.scale = scale
         self.against = against
+        self.features = features
     }
 }
 

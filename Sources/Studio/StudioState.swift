@@ -88,6 +88,9 @@ struct StudioState: Encodable {
         var duration: Double
         var width: Int
         var height: Int
+        /// The features file each version is scored by (`/api/score`), if any.
+        var features: String?
+        var featureNames: [String]
     }
 
     init(session: StudioSession) {
@@ -155,7 +158,8 @@ struct StudioState: Encodable {
             let f = $0.frames.frames.first?.bitmap
             return Against(
                 path: $0.path, frames: $0.frames.frames.count, duration: $0.frames.duration, width: f?.width ?? 0,
-                height: f?.height ?? 0)
+                height: f?.height ?? 0, features: session.scores?.featuresPath,
+                featureNames: session.scores?.features.features.map(\.name) ?? [])
         }
     }
 

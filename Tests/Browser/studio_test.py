@@ -71,8 +71,11 @@ def main():
     recording = os.path.join(work, "recording.gif")
     subprocess.run([args.flipbook, "render", scene, "-o", recording], check=True, capture_output=True,
                    env={**os.environ, "FLIPBOOK_ROOT": ROOT})
+    # What to follow in it, as flipbook score reads: the bar's bottom edge and the detail's body.
+    features = os.path.join(ROOT, "Assets", "fidelity", "dismiss-final.yaml")
     server = subprocess.Popen(
-        [args.flipbook, "studio", scene, "--against", recording], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [args.flipbook, "studio", scene, "--against", recording, "--features", features],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, env={**os.environ, "FLIPBOOK_ROOT": ROOT})
     driver = None
     try:
@@ -128,6 +131,15 @@ def main():
                                "return c.startsWith('difference:') && c", what="the difference mid-expand")
         percent = float(re.search(r"([\d.]+) %", caption).group(1))
         check(percent < 0.5, f"mid-expand, a recording of the same render reads as matching: {caption}")
+        # With features to follow, the version's score is under the difference, as flipbook
+        # score prints it: a recording of this very render is 0 px off in both features.
+        scored = wait(driver, "const s = window.flipbook.telemetry.scored;"
+                              "return s && s.version === window.flipbook.server.version && s", what="the score")
+        check([f["name"] for f in scored["features"]] == ["bar bottom", "detail body"]
+              and all(f["rms"] < 0.01 and f["frames"] > 50 for f in scored["features"]),
+              f"the score of the render's own recording: {[(f['name'], f['rms']) for f in scored['features']]}")
+        table = driver.find_element(By.ID, "score").text
+        check("bar bottom 0.0 px" in table and "frames of motion compared" in table, f"the score is shown: {table!r}")
         driver.save_screenshot(os.path.join(args.shots, "studio-against.png"))
         driver.execute_script("window.flipbookActions.setPlaying(true)")
         Select(driver.find_element(By.ID, "compare")).select_by_value("off")
@@ -161,6 +173,14 @@ def main():
               f"the drag changed present.duration only ({edits})")
         after = driver.execute_script("return document.getElementById('canvas').toDataURL()")
         check(after != before, "the frame under the scrubber changed")
+        # Against the recording again, the slower present is scored as off and late.
+        Select(driver.find_element(By.ID, "compare")).select_by_value("against")
+        scored = wait(driver, "const s = window.flipbook.telemetry.scored;"
+                              "return s && s.version === window.flipbook.server.version && s", what="the new version's score")
+        bar = scored["features"][0]
+        check(bar["rms"] > 1 and bar["lag"]["frames"] > 0,
+              f"the slower present's score: bar bottom {bar['rms']:.1f} px RMS, lag {bar['lag']['frames']:+.2f} frames")
+        Select(driver.find_element(By.ID, "compare")).select_by_value("off")
         latencies = driver.execute_script("return window.flipbook.telemetry.latencies")
         check(len(latencies) >= 1, f"change to frame on screen: {', '.join(f'{x:.0f}' for x in latencies)} ms")
         # Twenty more changes, one at a time, as a designer nudges a value: each one's frame on

@@ -66,6 +66,10 @@ struct ParsingTests {
             (["build", "--force", "--check"], "--force renders"),
             (["build", "--jobs", "0"], "--jobs 0: expected 1...256"),
             (["studio", "expanding-cells", "--host", "localhost"], "--host localhost: expected an IP address"),
+            (
+                ["studio", "expanding-cells", "--features", "f.yaml"],
+                "--features f.yaml: scores the render against a recording; give --against"
+            ),
             (["scene", "expanding-cells", "--reference"], "--reference prints the format"),
             (
                 ["render", "expanding-cells", "-o", "frames/", "--max-size", "5MB"],

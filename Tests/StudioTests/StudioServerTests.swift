@@ -1,3 +1,4 @@
+import Fit
 import Flipbook
 import TestSupport
 import Foundation
@@ -14,9 +15,9 @@ struct StudioFixture {
     let http: RawHTTP
     var token: String { server.token }
 
-    static func start(_ scene: String = "expanding-view", config: String? = nil, against: String? = nil) async throws
-        -> StudioFixture
-    {
+    static func start(
+        _ scene: String = "expanding-view", config: String? = nil, against: String? = nil, features: String? = nil
+    ) async throws -> StudioFixture {
         let folder = temporaryFolder(scene)
         let copy = (folder as NSString).appendingPathComponent(scene)
         try FileManager.default.copyItem(
@@ -25,7 +26,7 @@ struct StudioFixture {
         let session = try StudioSession(
             options: StudioOptions(
                 scene: scenePath, config: config.map { (folder as NSString).appendingPathComponent($0) },
-                against: against))
+                against: against, features: features))
         let server = try StudioServer(session: session)
         try await server.start()
         return StudioFixture(
@@ -282,6 +283,60 @@ struct StudioServerTests {
         let moving = try await f.get("/api/frame?v=\(version)&t=0.95&of=diff")
         let movingShare = try #require(Double(moving.headers["x-flipbook-difference"] ?? ""))
         #expect(movingShare > stillShare + 0.01)
+    }
+
+    @Test("With features to follow, each version is scored as flipbook score scores it: the render's own GIF at 0 px")
+    func score() async throws {
+        let folder = temporaryFolder()
+        let recording = (folder as NSString).appendingPathComponent("itself.gif")
+        try Transition("expanding-view").write(to: recording)
+        let features = (folder as NSString).appendingPathComponent("features.yaml")
+        try """
+        features:
+          - name: circle edge
+            extent: {from: [160, 502], to: 0, axis: y, colour-at: [160, 502, 0.0]}
+            during: [0, 1.7]
+
+        """.write(toFile: features, atomically: true, encoding: .utf8)
+        let f = try await StudioFixture.start(against: recording, features: features)
+        defer { Task { await f.stop() } }
+        let state = try f.state(try await f.get("/api/state"))
+        let against = try #require(state["against"] as? [String: Any])
+        #expect(against["features"] as? String == features && against["featureNames"] as? [String] == ["circle edge"])
+        func figures(_ v: Int) async throws -> [String: Any] {
+            let response = try await f.get("/api/score?v=\(v)")
+            #expect(response.status == 200, "\(response.text)")
+            return try f.state(response)
+        }
+        let version = try #require(state["version"] as? Int)
+        let same = try await figures(version)
+        let feature = try #require((same["features"] as? [[String: Any]])?.first)
+        #expect(feature["name"] as? String == "circle edge" && (feature["frames"] as? Int ?? 0) > 20)
+        #expect(feature["rms"] as? Double == 0 && (same["comparedFrames"] as? Int ?? 0) > 10)
+        // A slower expand is behind the recording: its figures say so, and they are the command's.
+        let edited = try f.state(try await f.post("/api/edit", #"{"values": {"expand.duration": "0.8"}}"#))
+        let slower = try await figures(try #require(edited["version"] as? Int))
+        let late = try #require((slower["features"] as? [[String: Any]])?.first)
+        var request = ScoreRequest(scene: f.scenePath, features: try FeatureFile.load(features).features)
+        request.assignments = ["expand.duration=0.8"]
+        let command = try Scorer.score(request, recording: FrameSequence.load(recording))
+        #expect((late["rms"] as? Double ?? 0) > 50)
+        #expect(
+            abs((late["rms"] as? Double ?? 0) - command.features[0].rms) < 1e-9,
+            "\(late) against \(command.features[0])")
+        #expect((late["lag"] as? [String: Any])?["frames"] as? Double == command.features[0].lag?.frames)
+        #expect(try await f.get("/api/score?v=999").status == 410)
+    }
+
+    @Test("Without features there is no score to ask for; features without a recording do not start")
+    func noScore() async throws {
+        let f = try await StudioFixture.start()
+        defer { Task { await f.stop() } }
+        let version = try #require(try f.state(try await f.get("/api/state"))["version"] as? Int)
+        #expect(try await f.get("/api/score?v=\(version)").status == 404)
+        #expect(throws: StudioError.self) {
+            _ = try StudioSession(options: StudioOptions(scene: "expanding-view", features: "/nonexistent.yaml"))
+        }
     }
 
     @Test(
