@@ -32,11 +32,15 @@ export function requestRecordingFrame() {
 }
 
 // Against a recording with features to follow: the version's score, as `flipbook score` prints
-// it (each feature's RMS, worst and lag), asked for once per version and shown under the
-// difference. The server scores below the frames' priority; a newer version's answer wins.
+// it (each feature's RMS, worst and lag), asked for once per version, once its frames have
+// loaded (the picture comes first), and shown under the difference.
 export function requestScore() {
   const v = studio.playback.version;
   if (!studio.server?.against?.features || studio.network.scoreVersion === v) return;
+  if (studio.playback.frames?.version !== v) {
+    $("score").textContent = "scoring once the frames are in…";
+    return;
+  }
   studio.network.scoreVersion = v;
   $("score").textContent = "scoring…";
   fetch(api("score", { v })).then(async (r) => {
@@ -70,6 +74,8 @@ export function requestScore() {
     if (studio.playback.version === v) $("score").textContent = `the score did not load: ${e}`;
   });
 }
+
+document.addEventListener("flipbook:frames", () => { if (!$("score").hidden) requestScore(); });
 
 export function compareMode() { return $("compare").value; }
 

@@ -81,6 +81,7 @@ export async function loadFrames(version, slot) {
     studio.playback.frames = loaded;
     studio.telemetry.loads += 1;
     noteShown(version, true);
+    document.dispatchEvent(new CustomEvent("flipbook:frames"));
     setStatus(`${manifest.times.length} frames, ${manifest.pictures} pictures, rendered in ${manifest.renderSeconds.toFixed(2)} s`);
   } else {
     if (!studio.server || studio.server.savedVersion !== version) return;

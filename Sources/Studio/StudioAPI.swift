@@ -111,11 +111,8 @@ struct StudioAPI {
             return .text(404, "no features: this studio was started without a features file to score by")
         }
         guard session.loaded(v) != nil else { return .text(410, "version \(v) is gone; load the state again") }
-        // Below the frames' priority: the picture on screen comes before the figures under it.
-        let outcome = await withCheckedContinuation { c in
-            DispatchQueue.global(qos: .utility).async { c.resume(returning: session.score(v)) }
-        }
-        switch outcome {
+        // The page asks once the version's frames are in: the picture comes before the figures.
+        switch await offThread({ session.score(v) }) {
         case .scored(let result):
             return .json(StudioState.json(ScoreJSON(version: v, result: result)))
         case .refused(let reason):

@@ -43,14 +43,15 @@ def check(condition, what):
     print(f"ok: {what}", flush=True)
 
 
-def wait(driver, script, timeout=20.0, what="condition"):
+def wait(driver, script, timeout=20.0, what="condition", shown=None):
     deadline = time.time() + timeout
     while time.time() < deadline:
         value = driver.execute_script(script)
         if value:
             return value
         time.sleep(0.02)
-    check(False, f"waited {timeout} s for {what}")
+    text = f" (#{shown} says {driver.execute_script(f'return document.getElementById({shown!r}).textContent')!r})" if shown else ""
+    check(False, f"waited {timeout} s for {what}{text}")
 
 
 def main():
@@ -134,7 +135,8 @@ def main():
         # With features to follow, the version's score is under the difference, as flipbook
         # score prints it: a recording of this very render is 0 px off in both features.
         scored = wait(driver, "const s = window.flipbook.telemetry.scored;"
-                              "return s && s.version === window.flipbook.server.version && s", what="the score")
+                              "return s && s.version === window.flipbook.server.version && s", timeout=60,
+                      what="the score", shown="score")
         check([f["name"] for f in scored["features"]] == ["bar bottom", "detail body"]
               and all(f["rms"] < 0.01 and f["frames"] > 50 for f in scored["features"]),
               f"the score of the render's own recording: {[(f['name'], f['rms']) for f in scored['features']]}")
@@ -176,7 +178,8 @@ def main():
         # Against the recording again, the slower present is scored as off and late.
         Select(driver.find_element(By.ID, "compare")).select_by_value("against")
         scored = wait(driver, "const s = window.flipbook.telemetry.scored;"
-                              "return s && s.version === window.flipbook.server.version && s", what="the new version's score")
+                              "return s && s.version === window.flipbook.server.version && s", timeout=60,
+                      what="the new version's score", shown="score")
         bar = scored["features"][0]
         check(bar["rms"] > 1 and bar["lag"]["frames"] > 0,
               f"the slower present's score: bar bottom {bar['rms']:.1f} px RMS, lag {bar['lag']['frames']:+.2f} frames")
