@@ -211,18 +211,19 @@ struct AppStoreCardOlderDemoTests {
     @Test("As recorded, the finger scrolls the first detail's content 17.5 pt up and back to the top before the drag")
     func peekScroll() {
         let card = plan.layer(named: "card-1")!
-        // The present's blocks last 0.5 s; the scroll starts 0.1 s into the detail.
-        let start = presentStart + 0.5 + 0.1
-        let up = Curve.bezier(.easeOut, duration: 0.1), back = Curve.bezier(.easeOut, duration: 0.2)
+        // The present's blocks last 0.5 s; the scroll starts 0.27 s into the detail, as the
+        // recording's shows at 1.8 s; up over 0.1 s and back over 0.05 s.
+        let start = presentStart + 0.5 + 0.27
+        let up = Curve.bezier(.easeOut, duration: 0.1), back = Curve.bezier(.easeOut, duration: 0.05)
         #expect(plan.modelState(of: card, at: start).contentOffset == Point(x: 0, y: 0))
         for t in stride(from: 0.0, through: 0.1, by: 0.025) {
             #expect(abs(plan.modelState(of: card, at: start + t).contentOffset.y - 17.5 * up.progress(at: t)) < 1e-9)
         }
-        for t in stride(from: 0.0, through: 0.2, by: 0.05) {
+        for t in stride(from: 0.0, through: 0.05, by: 0.0125) {
             let y = plan.modelState(of: card, at: start + 0.1 + t).contentOffset.y
             #expect(abs(y - 17.5 * (1 - back.progress(at: t))) < 1e-9)
         }
-        #expect(plan.modelState(of: card, at: start + 0.3 + 1e-9).contentOffset == Point(x: 0, y: 0))
+        #expect(plan.modelState(of: card, at: start + 0.15 + 1e-9).contentOffset == Point(x: 0, y: 0))
         // At the peak the screenshot is drawn 17.5 pt higher, clipped to the card, over the
         // body colour; before and after (on screen once the scroll's end shows, as the drag
         // begins), the card draws the screenshot alone.
@@ -231,7 +232,7 @@ struct AppStoreCardOlderDemoTests {
         #expect(
             abs(peak[1].rect.minY + 35) < 1e-6 && peak[1].clip?.rect == Rect(x: 0, y: 0, width: 750, height: 1334),
             "\(peak[1])")
-        for t in [start - 0.05, start + 0.3 + Plan.presentationLatency + 1e-6] {
+        for t in [start - 0.05, start + 0.15 + Plan.presentationLatency + 1e-6] {
             let commands = plan.sample(at: t, scale: 2).commands.filter { $0.layer == "card-1" }
             #expect(commands.count == 1 && abs(commands[0].rect.minY) < 2, "t \(t)")
         }
