@@ -101,9 +101,12 @@ extension Problem {
             var last = LayerTracker.Match(x: rx, y: ry, width: rw, height: rh, error: 0)
             for i in order {
                 let s = last.width / rw
+                // Near the last scale, within the plan's; a match already past the plan's
+                // scales searches all of them.
+                let (low, high) = (max(scales.lowerBound, s * 0.75), min(scales.upperBound, s * 1.33))
                 var m = tracker.match(
                     in: pictures[i], near: (last.centerX, last.centerY, s), radius: full * 0.15,
-                    scales: max(scales.lowerBound, s * 0.75)...min(scales.upperBound, s * 1.33))
+                    scales: low <= high ? low...high : scales)
                 if m.error > limit {
                     let wide = tracker.match(
                         in: pictures[i], near: (Double(Fitter.workingWidth) / 2, Double(height) / 2, s),

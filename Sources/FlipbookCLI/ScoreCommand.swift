@@ -19,12 +19,20 @@ struct ScoreCommand: ParsableCommand {
             the display drew what the recording shows.
             Example:
               flipbook score inbox.gif expanding-cells --storyboard promo --features inbox-features.yaml
+              flipbook score demo.mov app-store-card --track card-1
             """)
 
     @OptionGroup var input: RecordingOptionGroup
 
     @Option(help: ArgumentHelp("What to follow, in the recording's pixels (YAML).", valueName: "features.yaml"))
-    var features: String
+    var features: String?
+
+    @Option(
+        name: .customLong("track"),
+        help: ArgumentHelp(
+            "A layer of the scene to follow too, as fit tracks it, scored as its left edge, top edge and width (repeatable).",
+            valueName: "layer"))
+    var track: [String] = []
 
     @Option(
         help: ArgumentHelp(
@@ -85,6 +93,13 @@ struct ScoreCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if features == nil && track.isEmpty {
+            throw ValidationError("Missing --features features.yaml or --track layer: what to follow")
+        }
+        if !track.isEmpty && (!grid.isEmpty || fitStroke != nil) {
+            throw ValidationError(
+                "--grid and --fit-stroke rank and fit the features file's features; leave out --track")
+        }
         if window != nil && grid.isEmpty && fitStroke == nil {
             throw ValidationError("--window ranks a --grid or bounds a --fit-stroke; pass --grid key=v1,v2")
         }
@@ -102,7 +117,7 @@ struct ScoreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file = try FeatureFile.load(features)
+        let file = try features.map(FeatureFile.load) ?? FeatureFile()
         let frames = try FrameSequence.load(input.recording)
         if input.frameInterval == nil, let rate = CaptureRate.suspected(in: frames) {
             warn(rate.advice(for: input.recording, measuring: "its lags and lengths are"))
@@ -112,11 +127,12 @@ struct ScoreCommand: ParsableCommand {
         request.config = input.config
         request.assignments = input.assignments
         request.screen = screen ?? file.screen
+        request.track = track
         request.frameInterval = input.frameInterval
         request.fps = fps
         request.sideBySide = sideBySide
         request.sheet = sheet
-        let inputs = try input.inputs() + [OutputRules.Input(what: "--features", path: features)]
+        let inputs = try input.inputs() + (features.map { [OutputRules.Input(what: "--features", path: $0)] } ?? [])
         var outputs: [OutputRules.Output] = []
         if let sideBySide { outputs.append(.init(option: "--side-by-side", path: sideBySide)) }
         if let sheet { outputs.append(.init(option: "--sheet", path: sheet)) }

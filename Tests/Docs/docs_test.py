@@ -51,6 +51,9 @@ def blocks(path):
     while i < len(lines):
         m = FENCE.match(lines[i])
         if not m:
+            if re.match(r"^\s+```", lines[i]):
+                raise SystemExit(f"{path}:{i + 1}: an indented code block, which this test would not run: "
+                                 "put it at the start of a line, outside the list")
             i += 1
             continue
         start, language = i, m.group(1)

@@ -59,6 +59,48 @@ struct ScoreTests {
         #expect(table.contains("bar bottom") && table.contains("-80   -2.00"), "\(table)")
     }
 
+    @Test(
+        "--track: a layer followed in its own recording scores within a pixel or two; a slower present is later and farther"
+    )
+    func trackedLayer() throws {
+        let recording = try Self.recording("app-store-card", storyboard: "first-card")
+        var request = ScoreRequest(scene: "app-store-card", features: [])
+        request.storyboard = "first-card"
+        request.track = ["card-1"]
+        let same = try Scorer.score(request, recording: recording)
+        #expect(same.features.map(\.name) == ["card-1 left", "card-1 top", "card-1 width"])
+        for feature in same.features {
+            // The tracker reads the recording's pixels to a fraction of a pixel; the width, at
+            // the card's scale, to about one.
+            #expect(
+                feature.frames > 60 && feature.rms < (feature.name.hasSuffix("width") ? 2 : 1),
+                "\(feature.name): \(feature.rms)")
+        }
+        #expect(2 * same.comparedFrames >= same.motionFrames)
+        request.assignments = ["present.durationBase=0.7"]
+        let slower = try Scorer.score(request, recording: recording)
+        let top = try #require(slower.features.first { $0.name == "card-1 top" })
+        #expect(top.rms > 4 && (top.lag?.frames ?? 0) > 0.5, "\(top)")
+    }
+
+    @Test(
+        "A tracked layer that grows past the tracker's scales (expanding-view's button) is refused by name, never a crash"
+    )
+    func growingLayer() throws {
+        // The scale searched near the last match's could fall outside the plan's whole range
+        // and make an empty range: a crash in fit --track and score --track alike.
+        let recording = try Self.recording("expanding-view", storyboard: "bottom", set: ["expand.duration=0.5"])
+        var request = ScoreRequest(scene: "expanding-view", features: [])
+        request.storyboard = "bottom"
+        request.track = ["button"]
+        #expect {
+            _ = try Scorer.score(request, recording: recording)
+        } throws: { error in
+            guard case ScoreError.tooFewCompared(_, _, let features) = error else { return false }
+            return features.map(\.0) == ["button left", "button top", "button width"]
+        }
+    }
+
     @Test("A 30 fps GIF of the storyboard itself, its frames 3, 3 and 4 cs apart, scores 0 px: it is read at 1/30 s")
     func ownGIF() throws {
         let path = temporaryFolder() + "/own.gif"

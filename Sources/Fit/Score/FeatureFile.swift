@@ -20,6 +20,9 @@ public struct FeatureFile: Sendable {
     public var screen: Crop?
     public var features: [RecordingFeature] = []
 
+    /// No features and no screen: what a score that tracks layers alone reads.
+    public init() {}
+
     public static func load(_ path: String) throws -> FeatureFile {
         try FeatureFile(text: ConfigDocument.readText(file: path), file: path)
     }

@@ -1,5 +1,6 @@
 import Foundation
 
+import struct Flipbook.Bitmap
 import struct Flipbook.FrameSequence
 import class Flipbook.ImageCache
 import struct Flipbook.Transition
@@ -13,6 +14,8 @@ public struct ScoreRequest: Sendable {
     public var assignments: [String] = []
     /// What to follow, in the recording's pixels.
     public var features: [RecordingFeature]
+    /// Layers of the scene to follow as well, each scored as its left edge, top edge and width.
+    public var track: [String] = []
     /// Where the render's screen sits in the recording's frame (x, y, width, height); nil: the
     /// whole frame.
     public var screen: Crop?
@@ -103,27 +106,31 @@ public enum Scorer {
         _ request: ScoreRequest, recording: FrameSequence, images: ImageCache = ImageCache()
     ) throws -> ScoreResult {
         let (request, foundScreen) = try withScreen(request, recording: recording, images: images)
-        let recorded = try RecordedSide(request, recording: recording)
+        let recorded = try RecordedSide(request, recording: recording, keepingFrames: !request.track.isEmpty)
         let rendered = try RenderedSide(request, recorded: recorded, images: images)
         let dt = recorded.interval
+        let layers = try TrackedLayers(
+            request.track, request: request, shown: recorded.shown, interval: dt, images: images)
         var tracks: [(RecordingFeature, [Double?], [Double?])] = []
         var motion = Set<Int>()
-        let features = request.features.map { feature -> ScoreResult.Feature in
-            let a = recorded.track(feature)
-            let b = rendered.track(feature)
-            tracks.append((feature, a, b))
+        var compared: [([Double?], [Double?])] = []
+        /// One feature's figures from its positions in both, and ours at the capture model's
+        /// rate where it has them.
+        func scored(_ name: String, _ a: [Double?], _ b: [Double?], fine: ([Range<Int>]) -> [Double?]?)
+            -> ScoreResult.Feature
+        {
+            compared.append((a, b))
             let spans = MotionScore.stretches(a)
             motion.formUnion(spans.flatMap { $0 })
             guard let e = MotionScore.errors(a, b) else {
-                return .init(name: feature.name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [])
+                return .init(name: name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [])
             }
             let measured = (0..<min(a.count, b.count)).filter { a[$0] != nil }
             let moved = measured.compactMap { a[$0] }
             // A feature the recording barely moves has no lag to find.
             let lag =
                 (moved.max() ?? 0) - (moved.min() ?? 0) >= 3 ? MotionScore.bestLag(a, b, frames: measured) : nil
-            // Ours is needed as far out as the capture fit's lag reaches, and a display frame.
-            let fine = rendered.trackFine(feature, around: spans, interval: dt, reach: 0.2)
+            let fine = fine(spans)
             let stretches = spans.map { span -> ScoreResult.Stretch in
                 let frames = span.filter { $0 < b.count }
                 return .init(
@@ -133,9 +140,18 @@ public enum Scorer {
                     captured: fine.map { CaptureModel.bestFit(a, fine: $0, interval: dt, frames: frames) } ?? nil)
             }
             return .init(
-                name: feature.name, frames: e.count, rms: e.rms, worst: e.worst, worstAt: Double(e.worstFrame) * dt,
+                name: name, frames: e.count, rms: e.rms, worst: e.worst, worstAt: Double(e.worstFrame) * dt,
                 lag: lag.map { .init(frames: $0.lag, rms: $0.rms) }, stretches: stretches)
         }
+        var features = request.features.map { feature -> ScoreResult.Feature in
+            let a = recorded.track(feature)
+            let b = rendered.track(feature)
+            tracks.append((feature, a, b))
+            // Ours is needed as far out as the capture fit's lag reaches, and a display frame.
+            return scored(feature.name, a, b) { rendered.trackFine(feature, around: $0, interval: dt, reach: 0.2) }
+        }
+        // A tracked layer's plan gives its place at any instant, not at the fine frames' alone.
+        features += layers.series.map { scored($0.name, $0.recorded, $0.rendered) { _ in nil } }
         var result = ScoreResult(
             interval: dt, recordingSeconds: recorded.seconds, renderSeconds: rendered.seconds, features: features)
         result.foundScreen = foundScreen
@@ -143,11 +159,11 @@ public enum Scorer {
         // what each feature compared, before any picture is written.
         motion = motion.filter { $0 < recorded.frames.count }
         if motion.isEmpty { motion = Set(recorded.frames.indices) }
-        let compared = motion.filter { i in tracks.contains { _, a, b in i < b.count && a[i] != nil && b[i] != nil } }
-        (result.motionFrames, result.comparedFrames) = (motion.count, compared.count)
-        guard 2 * compared.count >= motion.count else {
+        let both = motion.filter { i in compared.contains { a, b in i < b.count && a[i] != nil && b[i] != nil } }
+        (result.motionFrames, result.comparedFrames) = (motion.count, both.count)
+        guard 2 * both.count >= motion.count else {
             throw ScoreError.tooFewCompared(
-                compared: compared.count, motion: motion.count, features: features.map { ($0.name, $0.frames) })
+                compared: both.count, motion: motion.count, features: features.map { ($0.name, $0.frames) })
         }
         let pictures = ScorePictures(recorded: recorded, rendered: rendered, tracks: tracks, result: result)
         if let path = request.sideBySide { result.written.append(try pictures.writeSideBySide(to: path)) }
@@ -159,12 +175,14 @@ public enum Scorer {
 /// The recording as a score reads it: its frames at one step, all of one size.
 struct RecordedSide {
     let frames: [ScoreImage]
+    /// The frames' bitmaps, where layers are tracked in them (empty otherwise).
+    let shown: [Bitmap]
     /// Seconds between the frames.
     let interval: Double
     var size: (width: Int, height: Int) { (frames[0].width, frames[0].height) }
     var seconds: Double { Double(frames.count) * interval }
 
-    init(_ request: ScoreRequest, recording stored: FrameSequence) throws {
+    init(_ request: ScoreRequest, recording stored: FrameSequence, keepingFrames: Bool = false) throws {
         // Two frames or more, of one size, within fit's budget of frames and seconds.
         try Fitter.check(stored, frameInterval: request.frameInterval)
         let recording = stored.retimed(frameInterval: request.frameInterval)
@@ -181,6 +199,7 @@ struct RecordedSide {
         // frame is read as its capture had it.
         let shown = (0..<max(1, count)).compactMap { recording.frame(atMoment: Double($0) * dt) }
         frames = shown.map { ScoreImage($0.bitmap) }
+        self.shown = keepingFrames ? shown.map(\.bitmap) : []
         interval = dt
         for feature in request.features { try feature.check(width: frames[0].width, height: frames[0].height) }
     }

@@ -1,0 +1,73 @@
+import Foundation
+
+import struct Flipbook.Bitmap
+import class Flipbook.ImageCache
+import struct Flipbook.Transition
+
+/// Layers of the scene scored as features: each followed through the recording by the fit's
+/// own tracker (its look cut from the recording where the plan first holds it still, then
+/// found frame by frame), and through the render by its plan, as its left edge, top edge and
+/// width in the recording's pixels. Only frames where the plan draws the layer (at half
+/// opacity or more), wholly on screen and not covered, are measured, on both sides.
+struct TrackedLayers {
+    /// One layer's three positions, recording and render, a value per recording frame.
+    struct Series {
+        var name: String
+        var recorded: [Double?]
+        var rendered: [Double?]
+    }
+
+    let series: [Series]
+
+    /// The recording's frames, at the working width the tracker reads; `shown` are the bitmaps
+    /// the score reads, one per step of `interval`.
+    init(
+        _ layers: [String], request: ScoreRequest, shown: [Bitmap], interval dt: Double, images: ImageCache
+    ) throws {
+        guard !layers.isEmpty, let first = shown.first else {
+            series = []
+            return
+        }
+        let base = try Transition(
+            request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
+            images: images)
+        let canvas = base.canvas
+        let k = Double(Fitter.workingWidth) / canvas.width
+        let height = Int((canvas.height * k).rounded())
+        let pictures = shown.map { LumaImage($0, crop: request.screen, width: Fitter.workingWidth, height: height) }
+        // Points to the recording's pixels: into the screen, or over the whole frame.
+        let screen = request.screen ?? Crop(x: 0, y: 0, width: first.width, height: first.height)
+        let (sx, sy) = (Double(screen.width) / canvas.width, Double(screen.height) / canvas.height)
+        let fps = request.fps ?? min(120, max(1, 1 / dt))
+        // Each recording frame's instant as the render samples it.
+        let instants = pictures.indices.map { ((Double($0) * dt * fps).rounded(.toNearestOrEven)) / fps }
+        series = try layers.flatMap { layer -> [Series] in
+            let matches = try Problem.follow(layer, in: pictures, base: base, k: k, height: height) { t in
+                min(max(Int((t / dt).rounded()), 0), pictures.count - 1)
+            }
+            let planned = instants.map { t -> (x: Double, y: Double, width: Double)? in
+                guard let drawn = base.drawnBounds(ofLayer: layer, at: min(t, base.duration)), drawn.alpha >= 0.5,
+                    let r = base.contentBounds(ofLayer: layer, at: min(t, base.duration)), r.width >= 1,
+                    r.x >= -0.5, r.y >= -0.5, r.x + r.width <= canvas.width + 0.5,
+                    r.y + r.height <= canvas.height + 0.5,
+                    base.coveredShare(ofLayer: layer, at: min(t, base.duration)) < Problem.coveredLimit
+                else { return nil }
+                return (r.x, r.y, r.width)
+            }
+            func recorded(_ value: (LayerTracker.Match) -> Double) -> [Double?] {
+                matches.indices.map { i in planned[i] == nil ? nil : matches[i].map(value) }
+            }
+            return [
+                Series(
+                    name: "\(layer) left", recorded: recorded { Double(screen.x) + $0.x / k * sx },
+                    rendered: planned.map { $0.map { Double(screen.x) + $0.x * sx } }),
+                Series(
+                    name: "\(layer) top", recorded: recorded { Double(screen.y) + $0.y / k * sy },
+                    rendered: planned.map { $0.map { Double(screen.y) + $0.y * sy } }),
+                Series(
+                    name: "\(layer) width", recorded: recorded { $0.width / k * sx },
+                    rendered: planned.map { $0.map { $0.width * sx } }),
+            ]
+        }
+    }
+}
