@@ -28,7 +28,6 @@ struct ScoreCommand: ParsableCommand {
     var features: String?
 
     @Option(
-        name: .customLong("track"),
         help: ArgumentHelp(
             "A layer of the scene to follow too, as fit tracks it, scored as its left edge, top edge and width (repeatable).",
             valueName: "layer"))
