@@ -40,6 +40,20 @@ extension Problem {
         return best.offset
     }
 
+    /// Where `layer`'s look is at `time`, in points, when the plan places it wholly on the
+    /// canvas, at least `minimumSide` points a side and not covered by another layer; nil
+    /// otherwise.
+    static func placedLook(of layer: String, in base: Transition, at time: Double, minimumSide: Double) -> (
+        x: Double, y: Double, width: Double, height: Double
+    )? {
+        let canvas = base.canvas
+        guard let r = base.contentBounds(ofLayer: layer, at: time), r.width >= minimumSide,
+            r.height >= minimumSide, r.x >= -0.5, r.y >= -0.5, r.x + r.width <= canvas.width + 0.5,
+            r.y + r.height <= canvas.height + 0.5, base.coveredShare(ofLayer: layer, at: time) < coveredLimit
+        else { return nil }
+        return r
+    }
+
     /// Finds `layer` in every recording frame. Its look is cut from the recording frame that
     /// shows the storyboard's first instant where the layer is drawn (placed by the whole-frame
     /// alignment), at the plan's place for it then: the recording's own pixels are followed,
@@ -50,17 +64,12 @@ extension Problem {
         frameAt: (Double) -> Int
     ) throws -> [LayerTracker.Match?] {
         guard base.layerNames.contains(layer) else { throw FitError.unknownLayer(layer, known: base.layerNames) }
-        let canvas = base.canvas
         let instants = Array(stride(from: 0.0, through: base.duration, by: 0.02))
         // The first stretch of a tenth of a second or more in which the plan holds it still,
         // wholly on screen and not covered by another layer: its middle is the reference, which an alignment a frame or two off
         // still finds at rest. (Recordings start at rest, where the layer shows as it is.)
         func placed(_ time: Double) -> (Double, Double, Double, Double)? {
-            guard let r = base.contentBounds(ofLayer: layer, at: time), r.width >= 4, r.height >= 4, r.x >= -0.5,
-                r.y >= -0.5, r.x + r.width <= canvas.width + 0.5, r.y + r.height <= canvas.height + 0.5,
-                base.coveredShare(ofLayer: layer, at: time) < Problem.coveredLimit
-            else { return nil }
-            return (r.x, r.y, r.width, r.height)
+            placedLook(of: layer, in: base, at: time, minimumSide: 4)
         }
         var still: (start: Int, count: Int)?
         var run: (start: Int, count: Int, rect: (Double, Double, Double, Double))?

@@ -114,28 +114,11 @@ struct StudioAPI {
         // The page asks once the version's frames are in: the picture comes before the figures.
         switch await offThread({ session.score(v) }) {
         case .scored(let result):
-            return .json(StudioState.json(ScoreJSON(version: v, result: result)))
+            return .json(StudioState.json(result))
         case .refused(let reason):
             return .text(422, reason)
         case nil:
             return .text(410, "version \(v) is gone; load the state again")
-        }
-    }
-
-    /// What the page shows of a score.
-    struct ScoreJSON: Encodable {
-        var version: Int
-        var features: [ScoreResult.Feature]
-        var motionFrames: Int
-        var comparedFrames: Int
-        var interval: Double
-
-        init(version: Int, result: ScoreResult) {
-            self.version = version
-            features = result.features
-            motionFrames = result.motionFrames
-            comparedFrames = result.comparedFrames
-            interval = result.interval
         }
     }
 

@@ -31,7 +31,7 @@ final class StudioScores: Sendable {
     func request(options: StudioOptions, storyboard: String, edits: [String: String]) -> ScoreRequest {
         var request = ScoreRequest(scene: options.scene, features: features.features)
         request.storyboard = storyboard
-        request.config = options.config.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        request.config = options.existingConfig
         request.assignments = StudioState.assignments(edits)
         request.screen = features.screen
         return request

@@ -295,9 +295,9 @@ public final class StudioSession: Sendable {
     }
 
     private func build(edits: [String: String], storyboard: String?, scale: Int) throws -> Transition {
-        let config = options.config.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         return try Transition(
-            options.scene, storyboard: storyboard, config: config, set: StudioState.assignments(edits), scale: scale,
+            options.scene, storyboard: storyboard, config: options.existingConfig, set: StudioState.assignments(edits),
+            scale: scale,
             images: images)
     }
 
@@ -330,6 +330,9 @@ public struct StudioOptions: Sendable {
     public var against: String?
     /// A features file (as `flipbook score` reads) to score each version against the recording by.
     public var features: String?
+
+    /// The config while its file exists: saving makes it, and until then the scene's values stand.
+    var existingConfig: String? { config.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } }
 
     public init(
         scene: String, storyboard: String? = nil, config: String? = nil, scale: Int = 1, against: String? = nil,

@@ -95,10 +95,9 @@ public final class MP4Reader {
                 (width, height) = (size[0], size[1])
             }
         }
-        let unit = Double(timeBase.num) / Double(timeBase.den)
         if stream.pointee.duration > 0 {
             let first = stream.pointee.start_time == flipbook_no_timestamp() ? 0 : stream.pointee.start_time
-            streamEnd = Double(first + stream.pointee.duration) * unit
+            streamEnd = Double(first + stream.pointee.duration) * tick
         }
         let rate = stream.pointee.avg_frame_rate
         frameDuration = rate.num > 0 ? Double(rate.den) / Double(rate.num) : 1.0 / 30
@@ -126,9 +125,8 @@ public final class MP4Reader {
         pending = nil
         // The last frame shows until the stream's end, or as long as its packet says; a stream
         // that says neither, for a frame of its average rate.
-        let end =
-            streamEnd.flatMap { $0 > start + 1e-6 ? $0 : nil } ?? start
-            + (lastDuration > 0 ? lastDuration : frameDuration)
+        let lasts = lastDuration > 0 ? lastDuration : frameDuration
+        let end = streamEnd.flatMap { $0 > start + 1e-6 ? $0 : nil } ?? start + lasts
         return (bitmap, start, end)
     }
 
@@ -155,10 +153,12 @@ public final class MP4Reader {
         }
     }
 
+    /// Seconds in one tick of the stream's time base.
+    private var tick: Double { Double(timeBase.num) / Double(timeBase.den) }
+
     private func start() -> Double {
-        let seconds = Double(timeBase.num) / Double(timeBase.den)
-        lastDuration = Double(decoded!.pointee.pkt_duration) * seconds
-        return Double(decoded!.pointee.best_effort_timestamp) * seconds
+        lastDuration = Double(decoded!.pointee.pkt_duration) * tick
+        return Double(decoded!.pointee.best_effort_timestamp) * tick
     }
 
     /// The decoded picture as an opaque RGBA bitmap at the true size.

@@ -220,7 +220,7 @@ struct RenderedSide {
 
     init(_ request: ScoreRequest, recorded: RecordedSide, images: ImageCache) throws {
         let dt = recorded.interval
-        let fps = request.fps ?? min(120, max(1, 1 / dt))
+        let fps = Self.fps(request, interval: dt)
         func transition(fps: Double) throws -> Transition {
             try Transition(
                 request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
@@ -231,13 +231,21 @@ struct RenderedSide {
         seconds = Double(rendered.count) / fps
         // On as far as ours lasts.
         frames = (0...Int((seconds / dt).rounded(.toNearestOrEven))).compactMap { i -> ScoreImage? in
-            let k = Int((Double(i) * dt * fps).rounded(.toNearestOrEven))
+            let k = Self.frame(i, interval: dt, fps: fps)
             return k < rendered.count ? rendered[k].placed(in: recorded.size, screen: request.screen) : nil
         }
         interval = dt
         fine =
             try CaptureModel.stepsUnevenly(dt)
             ? FineFrames(transition(fps: CaptureModel.fineFPS), size: recorded.size, screen: request.screen) : nil
+    }
+
+    /// The rate the render is sampled at: the request's, or the recording's within 1...120 fps.
+    static func fps(_ request: ScoreRequest, interval dt: Double) -> Double { request.fps ?? min(120, max(1, 1 / dt)) }
+
+    /// The render's frame shown at recording frame `i`.
+    static func frame(_ i: Int, interval dt: Double, fps: Double) -> Int {
+        Int((Double(i) * dt * fps).rounded(.toNearestOrEven))
     }
 
     func track(_ feature: RecordingFeature) -> [Double?] {

@@ -38,19 +38,17 @@ struct TrackedLayers {
         // Points to the recording's pixels: into the screen, or over the whole frame.
         let screen = request.screen ?? Crop(x: 0, y: 0, width: first.width, height: first.height)
         let (sx, sy) = (Double(screen.width) / canvas.width, Double(screen.height) / canvas.height)
-        let fps = request.fps ?? min(120, max(1, 1 / dt))
         // Each recording frame's instant as the render samples it.
-        let instants = pictures.indices.map { ((Double($0) * dt * fps).rounded(.toNearestOrEven)) / fps }
+        let fps = RenderedSide.fps(request, interval: dt)
+        let instants = pictures.indices.map { Double(RenderedSide.frame($0, interval: dt, fps: fps)) / fps }
         series = try layers.flatMap { layer -> [Series] in
             let matches = try Problem.follow(layer, in: pictures, base: base, k: k, height: height) { t in
                 min(max(Int((t / dt).rounded()), 0), pictures.count - 1)
             }
             let planned = instants.map { t -> (x: Double, y: Double, width: Double)? in
-                guard let drawn = base.drawnBounds(ofLayer: layer, at: min(t, base.duration)), drawn.alpha >= 0.5,
-                    let r = base.contentBounds(ofLayer: layer, at: min(t, base.duration)), r.width >= 1,
-                    r.x >= -0.5, r.y >= -0.5, r.x + r.width <= canvas.width + 0.5,
-                    r.y + r.height <= canvas.height + 0.5,
-                    base.coveredShare(ofLayer: layer, at: min(t, base.duration)) < Problem.coveredLimit
+                let t = min(t, base.duration)
+                guard let drawn = base.drawnBounds(ofLayer: layer, at: t), drawn.alpha >= 0.5,
+                    let r = Problem.placedLook(of: layer, in: base, at: t, minimumSide: 1)
                 else { return nil }
                 return (r.x, r.y, r.width)
             }
