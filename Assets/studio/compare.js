@@ -55,7 +55,7 @@ export function requestScore() {
       const row = document.createElement("tr");
       const cells = f.frames === 0
         ? [f.name, "not found in both", "", ""]
-        : [f.name, `${f.rms.toFixed(1)} px`, `${f.worst >= 0 ? "+" : ""}${f.worst.toFixed(1)} px at ${f.worstAt.toFixed(2)} s`,
+        : [f.name, `${f.rms.toFixed(1)} ${f.unit}`, `${f.worst >= 0 ? "+" : ""}${f.worst.toFixed(1)} ${f.unit} at ${f.worstAt.toFixed(2)} s`,
            f.lag ? `lag ${ms(f.lag.frames)}` : ""];
       row.replaceChildren(...cells.map((text) => {
         const cell = document.createElement("td");

@@ -124,7 +124,7 @@ struct ScoreTests {
         #expect((late.rms ?? 0) > 4 && (late.lag?.frames ?? 0) < -1, "\(late)")
         #expect(bar.stretches.first?.rms == 0)
         var outside = try Self.request()
-        outside.features[0].kind = .edge(row: 667, from: 0, to: 10, test: try ColourTest("r > 0"))
+        outside.features[0].kind = .edge(line: 667, axis: .x, from: 0, to: 10, band: 0, test: try ColourTest("r > 0"))
         #expect(throws: FeatureOutside(feature: "bar bottom", width: 375, height: 667)) {
             try Scorer.score(outside, recording: recording)
         }
@@ -135,7 +135,9 @@ struct ScoreTests {
         var request = try Self.request()
         // A feature that no pixel passes finds nothing.
         request.features = [
-            RecordingFeature(name: "nothing", kind: .edge(row: 300, from: 0, to: 374, test: try ColourTest("r > 300")))
+            RecordingFeature(
+                name: "nothing",
+                kind: .edge(line: 300, axis: .x, from: 0, to: 374, band: 0, test: try ColourTest("r > 300")))
         ]
         let recording = try Self.recording("expanding-cells", storyboard: "dismiss-final")
         #expect {
@@ -179,6 +181,10 @@ struct ScoreTests {
               - name: bar
                 extent: {from: [1, 2], to: 3, colour-at: [1, 2, 0]}
                 colour: red
+              - name: fade
+                level: {rect: [0, 0, 4, 4], from: 1, to: 1, tint: red}
+              - name: column
+                edge: {row: 4, column: 2, from: 0, to: 9, band: -1, where: "r > 1"}
             """
         let problems = try #require(throws: ConfigProblems.self) { try FeatureFile(text: text, file: "f.yaml") }
         let twice = """
@@ -193,7 +199,8 @@ struct ScoreTests {
             Set(said)
                 == [
                     "1 screen", "4 features[0].extent.colour", "6 features[1].shift.at", "6 features[1].shift.axis",
-                    "8 features[2].edge.where", "11 features[3].colour",
+                    "8 features[2].edge.where", "11 features[3].colour", "13 features[4].level.to",
+                    "13 features[4].level.tint", "15 features[5].edge.column", "15 features[5].edge.band",
                 ], "\(problems)")
     }
 

@@ -59,10 +59,55 @@ struct TrackingTests {
         }
         let tinted = try ColourTest("r - b > 50")
         #expect(
-            Self.track(.edge(row: 218, from: 0, to: 119, test: tinted))
+            Self.track(.edge(line: 218, axis: .x, from: 0, to: 119, band: 0, test: tinted))
                 == (0..<32).map { Double(10 + Int((50 * Self.ease($0)).rounded())) })
         // A row that starts inside the card: its edge is off screen.
-        #expect(Self.track(.edge(row: 218, from: 80, to: 119, test: tinted), [Self.recording[31]]) == [nil])
+        #expect(
+            Self.track(.edge(line: 218, axis: .x, from: 80, to: 119, band: 0, test: tinted), [Self.recording[31]]) == [
+                nil
+            ])
+    }
+
+    /// Frame `i` of a fade and a fall: black, a white 6 px square whose top is at 5 + i and
+    /// whose left is at 20, over a strip along the bottom grey at 20·i levels.
+    static func fading(_ i: Int) -> ScoreImage {
+        let side = 40
+        var rgb = [UInt8](repeating: 0, count: side * side * 3)
+        for y in 0..<side {
+            for x in 0..<side {
+                let v = y >= 30 ? 20 * i : (20..<26).contains(x) && (5 + i..<11 + i).contains(y) ? 255 : 0
+                for c in 0..<3 { rgb[(y * side + x) * 3 + c] = UInt8(v) }
+            }
+        }
+        return ScoreImage(width: side, height: side, rgb: rgb)
+    }
+
+    @Test("A level is the way from one look to another, in per cent; an edge down a column finds what its band reaches")
+    func levelsAndColumns() throws {
+        let frames = (0...10).map(Self.fading)
+        #expect(
+            Self.track(.level(rect: Crop(x: 0, y: 30, width: 40, height: 10), from: 0, to: 0.4), frames)
+                == (0...10).map { Double(10 * $0) })
+        // From the 100 % look back to none: the scale runs the other way.
+        #expect(Self.track(.level(rect: Crop(x: 0, y: 30, width: 40, height: 10), from: 0.4, to: 0), frames)[2] == 80)
+        // One look twice gives no scale: nothing is measured.
+        #expect(
+            Self.track(.level(rect: Crop(x: 0, y: 0, width: 4, height: 4), from: 0, to: 0.4), frames)
+                == [Double?](repeating: nil, count: 11))
+        let white = try ColourTest("r > 200")
+        #expect(
+            Self.track(.edge(line: 10, axis: .y, from: 0, to: 29, band: 12, test: white), frames)
+                == (0...10).map { Double(5 + $0) })
+        // The line alone misses the square; a band that ends a pixel short of it too.
+        #expect(
+            Self.track(.edge(line: 10, axis: .y, from: 0, to: 29, band: 0, test: white), frames).allSatisfy {
+                $0 == nil
+            })
+        #expect(
+            Self.track(.edge(line: 10, axis: .y, from: 0, to: 29, band: 9, test: white), frames).allSatisfy {
+                $0 == nil
+            })
+        #expect(Self.track(.edge(line: 10, axis: .y, from: 0, to: 29, band: 10, test: white), frames)[0] == 5)
     }
 
     @Test(

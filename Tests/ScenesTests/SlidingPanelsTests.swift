@@ -52,10 +52,11 @@ struct SlidingPanelsTests {
     let presentStart = 1.008 + 0.12 + 1.6 + 0.022
 
     @Test(
-        "Presenting: scale 0.6 → 1 and the labels rise on the 0.6 s, damping-0.7 spring; the panel on its own 0.5 s, damping-0.75 one"
+        "Presenting: scale 0.6 → 1 and the labels rise on the 0.6 s, damping-0.74 spring; the panel on its own 0.5 s, damping-0.75 one; the room's backdrop clear until the panel is up"
     )
     func present() {
-        let spring = Curve.spring(duration: 0.6, damping: 0.7), panelSpring = Curve.spring(duration: 0.5, damping: 0.75)
+        let spring = Curve.spring(duration: 0.6, damping: 0.74),
+            panelSpring = Curve.spring(duration: 0.5, damping: 0.75)
         let room = plan.layer(named: "room-2")!, title = plan.layer(named: "room-2-title")!,
             subtitle = plan.layer(named: "room-2-subtitle")!
         let image = plan.layer(named: "room-2-image")!, panel = plan.layer(named: "room-panel")!
@@ -69,6 +70,11 @@ struct SlidingPanelsTests {
             #expect(abs(plan.modelState(of: panel, at: presentStart + t).frame.minY - lerp(h, 64, p)) < 1e-9)
         }
         #expect(plan.modelState(of: plan.layer(named: "card-2")!, at: presentStart + 0.3).isHidden)
+        // The overlay shows the dimmed carousel through it while the panel rises, and black once it is up.
+        #expect(plan.modelState(of: room, at: presentStart + 0.25).backgroundColor == nil)
+        #expect(plan.modelState(of: room, at: presentStart + 0.499).backgroundColor == nil)
+        #expect(plan.modelState(of: room, at: presentStart + 0.5).backgroundColor == Color(rgb: 0x000000))
+        #expect(plan.modelState(of: room, at: presentStart + 2).backgroundColor == Color(rgb: 0x000000))
     }
 
     @Test(

@@ -14,7 +14,11 @@ import Yams
 ///     shift: {rect: [0, 150, 375, 180], at: 2.0, axis: y, search: 440}
 ///   - name: card right                # the first pixel along a row that passes a test
 ///     edge: {row: 430, from: 319, to: 160, where: "r > 240 and g > 240 and b > 240"}
+///   - name: title top                 # down a column, any pixel 50 either side passing
+///     edge: {column: 185, band: 50, from: 37, to: 80, where: "r > 200 and g > 200 and b > 200"}
 ///     during: [1.7, 2.9]              # only these seconds are measured
+///   - name: header fade               # a rect's mean colour, from its look at 3.6 s (0 %)
+///     level: {rect: [10, 20, 80, 20], from: 3.6, to: 4.8}   # to its look at 4.8 s (100 %)
 /// ```
 public struct FeatureFile: Sendable {
     public var screen: Crop?
@@ -59,6 +63,8 @@ public struct FeatureFile: Sendable {
 
     /// The walk that collects every problem.
     private struct Reader {
+        /// The kinds of feature, each a key holding its mapping.
+        static let kinds = ["extent", "shift", "edge", "level"]
         let file: String
         var problems: [ConfigError] = []
         /// The largest position and the latest moment a feature may name: far past any screen
@@ -118,19 +124,21 @@ public struct FeatureFile: Sendable {
 
         mutating func feature(_ node: Node, at: String) -> RecordingFeature? {
             guard let m = node.mapping else {
-                problem(node, at, "expected a mapping: name and one of extent, shift, edge")
+                problem(node, at, "expected a mapping: name and one of \(Self.kinds.joined(separator: ", "))")
                 return nil
             }
-            let kinds = ["extent", "shift", "edge"].filter { m[$0] != nil }
-            for (key, _) in m where !["name", "during", "extent", "shift", "edge"].contains(key.scalarText ?? "") {
-                problem(key, "\(at).\(key.scalarText ?? "")", "unknown key; expected name, extent, shift, edge, during")
+            let kinds = Self.kinds.filter { m[$0] != nil }
+            for (key, _) in m where !(["name", "during"] + Self.kinds).contains(key.scalarText ?? "") {
+                problem(
+                    key, "\(at).\(key.scalarText ?? "")",
+                    "unknown key; expected name, \(Self.kinds.joined(separator: ", ")), during")
             }
             guard let name = m["name"]?.scalarText, !name.isEmpty else {
                 problem(node, "\(at).name", "missing: every feature has a name, for the table")
                 return nil
             }
             guard kinds.count == 1, let body = m[kinds[0]]?.mapping else {
-                problem(node, at, "expected one of extent, shift, edge, as a mapping")
+                problem(node, at, "expected one of \(Self.kinds.joined(separator: ", ")), as a mapping")
                 return nil
             }
             let here = "\(at).\(kinds[0])"
@@ -188,14 +196,56 @@ public struct FeatureFile: Sendable {
                 kind = rect.flatMap { r in
                     at.flatMap { t in axis.flatMap { a in search.map { .shift(rect: r, at: t, axis: a, search: $0) } } }
                 }
+            case "level":
+                let rect = body["rect"].flatMap { self.rect($0, "\(here).rect") }
+                if body["rect"] == nil { problem(node, "\(here).rect", "missing: the area, [x, y, width, height]") }
+                let from = seconds(body["from"], "\(here).from"), to = seconds(body["to"], "\(here).to")
+                for (key, _) in body where !["rect", "from", "to"].contains(key.scalarText ?? "") {
+                    problem(key, "\(here).\(key.scalarText ?? "")", "unknown key; expected rect, from, to")
+                }
+                if let from, let to, from == to {
+                    problem(
+                        body["to"], "\(here).to",
+                        "expected a moment other than from's: the level runs between two looks")
+                    kind = nil
+                } else {
+                    kind = rect.flatMap { r in from.flatMap { f in to.map { .level(rect: r, from: f, to: $0) } } }
+                }
             default:
-                let row = int(body, "row", at: here), from = int(body, "from", at: here), to = int(body, "to", at: here)
+                // Along a row (x) or down a column (y): one of the two names the line.
+                let lineKey = body["column"] != nil ? "column" : "row"
+                let line = int(body, lineKey, at: here), from = int(body, "from", at: here)
+                let to = int(body, "to", at: here)
+                if body["row"] != nil, body["column"] != nil {
+                    problem(body["column"], "\(here).column", "expected row or column, not both")
+                }
+                var band: Int? = 0
+                if body["band"] != nil {
+                    band = int(body, "band", at: here)
+                    if let b = band, !(0...Self.farthest / 2).contains(b) {
+                        problem(body["band"], "\(here).band", "expected 0 or more pixels either side, got \(b)")
+                        band = nil
+                    }
+                }
+                for (key, _) in body
+                where !["row", "column", "from", "to", "band", "where"].contains(key.scalarText ?? "") {
+                    problem(
+                        key, "\(here).\(key.scalarText ?? "")",
+                        "unknown key; expected row or column, from, to, band, where")
+                }
                 var test: ColourTest?
                 do { test = try ColourTest(body["where"]?.scalarText ?? "") } catch {
                     problem(body["where"] ?? node, "\(here).where", "\(error)")
                 }
-                kind = row.flatMap { r in
-                    from.flatMap { f in to.flatMap { t in test.map { .edge(row: r, from: f, to: t, test: $0) } } }
+                let axis: RecordingFeature.Axis = lineKey == "row" ? .x : .y
+                kind = line.flatMap { l in
+                    from.flatMap { f in
+                        to.flatMap { t in
+                            band.flatMap { b in
+                                test.map { .edge(line: l, axis: axis, from: f, to: t, band: b, test: $0) }
+                            }
+                        }
+                    }
                 }
             }
             return kind.map { RecordingFeature(name: name, kind: $0, during: during) }

@@ -59,14 +59,38 @@ package struct FeatureTracker {
                 }
                 return Double(end)
             }
-        case .edge(let row, let from, let to, let test):
+        case .edge(let line, let axis, let from, let to, let band, let test):
             return { image in
-                let end = max(0, min(to, image.width - 1))
+                let (length, across) = axis == .x ? (image.width, image.height) : (image.height, image.width)
+                let end = max(0, min(to, length - 1))
                 let step = to > from ? 1 : -1
-                for x in stride(from: from, through: end, by: step) where test.passes(image.pixel(x, row)) {
-                    return x == from ? nil : Double(x)
+                let side = max(0, line - band)...min(across - 1, line + band)
+                for p in stride(from: from, through: end, by: step)
+                where side.contains(where: { test.passes(axis == .x ? image.pixel(p, $0) : image.pixel($0, p)) }) {
+                    return p == from ? nil : Double(p)
                 }
                 return nil
+            }
+        case .level(let rect, let from, let to):
+            func mean(_ image: ScoreImage) -> (Double, Double, Double) {
+                var sum = (0, 0, 0)
+                for y in rect.y..<rect.y + rect.height {
+                    for x in rect.x..<rect.x + rect.width {
+                        let p = image.pixel(x, y)
+                        sum = (sum.0 + p.r, sum.1 + p.g, sum.2 + p.b)
+                    }
+                }
+                let n = Double(rect.width * rect.height)
+                return (Double(sum.0) / n, Double(sum.1) / n, Double(sum.2) / n)
+            }
+            let a = mean(moment(from)), b = mean(moment(to))
+            let d = (b.0 - a.0, b.1 - a.1, b.2 - a.2)
+            let length = d.0 * d.0 + d.1 * d.1 + d.2 * d.2
+            // Two moments of one colour give no scale to measure on.
+            guard length >= 1 else { return { _ in nil } }
+            return { image in
+                let c = mean(image)
+                return 100 * ((c.0 - a.0) * d.0 + (c.1 - a.1) * d.1 + (c.2 - a.2) * d.2) / length
             }
         case .shift(let rect, let at, let axis, let search):
             let k = RecordingFeature.coarse

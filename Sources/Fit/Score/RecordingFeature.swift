@@ -16,16 +16,25 @@ public struct RecordingFeature: Sendable, Equatable {
         /// The patch `rect` of the frame at `at` seconds, found again in every frame within
         /// `search` pixels along `axis`: its edge's position, to a fraction of a pixel.
         case shift(rect: Crop, at: Double, axis: Axis, search: Int)
-        /// The first pixel along row `row` from `from` towards `to` that passes `test`; none
-        /// where the very first does (the edge is off screen) or none does.
-        case edge(row: Int, from: Int, to: Int, test: ColourTest)
+        /// The first pixel along row `line` (axis `x`) or column `line` (axis `y`) from `from`
+        /// towards `to` at which a pixel passes `test`, on the line or up to `band` pixels
+        /// either side of it; none where the very first does (the edge is off screen) or none
+        /// does.
+        case edge(line: Int, axis: Axis, from: Int, to: Int, band: Int, test: ColourTest)
+        /// How far the mean colour of `rect` has gone from the mean there at `from` seconds (0)
+        /// towards the mean at `to` seconds (100): a fade's level, in per cent, where a
+        /// position is none. Each side reads both colours from its own frames, so a recording
+        /// and a render of different pictures still compare.
+        case level(rect: Crop, from: Double, to: Double)
 
         public static func == (a: Kind, b: Kind) -> Bool {
             switch (a, b) {
             case let (.extent(s1, t1, a1, c1, u1), .extent(s2, t2, a2, c2, u2)):
                 s1 == s2 && t1 == t2 && a1 == a2 && c1 == c2 && u1 == u2
             case let (.shift(r1, at1, a1, s1), .shift(r2, at2, a2, s2)): r1 == r2 && at1 == at2 && a1 == a2 && s1 == s2
-            case let (.edge(r1, f1, t1, c1), .edge(r2, f2, t2, c2)): r1 == r2 && f1 == f2 && t1 == t2 && c1 == c2
+            case let (.edge(l1, a1, f1, t1, b1, c1), .edge(l2, a2, f2, t2, b2, c2)):
+                l1 == l2 && a1 == a2 && f1 == f2 && t1 == t2 && b1 == b2 && c1 == c2
+            case let (.level(r1, f1, t1), .level(r2, f2, t2)): r1 == r2 && f1 == f2 && t1 == t2
             default: false
             }
         }
@@ -60,14 +69,23 @@ public struct RecordingFeature: Sendable, Equatable {
             } else {
                 fits = inside(start.x, start.y)
             }
-        case .shift(let r, _, _, _): fits = inside(r.x, r.y) && inside(r.x + r.width - 1, r.y + r.height - 1)
-        case .edge(let row, let from, _, _): fits = inside(from, row)
+        case .shift(let r, _, _, _), .level(let r, _, _):
+            fits = inside(r.x, r.y) && inside(r.x + r.width - 1, r.y + r.height - 1)
+        case .edge(let line, .x, let from, _, let band, _):
+            fits = inside(from, line - band) && inside(from, line + band)
+        case .edge(let line, .y, let from, _, let band, _):
+            fits = inside(line - band, from) && inside(line + band, from)
         }
         if !fits { throw FeatureOutside(feature: name, width: width, height: height) }
     }
 
-    /// A mark for the feature found at `position`: a short line across its axis there, to see
-    /// where it was measured.
+    /// Whether the feature's figures are per cent (a level) rather than pixels.
+    public var isLevel: Bool {
+        if case .level = kind { true } else { false }
+    }
+
+    /// A mark for the feature found at `position`: a short line across its axis there (a line
+    /// over a level's rect), to see where it was measured.
     public func mark(at position: Double) -> PixelRect {
         let p = Int(position.rounded()) - 1, reach = 14
         switch kind {
@@ -75,7 +93,11 @@ public struct RecordingFeature: Sendable, Equatable {
         case .extent(let start, _, .x, _, _): return PixelRect(x: p, y: start.y - reach, width: 3, height: 2 * reach)
         case .shift(let r, _, .y, _): return PixelRect(x: r.x, y: p, width: r.width, height: 3)
         case .shift(let r, _, .x, _): return PixelRect(x: p, y: r.y, width: 3, height: r.height)
-        case .edge(let row, _, _, _): return PixelRect(x: p, y: row - reach, width: 3, height: 2 * reach)
+        case .edge(let line, .x, _, _, let band, _):
+            return PixelRect(x: p, y: line - band - reach, width: 3, height: 2 * (band + reach))
+        case .edge(let line, .y, _, _, let band, _):
+            return PixelRect(x: line - band - reach, y: p, width: 2 * (band + reach), height: 3)
+        case .level(let r, _, _): return PixelRect(x: r.x, y: r.y - 3, width: r.width, height: 3)
         }
     }
 

@@ -63,6 +63,8 @@ public struct ScoreResult: Sendable, Codable {
         public var worstAt: Double
         public var lag: Lag?
         public var stretches: [Stretch]
+        /// What the figures count: "px", or "%" for a level.
+        public var unit = "px"
     }
 
     /// Seconds between the recording's frames.
@@ -116,14 +118,15 @@ public enum Scorer {
         var compared: [([Double?], [Double?])] = []
         /// One feature's figures from its positions in both, and ours at the capture model's
         /// rate where it has them.
-        func scored(_ name: String, _ a: [Double?], _ b: [Double?], fine: ([Range<Int>]) -> [Double?]?)
-            -> ScoreResult.Feature
-        {
+        func scored(
+            _ name: String, _ a: [Double?], _ b: [Double?], unit: String = "px", fine: ([Range<Int>]) -> [Double?]?
+        ) -> ScoreResult.Feature {
             compared.append((a, b))
             let spans = MotionScore.stretches(a)
             motion.formUnion(spans.flatMap { $0 })
             guard let e = MotionScore.errors(a, b) else {
-                return .init(name: name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [])
+                return .init(
+                    name: name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [], unit: unit)
             }
             let measured = (0..<min(a.count, b.count)).filter { a[$0] != nil }
             let moved = measured.compactMap { a[$0] }
@@ -141,14 +144,16 @@ public enum Scorer {
             }
             return .init(
                 name: name, frames: e.count, rms: e.rms, worst: e.worst, worstAt: Double(e.worstFrame) * dt,
-                lag: lag.map { .init(frames: $0.lag, rms: $0.rms) }, stretches: stretches)
+                lag: lag.map { .init(frames: $0.lag, rms: $0.rms) }, stretches: stretches, unit: unit)
         }
         var features = request.features.map { feature -> ScoreResult.Feature in
             let a = recorded.track(feature)
             let b = rendered.track(feature)
             tracks.append((feature, a, b))
             // Ours is needed as far out as the capture fit's lag reaches, and a display frame.
-            return scored(feature.name, a, b) { rendered.trackFine(feature, around: $0, interval: dt, reach: 0.2) }
+            return scored(feature.name, a, b, unit: feature.isLevel ? "%" : "px") {
+                rendered.trackFine(feature, around: $0, interval: dt, reach: 0.2)
+            }
         }
         // A tracked layer's plan gives its place at any instant, not at the fine frames' alone.
         features += layers.series.map { scored($0.name, $0.recorded, $0.rendered) { _ in nil } }
@@ -344,6 +349,9 @@ extension ScoreResult {
                     "    " + pad(f("moving %.2f-%.2f s", s.start, s.end), 22) + " \(rms) \(pad("", 9)) \(pad("", 6)) "
                         + lagText(s.lag) + fit)
             }
+        }
+        if features.contains(where: { $0.unit != "px" }) {
+            lines.append("  (a level's figures are per cent of the way between its two looks, not px)")
         }
         return lines.joined(separator: "\n")
     }
