@@ -94,7 +94,10 @@ extension Problem {
         let widths = instants.compactMap { base.contentBounds(ofLayer: layer, at: $0)?.width }.filter { $0 >= 1 }
         // Held still from the storyboard's start: the recording's first frame shows it there.
         let reference = still.start == 0 ? 0 : frameAt(shownAt)
-        let (rx, ry, rw, rh) = (r.x * k, r.y * k, r.width * k, r.height * k)
+        // The look is the layer's top band, no taller than three quarters of its width: only its
+        // left, top and right edges are compared, and a layer whose height changes apart from its
+        // width (a card opening to full screen, closing over its body) keeps that band's look.
+        let (rx, ry, rw, rh) = (r.x * k, r.y * k, r.width * k, min(r.height, r.width * 0.75) * k)
         let tw = max(2, Int(rw.rounded())), th = max(2, Int(rh.rounded()))
         let template = LumaImage(
             width: tw, height: th,

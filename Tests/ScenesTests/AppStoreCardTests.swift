@@ -148,9 +148,9 @@ struct AppStoreCardOlderDemoTests {
         "As recorded, the second card's top overshoots the screen's by about 6 pt and is back within 0.45 s; the write-up's spring would overshoot by 75"
     )
     func overshoot() throws {
-        // The present's 0.5 s, the detail's 0.427, the drag's 0.553, the fly-back's 0.6, the home
-        // screen's 0.31 and the second press's 0.41.
-        let secondStart = presentStart + 0.5 + 0.427 + 0.553 + 0.6 + 0.31 + 0.41
+        // The present's 0.5 s, the detail's 0.427, the drag's 0.6, the fly-back's 0.6, the home
+        // screen's 0.263 and the second press's 0.41.
+        let secondStart = presentStart + 0.5 + 0.427 + 0.6 + 0.6 + 0.263 + 0.41
         let anchor = plan.layer(named: "anchor-2")!
         let tops = (0...100).map { plan.modelState(of: anchor, at: secondStart + Double($0) / 100).position.y }
         #expect(tops.min()! < -5 && tops.min()! > -8, "top \(tops.min()!)")
@@ -193,18 +193,18 @@ struct AppStoreCardOlderDemoTests {
         let dragStart = presentStart + 0.5 + 0.427
         #expect(plan.modelState(of: bar, at: dragStart).position.y < 0)
         #expect(plan.modelState(of: backdrop, at: dragStart).alpha == 1)
-        let track = GestureTrack(pressAt: .zero).dragging(by: 0, 100, over: 0.553, easing: .easeIn)
-        for t in stride(from: 0.0, through: 0.553, by: 0.0553) {
+        let track = GestureTrack(pressAt: .zero).dragging(by: 0, 100, over: 0.6, easing: .easeIn)
+        for t in stride(from: 0.0, through: 0.6, by: 0.06) {
             let p = track.translation(at: t).y / 100
             #expect(abs(plan.modelState(of: card, at: dragStart + t).scale - (1 - 0.18 * p)) < 1e-9)
         }
         #expect(plan.modelState(of: bar, at: dragStart + 0.3 + 1e-9).position.y == 10)
-        #expect(plan.modelState(of: backdrop, at: dragStart + 0.553 + 0.25 + 1e-9).alpha == 0)
+        #expect(plan.modelState(of: backdrop, at: dragStart + 0.6 + 0.25 + 1e-9).alpha == 0)
         #expect(
-            plan.modelState(of: card, at: dragStart + 0.553 + 0.6 + 1e-9).frame
+            plan.modelState(of: card, at: dragStart + 0.6 + 0.6 + 1e-9).frame
                 == Rect(x: 20, y: 0, width: 335, height: 402))
         #expect(
-            plan.modelState(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.553 + 0.6 + 1e-9).position
+            plan.modelState(of: plan.layer(named: "anchor-1")!, at: dragStart + 0.6 + 0.6 + 1e-9).position
                 == Point(x: 0, y: card1.minY))
     }
 
