@@ -45,6 +45,14 @@ struct ToolIdentityTests {
         }
     }
 
+    @Test("A build in a checkout has no VERSION file: --version names its rendering code")
+    func versionLine() {
+        #expect(InstalledRelease.line == nil)
+        #expect(
+            InstalledRelease.versionLine(version: "9.9")
+                == "9.9 (built from source; rendering code \(ToolIdentity.current(version: "9.9").sources.prefix(12)))")
+    }
+
     @Test("A stamp carries the key and its parts, and reads back; another kind of stamp is none")
     func stamps() {
         let key = OutputKey(parts: OutputKey.partNames.map { $0 + String(repeating: "a", count: 64) })
