@@ -2,6 +2,7 @@
 
 import { $, studio } from "./state.js";
 import { edit } from "./history.js";
+import { curveKind, drawCurve, fieldsFor } from "./curves.js";
 
 export function renderParams(old) {
   const state = studio.server;
@@ -200,46 +201,23 @@ export function updateParam(p) {
       else input.value = value;
     }
   }
+  // An animation shows only the fields its curve reads (a Bézier has no damping ratio).
+  const curveField = p.fields.find((f) => f.key === `${p.key}.curve` && f.kind === "curve");
+  if (curveField) {
+    const curve = curveField.key in studio.server.edits && studio.server.edits[curveField.key] != null
+      ? studio.server.edits[curveField.key] : curveField.value;
+    const applies = fieldsFor[curveKind(curve)];
+    for (const f of p.fields) {
+      const row = el.querySelector(`.field[data-key="${CSS.escape(f.key)}"]`);
+      if (row) row.hidden = !applies.includes(f.key.slice(p.key.length + 1));
+    }
+  }
   const motion = el.querySelector(".motion");
   const changedMotion = p.fields.some((f) => f.value !== f.saved);
-  const drawn = `${p.motion?.spec}|${changedMotion ? p.savedMotion?.spec : ""}`;
+  const drawn = JSON.stringify([p.motion?.spec, changedMotion ? p.savedMotion?.spec : "", p.fields.map((f) => f.value),
+    p.fields.map((f) => studio.server.edits[f.key])]);
   if (motion && p.motion && motion.dataset.drawn !== drawn) {
     motion.dataset.drawn = drawn;
-    drawMotion(motion, p.motion, p.savedMotion, changedMotion);
+    drawCurve(motion, p, changedMotion);
   }
-}
-
-export function drawMotion(host, m, saved, changed) {
-  const curves = [m].concat(changed && saved ? [saved] : []);
-  const duration = Math.max(...curves.map((c) => c.duration), 1e-6);
-  const values = curves.flatMap((c) => c.samples.map((s) => s[1]));
-  const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
-  const W = 400, H = 120, pad = 8;
-  const x = (t) => pad + (t / duration) * (W - 2 * pad);
-  const y = (p) => H - pad - ((p - lo) / (hi - lo)) * (H - 2 * pad);
-  const path = (c) => c.samples.map((s, i) => `${i ? "L" : "M"}${x(s[0]).toFixed(1)},${y(s[1]).toFixed(1)}`).join("");
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("preserveAspectRatio", "none");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `progress over ${m.duration.toFixed(2)} s`);
-  const line = (cls, d) => {
-    const e = document.createElementNS(ns, "path");
-    e.setAttribute("class", cls);
-    e.setAttribute("d", d);
-    svg.append(e);
-  };
-  line("grid", `M${pad},${y(0)}H${W - pad}`);
-  line("grid one", `M${pad},${y(1)}H${W - pad}`);
-  if (changed && saved) line("saved-curve", path(saved));
-  line("curve", path(m));
-  const facts = document.createElement("div");
-  facts.className = "facts";
-  facts.textContent = `${m.duration.toFixed(3)} s` +
-    (m.overshoot > 0.0005 ? `, overshoots by ${(m.overshoot * 100).toFixed(1)} %` : ", no overshoot") +
-    (changed && saved ? " · dashed: saved" : "") + ` · ${m.spec}`;
-  const code = document.createElement("pre");
-  code.textContent = m.code.join("\n");
-  host.replaceChildren(svg, facts, code);
 }

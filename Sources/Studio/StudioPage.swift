@@ -9,13 +9,15 @@ struct StudioPage: Sendable {
         case html = "index.html"
         case style = "studio.css"
         /// The page's modules: the entry, its one state object, the server, playback,
-        /// comparison, the params list, the edits' undo history and the keyboard.
+        /// comparison, the params list, the curve editor, the edits' undo history and the
+        /// keyboard.
         case main = "studio.js"
         case state = "state.js"
         case network = "network.js"
         case player = "player.js"
         case compare = "compare.js"
         case params = "params.js"
+        case curves = "curves.js"
         case history = "history.js"
         case keys = "keys.js"
 

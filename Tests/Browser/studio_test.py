@@ -319,6 +319,63 @@ def main():
               and diff[1].startswith("+  present: {animation: {duration: ") and "dampingRatio: 1}" in diff[1],
               f"the save changed exactly one line: {diff}")
 
+        # The curve editor. A spring's graph: its bounce handle pulled up lowers the damping
+        # ratio, its duration handle pulled left shortens it; nothing else is edited.
+        def handle(param, name):
+            graph = driver.find_element(By.CSS_SELECTOR, f'[id="param-{param}"] .motion .graph')
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", graph)
+            return graph.find_element(By.CSS_SELECTOR, f".handle.{name}")
+        def edits():
+            return driver.execute_script("return window.flipbook.server.edits")
+        ActionChains(driver).click_and_hold(handle("dismiss", "bounce")).move_by_offset(0, -12).pause(0.3) \
+            .move_by_offset(0, -12).release().perform()
+        wait(driver, "const e = window.flipbook.server.edits; return e['dismiss.dampingRatio'] && Number(e['dismiss.dampingRatio']) < 0.9",
+             what="the bounce handle's edit")
+        ActionChains(driver).click_and_hold(handle("dismiss", "duration")).move_by_offset(-40, 0).pause(0.3) \
+            .move_by_offset(-40, 0).release().perform()
+        wait(driver, "const e = window.flipbook.server.edits; return e['dismiss.duration'] && Number(e['dismiss.duration']) < 0.55",
+             what="the duration handle's edit")
+        e = edits()
+        check(set(e) == {"dismiss.dampingRatio", "dismiss.duration"},
+              f"the spring's handles edit its damping ratio and duration: {e}")
+        overshoot = driver.execute_script(
+            "return window.flipbook.server.params.find(p => p.key === 'dismiss').motion.overshoot")
+        check(overshoot > 0.01, f"the curve drawn overshoots now ({overshoot:.3f})")
+        # A Bézier: UIKit's ease-in-out one click away, then its first control point dragged;
+        # the damping ratio and velocity, which a Bézier does not read, are hidden.
+        driver.find_element(By.CSS_SELECTOR, '[id="param-pull.springBack"] .presets button[data-curve="easeInEaseOut"]').click()
+        wait(driver, "return window.flipbook.server.edits['pull.springBack.curve'] === 'easeInEaseOut'", what="the preset")
+        hidden = driver.execute_script(
+            "return ['dampingRatio', 'velocity', 'duration'].map(k => document.querySelector("
+            "`[id='param-pull.springBack'] .field[data-key='pull.springBack.${k}']`).hidden)")
+        check(hidden == [True, True, False], f"a Bézier shows its duration, not a damping ratio or velocity: {hidden}")
+        time.sleep(1.1)  # edits of one field less than a second apart are one undo entry
+        ActionChains(driver).click_and_hold(handle("pull.springBack", "p1")).move_by_offset(-20, -15).release().perform()
+        curve = wait(driver, "const c = window.flipbook.server.edits['pull.springBack.curve'];"
+                             "return c && c.startsWith('bezier:') && c", what="the control point's edit")
+        x1, y1, x2, y2 = map(float, curve[len("bezier:"):].split(","))
+        check(x1 < 0.42 and y1 > 0 and (x2, y2) == (0.58, 1.0), f"the first control point moved, the second stayed: {curve}")
+        driver.save_screenshot(os.path.join(args.shots, "studio-curves.png"))
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait(driver, "return window.flipbook.server.edits['pull.springBack.curve'] === 'easeInEaseOut'",
+             what="the undo of the drag")
+        ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT) \
+            .key_up(Keys.CONTROL).perform()
+        wait(driver, f"return window.flipbook.server.edits['pull.springBack.curve'] === '{curve}'", what="the redo")
+        check(True, "Ctrl+Z takes the whole drag back to ease-in-out, Ctrl+Shift+Z brings it again")
+        driver.find_element(By.ID, "save").click()
+        wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the curves' save")
+        with open(scene) as f:
+            curved = f.read()
+        diff = [d for d in difflib.unified_diff(saved.splitlines(), curved.splitlines(), lineterm="", n=0)
+                if d.startswith(("+", "-")) and not d.startswith(("+++", "---"))]
+        bezier_line = [d for d in diff if d.startswith("+    springBack:")]
+        check(len(diff) == 4 and bezier_line and f'curve: "{curve}"' in bezier_line[0]
+              and "duration: 0.55, dampingRatio: 1" in bezier_line[0]
+              and any(d.startswith("+  dismiss: {animation: {duration: ") for d in diff),
+              f"the save changed the two animations' lines, the Bézier's by its curve alone: {diff}")
+        saved = curved
+
         # An editor saves the file: the page follows within a second.
         version = driver.execute_script("return window.flipbook.playback.version")
         edited = saved.replace("listHold: {seconds: 1.08,", "listHold: {seconds: 0.5,")

@@ -1,4 +1,5 @@
 import Codecs
+import Build
 import Foundation
 import Geometry
 import Raster
@@ -20,11 +21,13 @@ struct EncodeCommandTests {
         }
     }
 
-    @Test("--version prints the version")
+    @Test("--version prints the version and, built in a checkout, the rendering code it was built from")
     func version() throws {
         let run = try Tool.run(["--version"])
         #expect(run.status == 0)
-        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.2.0")
+        #expect(
+            run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "0.2.0 (built from source; rendering code \(ToolIdentity.current(version: "").sources.prefix(12)))")
     }
 
     @Test("A numbered sequence becomes a GIF of the right length, in natural order")
