@@ -54,7 +54,7 @@ export function showKeys(on) {
 export function onKey(e) {
   const t = e.target;
   const command = e.ctrlKey || e.metaKey;
-  const typing = t instanceof HTMLInputElement && (t.type === "text" || t.type === "number");
+  const typing = t instanceof HTMLInputElement && (t.type === "text" || t.type === "number" || t.type === "search");
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   if (command && key === "s") {
     e.preventDefault();

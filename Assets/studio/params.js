@@ -18,11 +18,13 @@ export function renderParams(old) {
   const sections = new Map(state.sections.map((s) => [s.key, s.doc]));
   let currentSection;
   let container = host;
+  let images = null;
   for (const p of state.params) {
     if (p.section !== currentSection) {
       currentSection = p.section;
       container = document.createElement("div");
       container.className = "section";
+      images = null;
       if (p.section) {
         const h = document.createElement("h2");
         h.textContent = p.section;
@@ -33,9 +35,38 @@ export function renderParams(old) {
       }
       host.append(container);
     }
-    container.append(paramElement(p));
+    // What cannot be changed here (the images a scene reads) is folded away under its section.
+    if (p.fields.length && p.fields.every((f) => !f.editable)) {
+      if (!images) {
+        images = document.createElement("details");
+        images.className = "images";
+        images.append(document.createElement("summary"));
+        container.append(images);
+      }
+      images.append(paramElement(p));
+      images.querySelector("summary").textContent = `images and fixed paths (${images.querySelectorAll(".param").length})`;
+    } else {
+      container.append(paramElement(p));
+    }
   }
   for (const p of state.params) updateParam(p);
+  filterParams();
+}
+
+// Shows only the params whose key or doc holds the search's words; a folded group with a
+// match opens.
+export function filterParams() {
+  const words = $("param-search").value.toLowerCase().split(/\s+/).filter(Boolean);
+  for (const el of document.querySelectorAll("#params .param")) {
+    const text = `${el.dataset.key} ${el.querySelector(".doc")?.textContent || ""}`.toLowerCase();
+    el.classList.toggle("filtered", !words.every((w) => text.includes(w)));
+  }
+  for (const group of document.querySelectorAll("#params .images")) {
+    if (words.length) group.open = !!group.querySelector(".param:not(.filtered)");
+  }
+  for (const section of document.querySelectorAll("#params .section")) {
+    section.classList.toggle("filtered", !section.querySelector(".param:not(.filtered)"));
+  }
 }
 
 export function paramElement(p) {

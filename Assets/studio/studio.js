@@ -4,7 +4,8 @@ import { $, showError, studio } from "./state.js";
 import { exportAs, listen, loadState, postView, sendEdit, simplePost } from "./network.js";
 import { draw, drawPhases, loadFrames, setPlaying, showInstantFrame, step, tick } from "./player.js";
 import { compareMode, requestRecordingFrame, updateCompare } from "./compare.js";
-import { renderParams } from "./params.js";
+import { filterParams, renderParams } from "./params.js";
+import { setUpLayout } from "./layout.js";
 import { redo, showButtons, undo } from "./history.js";
 import { onKey, showKeys } from "./keys.js";
 
@@ -111,6 +112,8 @@ export function wire() {
   document.addEventListener("keydown", onKey);
   $("keys-close").addEventListener("click", () => showKeys(false));
   $("keys-open").addEventListener("click", () => showKeys(true));
+  $("param-search").addEventListener("input", filterParams);
+  setUpLayout();
 }
 
 // For the browser test: the state, and the actions it drives directly.

@@ -9,8 +9,8 @@ struct StudioPage: Sendable {
         case html = "index.html"
         case style = "studio.css"
         /// The page's modules: the entry, its one state object, the server, playback,
-        /// comparison, the params list, the curve editor, the edits' undo history and the
-        /// keyboard.
+        /// comparison, the params list, the curve editor, the edits' undo history, the
+        /// keyboard and the layout (the panel's width, the theme).
         case main = "studio.js"
         case state = "state.js"
         case network = "network.js"
@@ -20,6 +20,7 @@ struct StudioPage: Sendable {
         case curves = "curves.js"
         case history = "history.js"
         case keys = "keys.js"
+        case layout = "layout.js"
 
         var contentType: String {
             switch self {

@@ -427,6 +427,54 @@ def main():
         wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the save after keep mine")
         with open(scene) as f:
             check("listHold: {seconds: 0.3," in f.read(), "after Keep mine, Save writes the page's value")
+
+        # The params panel: a search keeps the params whose key or doc has its words; the
+        # images a scene reads are folded away; the splitter widens the panel from the keys.
+        search = driver.find_element(By.ID, "param-search")
+        search.send_keys("spring")
+        shown = driver.execute_script(
+            "return [...document.querySelectorAll('#params .param:not(.filtered)')].map(e => e.dataset.key)")
+        check(0 < len(shown) < len(state["params"]) and "pull.springBack" in shown,
+              f"searching 'spring' keeps {len(shown)} of {len(state['params'])} params: {', '.join(shown)}")
+        driver.execute_script("document.getElementById('param-search').value = '';"
+                              "document.getElementById('param-search').dispatchEvent(new Event('input'))")
+        folded = driver.execute_script(
+            "const d = document.querySelector('#params details.images');"
+            "return d && !d.open && d.querySelectorAll('.param').length")
+        check(folded and folded >= 3, f"the scene's {folded} image params are folded away")
+        width = driver.execute_script("return document.querySelector('.params').getBoundingClientRect().width")
+        driver.find_element(By.ID, "splitter").send_keys(Keys.ARROW_LEFT)
+        wider = driver.execute_script("return document.querySelector('.params').getBoundingClientRect().width")
+        check(abs(wider - width - 16) < 1, f"the splitter widens the panel by 16 px from the keys ({width:.0f} to {wider:.0f})")
+
+        # Every size from a phone's to 4K: no control outside the window, the page never wider
+        # than it; the params reachable. Then the dark theme.
+        def overflow():
+            return driver.execute_script("""
+                const w = window.innerWidth, out = [];
+                if (document.documentElement.scrollWidth > w) out.push(`page ${document.documentElement.scrollWidth} px wide`);
+                for (const e of document.querySelectorAll('button, select, input, canvas, .param, .phase, #status, .command')) {
+                  const r = e.getBoundingClientRect();
+                  if (!e.offsetParent || r.width === 0) continue;
+                  if (r.left < -0.5 || r.right > w + 0.5) out.push(`${e.id || e.className || e.tagName} ${r.left.toFixed(0)}-${r.right.toFixed(0)}`);
+                }
+                return out;""")
+        for w, h in [(390, 844), (1024, 768), (1440, 900), (2560, 1440)]:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": w < 600})
+            time.sleep(0.5)
+            driver.save_screenshot(os.path.join(args.shots, f"studio-{w}x{h}.png"))
+            bad = overflow()
+            params_box = driver.execute_script("return document.querySelector('.params').getBoundingClientRect().width")
+            check(not bad and params_box >= 280, f"at {w}x{h} nothing overflows and the params are {params_box:.0f} px wide: {bad[:5]}")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1440, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        light = driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
+        driver.find_element(By.ID, "theme").click()
+        time.sleep(0.3)
+        dark = driver.execute_script("return [document.documentElement.dataset.theme, getComputedStyle(document.documentElement).backgroundColor]")
+        driver.save_screenshot(os.path.join(args.shots, "studio-dark.png"))
+        check(dark[0] == "dark" and dark[1] != light, f"the theme button turns the page dark ({light} to {dark[1]})")
         print(f"{passed} passed, 0 failed")
     finally:
         if driver:
