@@ -309,12 +309,15 @@ def main():
         check("--fps 15 --width 200" in status and ".gif" in status, f"the export took its options: {status}")
 
         # Save: exactly the one value's line changes.
-        driver.find_element(By.ID, "save").click()
-        wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the save")
-        with open(scene) as f:
-            saved = f.read()
-        diff = [d for d in difflib.unified_diff(original.splitlines(), saved.splitlines(), lineterm="", n=0)
-                if d.startswith(("+", "-")) and not d.startswith(("+++", "---"))]
+        def save(before, what):
+            """Saves; the file after, and its changed lines against `before`."""
+            driver.find_element(By.ID, "save").click()
+            wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what=what)
+            with open(scene) as f:
+                after = f.read()
+            return after, [d for d in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+                           if d.startswith(("+", "-")) and not d.startswith(("+++", "---"))]
+        saved, diff = save(original, "the save")
         check(len(diff) == 2 and diff[0].startswith("-  present: {animation: {duration: 0.6,")
               and diff[1].startswith("+  present: {animation: {duration: ") and "dampingRatio: 1}" in diff[1],
               f"the save changed exactly one line: {diff}")
@@ -363,12 +366,7 @@ def main():
             .key_up(Keys.CONTROL).perform()
         wait(driver, f"return window.flipbook.server.edits['pull.springBack.curve'] === '{curve}'", what="the redo")
         check(True, "Ctrl+Z takes the whole drag back to ease-in-out, Ctrl+Shift+Z brings it again")
-        driver.find_element(By.ID, "save").click()
-        wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the curves' save")
-        with open(scene) as f:
-            curved = f.read()
-        diff = [d for d in difflib.unified_diff(saved.splitlines(), curved.splitlines(), lineterm="", n=0)
-                if d.startswith(("+", "-")) and not d.startswith(("+++", "---"))]
+        curved, diff = save(saved, "the curves' save")
         bezier_line = [d for d in diff if d.startswith("+    springBack:")]
         check(len(diff) == 4 and bezier_line and f'curve: "{curve}"' in bezier_line[0]
               and "duration: 0.55, dampingRatio: 1" in bezier_line[0]
