@@ -118,12 +118,17 @@ export async function simplePost(path, doneText, params, body = {}) {
   setStatus(doneText);
 }
 
-// Exports as the studio shows it, with the export options given (width, fps, a size budget),
-// which the server takes as `flipbook render` takes them.
+// Exports as the studio shows it, with the export options given (width, fps, a size budget,
+// quality, colours), which the server takes as `flipbook render` takes them. The file is made
+// first and its size shown; it is written to the downloads only when Download is pressed.
+let ready = null;
+
 export async function exportAs(format) {
+  discardExport();
   setStatus(`exporting ${format.toUpperCase()}…`);
   const params = { format };
-  for (const [key, id] of [["width", "export-width"], ["fps", "export-fps"], ["max-size", "export-max-size"]]) {
+  for (const [key, id] of [["width", "export-width"], ["fps", "export-fps"], ["max-size", "export-max-size"],
+    ["quality", "export-quality"], ["colors", "export-colors"]]) {
     const value = $(id).value.trim();
     if (value) params[key] = value;
   }
@@ -135,9 +140,25 @@ export async function exportAs(format) {
   }
   const blob = await response.blob();
   const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "")?.[1] || `export.${format}`;
+  ready = { blob, name, command: response.headers.get("X-Flipbook-Command") };
+  const budget = params["max-size"] ? `, within ${params["max-size"]}` : "";
+  $("export-size").textContent = `${name}: ${(blob.size / 1e6).toFixed(2)} MB${budget}`;
+  $("export-ready").hidden = false;
+  setStatus(`made ${name} (${(blob.size / 1e6).toFixed(2)} MB), not written yet: ${ready.command}`);
+}
+
+// Writes the export made last to the downloads.
+export function saveExport() {
+  if (!ready) return;
   const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
+  a.href = URL.createObjectURL(ready.blob);
+  a.download = ready.name;
   a.click();
-  setStatus(`exported ${name} (${(blob.size / 1e6).toFixed(2)} MB): ${response.headers.get("X-Flipbook-Command")}`);
+  setStatus(`exported ${ready.name} (${(ready.blob.size / 1e6).toFixed(2)} MB): ${ready.command}`);
+  discardExport();
+}
+
+export function discardExport() {
+  ready = null;
+  $("export-ready").hidden = true;
 }

@@ -1,7 +1,7 @@
 // Flipbook studio: applies the server's state to the page and wires the controls.
 
-import { $, showError, studio } from "./state.js";
-import { exportAs, listen, loadState, postView, sendEdit, simplePost } from "./network.js";
+import { $, setStatus, showError, studio } from "./state.js";
+import { discardExport, exportAs, listen, loadState, postView, saveExport, sendEdit, simplePost } from "./network.js";
 import { draw, drawPhases, loadFrames, setPlaying, showInstantFrame, step, tick } from "./player.js";
 import { compareMode, requestRecordingFrame, updateCompare } from "./compare.js";
 import { filterParams, renderParams } from "./params.js";
@@ -107,6 +107,8 @@ export function wire() {
   $("disk-keep").addEventListener("click", () => settle("keep"));
   $("disk-merge").addEventListener("click", () => settle("merge"));
   for (const f of ["gif", "webp", "mp4"]) $(`export-${f}`).addEventListener("click", () => exportAs(f));
+  $("export-save").addEventListener("click", saveExport);
+  $("export-discard").addEventListener("click", () => { discardExport(); setStatus("export discarded"); });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   document.addEventListener("keydown", onKey);

@@ -303,10 +303,19 @@ def main():
         # Export with options, as flipbook render takes them: the status says the command.
         driver.find_element(By.ID, "export-width").send_keys("200")
         driver.find_element(By.ID, "export-fps").send_keys("15")
+        driver.find_element(By.ID, "export-max-size").send_keys("5MB")
         driver.find_element(By.ID, "export-gif").click()
+        size = wait(driver, "const r = document.getElementById('export-ready');"
+                            "return !r.hidden && document.getElementById('export-size').textContent",
+                    timeout=60, what="the export to be made")
+        check(re.search(r"expanding-cells-promo\.gif: \d+\.\d\d MB, within 5MB", size) is not None
+              and driver.execute_script("return document.getElementById('status').textContent").startswith("made"),
+              f"the export's size is shown before it is written: {size}")
+        driver.find_element(By.ID, "export-save").click()
         status = wait(driver, "const s = document.getElementById('status').textContent;"
                               "return s.startsWith('exported') && s", timeout=60, what="the export")
-        check("--fps 15 --width 200" in status and ".gif" in status, f"the export took its options: {status}")
+        check("--fps 15 --width 200" in status and "--max-size 5MB" in status and ".gif" in status,
+              f"the export took its options: {status}")
 
         # Save: exactly the one value's line changes.
         def save(before, what):
