@@ -6,6 +6,7 @@ import { draw, drawPhases, loadFrames, setPlaying, showInstantFrame, step, tick 
 import { compareMode, requestRecordingFrame, updateCompare } from "./compare.js";
 import { filterParams, renderParams } from "./params.js";
 import { setUpLayout } from "./layout.js";
+import { applySnapshot, showSnapshots, takeSnapshot } from "./snapshots.js";
 import { redo, showButtons, undo } from "./history.js";
 import { onKey, showKeys } from "./keys.js";
 
@@ -29,6 +30,7 @@ export function applyState(state) {
   showDiskChange(state.diskChange, state.savesTo);
   drawPhases();
   renderParams(old);
+  if (first) showSnapshots();
   // Setting a canvas's size clears it, even to the same size: only a new size may, so that the
   // picture on screen stays until the next one is drawn over it (no blank between versions,
   // and the last good render stays under an error).
@@ -115,6 +117,8 @@ export function wire() {
   $("keys-close").addEventListener("click", () => showKeys(false));
   $("keys-open").addEventListener("click", () => showKeys(true));
   $("param-search").addEventListener("input", filterParams);
+  $("snapshot").addEventListener("click", takeSnapshot);
+  $("snapshots").addEventListener("change", () => applySnapshot($("snapshots").value));
   setUpLayout();
 }
 

@@ -10,7 +10,7 @@ struct StudioPage: Sendable {
         case style = "studio.css"
         /// The page's modules: the entry, its one state object, the server, playback,
         /// comparison, the params list, the curve editor, the edits' undo history, the
-        /// keyboard and the layout (the panel's width, the theme).
+        /// keyboard, named snapshots and the layout (the panel's width, the theme).
         case main = "studio.js"
         case state = "state.js"
         case network = "network.js"
@@ -20,6 +20,7 @@ struct StudioPage: Sendable {
         case curves = "curves.js"
         case history = "history.js"
         case keys = "keys.js"
+        case snapshots = "snapshots.js"
         case layout = "layout.js"
 
         var contentType: String {

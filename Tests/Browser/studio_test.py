@@ -435,6 +435,30 @@ def main():
         with open(scene) as f:
             check("listHold: {seconds: 0.3," in f.read(), "after Keep mine, Save writes the page's value")
 
+        # Named snapshots: every value as it is now, to flip back to, kept per file.
+        def duration():
+            return driver.execute_script(
+                "const e = window.flipbook.server.edits; const f = window.flipbook.server.params"
+                ".find(p => p.key === 'present').fields.find(f => f.key === 'present.duration');"
+                "return e['present.duration'] != null ? e['present.duration'] : f.value")
+        first = duration()
+        driver.find_element(By.ID, "snapshot").click()
+        box = driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .field[data-key="present.duration"] input[type=number]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+        box.click()
+        box.send_keys(Keys.CONTROL, "a", Keys.NULL, "1.25", Keys.TAB)
+        wait(driver, "return window.flipbook.server.edits['present.duration'] === '1.25'", what="the edit after the snapshot")
+        driver.find_element(By.ID, "snapshot").click()
+        Select(driver.find_element(By.ID, "snapshots")).select_by_value("0")
+        wait(driver, f"return window.flipbook.server.edits['present.duration'] == null", what="snapshot 1")
+        back = duration()
+        Select(driver.find_element(By.ID, "snapshots")).select_by_value("1")
+        wait(driver, "return window.flipbook.server.edits['present.duration'] === '1.25'", what="snapshot 2")
+        kept = driver.execute_script("return Object.keys(localStorage).filter(k => k.startsWith('flipbook-studio-snapshots:'))")
+        check(back == first and len(kept) == 1, f"snapshot 1 brings back present.duration {first}, snapshot 2 its 1.25; kept as {kept}")
+        driver.find_element(By.ID, "revert").click()
+        wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the revert")
+
         # The params panel: a search keeps the params whose key or doc has its words; the
         # images a scene reads are folded away; the splitter widens the panel from the keys.
         search = driver.find_element(By.ID, "param-search")
