@@ -4,7 +4,7 @@
 // as edits (one undo entry per drag); the graph is the server's samples of the curve those
 // values make, so what it shows is the motion the render uses.
 
-import { studio } from "./state.js";
+import { shownValue, studio } from "./state.js";
 import { edit } from "./history.js";
 
 const W = 400, H = 120, pad = 8;
@@ -68,8 +68,7 @@ const round = (x, digits) => Number(x.toFixed(digits));
 // The value of each of a param's fields as the page shows it (edits first).
 function valueOf(p, name) {
   const f = p.fields.find((f) => f.key === `${p.key}.${name}`);
-  if (!f) return null;
-  return f.key in studio.server.edits && studio.server.edits[f.key] != null ? studio.server.edits[f.key] : f.value;
+  return f ? shownValue(f) : null;
 }
 
 // The drag in progress, if any: its host, what it moves, and the graph's scale when it began.

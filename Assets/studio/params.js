@@ -1,6 +1,6 @@
 // The params list: a control per field, its curve, and its changed and error marks.
 
-import { $, studio } from "./state.js";
+import { $, shownValue, studio } from "./state.js";
 import { edit } from "./history.js";
 import { curveKind, drawCurve, fieldsFor } from "./curves.js";
 
@@ -235,9 +235,7 @@ export function updateParam(p) {
   // An animation shows only the fields its curve reads (a Bézier has no damping ratio).
   const curveField = p.fields.find((f) => f.key === `${p.key}.curve` && f.kind === "curve");
   if (curveField) {
-    const curve = curveField.key in studio.server.edits && studio.server.edits[curveField.key] != null
-      ? studio.server.edits[curveField.key] : curveField.value;
-    const applies = fieldsFor[curveKind(curve)];
+    const applies = fieldsFor[curveKind(shownValue(curveField))];
     for (const f of p.fields) {
       const row = el.querySelector(`.field[data-key="${CSS.escape(f.key)}"]`);
       if (row) row.hidden = !applies.includes(f.key.slice(p.key.length + 1));

@@ -2,18 +2,13 @@
 // concrete values, so it means the same after a save; choosing one edits each field that
 // differs (one undo entry). They are kept in the browser's storage, per file saved into.
 
-import { $, setStatus, studio } from "./state.js";
+import { $, setStatus, shownValue, studio } from "./state.js";
 import { edit } from "./history.js";
 
 const storageKey = () => `flipbook-studio-snapshots:${studio.server.savesTo}`;
 
 function fields() {
   return studio.server.params.flatMap((p) => p.fields).filter((f) => f.editable);
-}
-
-function currentValue(f) {
-  const e = studio.server.edits;
-  return f.key in e && e[f.key] != null ? e[f.key] : f.value;
 }
 
 function load() {
@@ -36,7 +31,7 @@ export function takeSnapshot() {
   const list = load();
   const time = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   const name = `snapshot ${list.length + 1} (${time})`;
-  list.push({ name, values: Object.fromEntries(fields().map((f) => [f.key, currentValue(f)])) });
+  list.push({ name, values: Object.fromEntries(fields().map((f) => [f.key, shownValue(f)])) });
   localStorage.setItem(storageKey(), JSON.stringify(list));
   showSnapshots();
   setStatus(`took ${name}`);
@@ -47,7 +42,7 @@ export function applySnapshot(index) {
   if (!snapshot) return;
   const changes = {};
   for (const f of fields()) {
-    if (!(f.key in snapshot.values) || snapshot.values[f.key] === currentValue(f)) continue;
+    if (!(f.key in snapshot.values) || snapshot.values[f.key] === shownValue(f)) continue;
     changes[f.key] = snapshot.values[f.key] === f.saved ? null : snapshot.values[f.key];
   }
   if (Object.keys(changes).length) edit(changes);

@@ -37,6 +37,12 @@ export const studio = {
   },
 };
 
+// A field's value as the page shows it: its edit, else the value the server has for it.
+export function shownValue(field) {
+  const e = studio.server.edits;
+  return field.key in e && e[field.key] != null ? e[field.key] : field.value;
+}
+
 export function setStatus(text) { $("status").textContent = text; }
 
 // A render's error keeps the last good render on screen; any other (a save refused) says
