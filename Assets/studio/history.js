@@ -11,8 +11,8 @@ const future = [];
 const sent = {};
 const mergeWithin = 1000;
 
-// A field's value as the page shows it now.
-function current(key) {
+// A field's value as the page shows it now, with what was sent and not yet answered.
+export function current(key) {
   const edited = key in sent ? sent[key] : studio.server.edits[key];
   if (edited != null) return edited;
   const field = studio.server.params.flatMap((p) => p.fields).find((f) => f.key === key);

@@ -9,7 +9,7 @@ import { redo, undo } from "./history.js";
 // Shown by "?", in the order they are listed.
 export const shortcuts = [
   ["Space", "play or pause"],
-  ["← →", "previous or next frame (on a param's slider: nudge it; Shift: ten steps)"],
+  ["← →", "previous or next frame (on a param's slider or a phase's end: nudge it; Shift: ten steps)"],
   ["[ ]", "slower or faster"],
   ["C", "the next compare mode"],
   ["Ctrl+S", "save"],

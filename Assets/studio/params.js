@@ -7,58 +7,105 @@ import { curveKind, drawCurve, fieldsFor } from "./curves.js";
 export function renderParams(old) {
   const state = studio.server;
   const host = $("params");
+  const byMoves = $("param-group").value === "moves" && !!studio.timeline;
   // Keep the control being dragged: rebuild only when the list's shape changed.
-  const shape = JSON.stringify(state.params.map((p) => [p.key, p.isRead, p.fields.map((f) => f.key)]));
+  const shape = JSON.stringify([state.params.map((p) => [p.key, p.isRead, p.fields.map((f) => f.key)]),
+    byMoves ? studio.timeline.moves : null]);
   if (host.dataset.shape === shape && old) {
     for (const p of state.params) updateParam(p);
     return;
   }
   host.dataset.shape = shape;
   host.replaceChildren();
-  const sections = new Map(state.sections.map((s) => [s.key, s.doc]));
-  let currentSection;
-  let container = host;
-  let images = null;
-  for (const p of state.params) {
-    if (p.section !== currentSection) {
-      currentSection = p.section;
-      container = document.createElement("div");
-      container.className = "section";
-      images = null;
-      if (p.section) {
-        const h = document.createElement("h2");
-        h.textContent = p.section;
-        const doc = document.createElement("div");
-        doc.className = "doc";
-        doc.textContent = sections.get(p.section) || "";
-        container.append(h, doc);
-      }
-      host.append(container);
+  for (const group of byMoves ? groupsByMoves(state) : groupsBySection(state)) {
+    const container = document.createElement("div");
+    container.className = "section";
+    if (group.title) {
+      const h = document.createElement("h2");
+      h.textContent = group.title;
+      const doc = document.createElement("div");
+      doc.className = "doc";
+      doc.textContent = group.doc || "";
+      container.append(h, doc);
     }
-    // What cannot be changed here (the images a scene reads) is folded away under its section.
-    if (p.fields.length && p.fields.every((f) => !f.editable)) {
-      if (!images) {
-        images = document.createElement("details");
-        images.className = "images";
-        images.append(document.createElement("summary"));
-        container.append(images);
+    // What cannot be changed here (the images a scene reads) is folded away in its group.
+    let images = null;
+    for (const p of group.params) {
+      if (p.fields.length && p.fields.every((f) => !f.editable)) {
+        if (!images) {
+          images = document.createElement("details");
+          images.className = "images";
+          images.append(document.createElement("summary"));
+          container.append(images);
+        }
+        images.append(paramElement(p));
+        images.querySelector("summary").textContent = `images and fixed paths (${images.querySelectorAll(".param").length})`;
+      } else {
+        container.append(paramElement(p));
       }
-      images.append(paramElement(p));
-      images.querySelector("summary").textContent = `images and fixed paths (${images.querySelectorAll(".param").length})`;
-    } else {
-      container.append(paramElement(p));
     }
+    host.append(container);
   }
   for (const p of state.params) updateParam(p);
+  showMoves();
   filterParams();
 }
 
-// Shows only the params whose key or doc holds the search's words; a folded group with a
+// The file's sections, in the file's order.
+function groupsBySection(state) {
+  const docs = new Map(state.sections.map((s) => [s.key, s.doc]));
+  const groups = [];
+  for (const p of state.params) {
+    if (!groups.length || groups[groups.length - 1].key !== p.section) {
+      groups.push({ key: p.section, title: p.section, doc: docs.get(p.section), params: [] });
+    }
+    groups[groups.length - 1].params.push(p);
+  }
+  return groups;
+}
+
+// One group per set of layers moved, in the order the layers are drawn; then the params that
+// only set when phases end (holds); then what changes nothing in this storyboard.
+function groupsByMoves(state) {
+  const order = [...new Set(studio.timeline.tracks.map((t) => t.layer))];
+  const rank = (layers) => Math.min(...layers.map((l) => (order.includes(l) ? order.indexOf(l) : order.length)));
+  const timing = new Set(studio.timeline.phases.map((p) => p.lengthKey).filter(Boolean));
+  const groups = new Map();
+  for (const p of state.params) {
+    const layers = studio.timeline.moves[p.key] || [];
+    const sets = p.fields.some((f) => timing.has(f.key));
+    const key = layers.length ? layers.join(", ") : sets ? " timing" : " nothing";
+    if (!groups.has(key)) {
+      const title = layers.length
+        ? `moves ${layers.length > 3 ? `${layers.slice(0, 3).join(", ")} +${layers.length - 3}` : key}`
+        : sets ? "timing: when phases end" : `changes nothing in ${state.storyboard}`;
+      groups.set(key, { title, doc: layers.length > 3 ? key : "",
+        rank: layers.length ? rank(layers) : sets ? order.length + 1 : Infinity, params: [] });
+    }
+    groups.get(key).params.push(p);
+  }
+  return [...groups.values()].sort((a, b) => a.rank - b.rank);
+}
+
+// Under each param, the layers it moves in this storyboard (from the timeline).
+export function showMoves() {
+  const moves = studio.timeline?.moves;
+  for (const el of document.querySelectorAll("#params .param")) {
+    const line = el.querySelector(".moves");
+    const layers = moves?.[el.dataset.key];
+    line.hidden = !layers || layers.length === 0;
+    if (layers) line.textContent = `moves ${layers.join(", ")}`;
+  }
+}
+
+// Shows only the params whose key, doc or moved layers hold the search's words; a folded group with a
 // match opens.
 export function filterParams() {
   const words = $("param-search").value.toLowerCase().split(/\s+/).filter(Boolean);
   for (const el of document.querySelectorAll("#params .param")) {
-    const text = `${el.dataset.key} ${el.querySelector(".doc")?.textContent || ""}`.toLowerCase();
+    const moves = el.querySelector(".moves");
+    const text = `${el.dataset.key} ${el.querySelector(".doc")?.textContent || ""} ${moves.hidden ? "" : moves.textContent}`
+      .toLowerCase();
     el.classList.toggle("filtered", !words.every((w) => text.includes(w)));
   }
   for (const group of document.querySelectorAll("#params .images")) {
@@ -96,7 +143,10 @@ export function paramElement(p) {
   const doc = document.createElement("div");
   doc.className = "doc";
   doc.textContent = p.doc;
-  el.append(head, doc);
+  const moves = document.createElement("div");
+  moves.className = "moves";
+  moves.hidden = true;
+  el.append(head, doc, moves);
   if (!p.isRead) {
     const note = document.createElement("div");
     note.className = "unread-note";

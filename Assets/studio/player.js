@@ -103,6 +103,7 @@ export function draw() {
   const state = studio.server;
   if (!state) return;
   $("scrub").value = String(state.duration > 0 ? studio.playback.time / state.duration : 0);
+  $("timeline-cursor").style.setProperty("--t", $("scrub").value);
   const current = studio.playback.frames;
   const k = current && current.version === studio.playback.version ? frameIndex(current, studio.playback.time) : -1;
   $("time").textContent = `${studio.playback.time.toFixed(2)} s` + (k >= 0 ? ` · frame ${k}` : "");

@@ -18,6 +18,7 @@ export const studio = {
     speed: 1,
     lastTick: 0,
   },
+  timeline: null,     // the version's phases, tracks and what each param moves (GET /api/timeline)
   network: {
     pending: null,    // edits waiting for the request in flight
     inFlight: false,

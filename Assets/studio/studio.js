@@ -9,6 +9,7 @@ import { setUpLayout } from "./layout.js";
 import { applySnapshot, showSnapshots, takeSnapshot } from "./snapshots.js";
 import { redo, showButtons, undo } from "./history.js";
 import { onKey, showKeys } from "./keys.js";
+import { drawTimeline, loadTimeline } from "./timeline.js";
 
 export function applyState(state) {
   const first = !studio.server;
@@ -43,6 +44,8 @@ export function applyState(state) {
     showInstantFrame(state.version);
     loadFrames(state.version, "frames");
   }
+  // The timeline after the frame: it is planned again for each param, the frame is not.
+  setTimeout(() => loadTimeline(state.version), 0);
   if (compareMode() === "side" || compareMode() === "onion") {
     if (!studio.playback.saved || studio.playback.saved.version !== state.savedVersion) loadFrames(state.savedVersion, "saved");
   }
@@ -117,6 +120,8 @@ export function wire() {
   $("keys-close").addEventListener("click", () => showKeys(false));
   $("keys-open").addEventListener("click", () => showKeys(true));
   $("param-search").addEventListener("input", filterParams);
+  $("param-group").addEventListener("change", () => renderParams(true));
+  window.addEventListener("resize", drawTimeline);
   $("snapshot").addEventListener("click", takeSnapshot);
   $("snapshots").addEventListener("change", () => applySnapshot($("snapshots").value));
   setUpLayout();

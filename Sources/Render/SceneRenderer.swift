@@ -54,6 +54,8 @@ public struct SceneRenderer: Sendable {
     public let reads: Set<String>
     /// The storyboard's top-level steps, labelled, with their spans.
     public let phases: [PhaseSpan]
+    /// The images' pixel sizes, as the plan was made with them.
+    public let imageSizes: ImageSizes
     let compositor: Compositor
 
     /// Loads the scene's images (each once, through `load`, which decodes them: rendering
@@ -84,6 +86,7 @@ public struct SceneRenderer: Sendable {
         self.plan = planned.plan
         self.reads = planned.reads
         self.phases = planned.phases
+        self.imageSizes = sizes
         self.compositor = Compositor(textures: textures, background: scene.settings.background)
     }
 

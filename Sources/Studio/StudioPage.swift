@@ -10,7 +10,7 @@ struct StudioPage: Sendable {
         case style = "studio.css"
         /// The page's modules: the entry, its one state object, the server, playback,
         /// comparison, the params list, the curve editor, the edits' undo history, the
-        /// keyboard, named snapshots and the layout (the panel's width, the theme).
+        /// keyboard, named snapshots, the layout (the panel's width, the theme) and the timeline.
         case main = "studio.js"
         case state = "state.js"
         case network = "network.js"
@@ -22,6 +22,7 @@ struct StudioPage: Sendable {
         case keys = "keys.js"
         case snapshots = "snapshots.js"
         case layout = "layout.js"
+        case timeline = "timeline.js"
 
         var contentType: String {
             switch self {

@@ -110,6 +110,7 @@ struct Router {
         case ("GET", "/api/frames"): return await api.frames(request)
         case ("GET", "/api/picture"): return await api.picture(request)
         case ("GET", "/api/score"): return await api.score(request)
+        case ("GET", "/api/timeline"): return await api.timeline(request)
         case ("GET", "/api/events"): return api.events()
         case ("POST", "/api/edit"): return await api.edit(request)
         case ("POST", "/api/view"): return await api.view(request)

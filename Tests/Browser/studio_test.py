@@ -383,6 +383,48 @@ def main():
               f"the save changed the two animations' lines, the Bézier's by its curve alone: {diff}")
         saved = curved
 
+        # The timeline: a track per layer and property, and each phase's end a handle for the
+        # param that sets its length. Dragging hold-detail's end to the right lengthens
+        # timing.detailHold, and the save changes that line alone.
+        wait(driver, "return window.flipbook.timeline && window.flipbook.timeline.version === window.flipbook.playback.version",
+             what="the timeline")
+        lengths = driver.execute_script("return window.flipbook.timeline.phases.map(p => [p.name, p.lengthKey])")
+        check(["hold-detail", "timing.detailHold"] in lengths and ["expand", "present.duration"] in lengths
+              and ["hold-list", "timing.listHold"] in lengths,
+              f"each phase's end sets its hold or duration: {lengths}")
+        labels = driver.execute_script(
+            "return [...document.querySelectorAll('#timeline-rows .tl-label')].map(l => l.title)")
+        check(any("container · position" in l for l in labels) and len(labels) > 10,
+              f"the timeline has a track per layer and property ({len(labels)} rows, e.g. {labels[1:4]})")
+        edge = driver.find_element(By.CSS_SELECTOR, '#timeline-rows .tl-edge[data-key="timing.detailHold"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", edge)
+        lane = driver.execute_script("return arguments[0].parentElement.getBoundingClientRect().width", edge)
+        ActionChains(driver).click_and_hold(edge).move_by_offset(20, 0).pause(0.3).move_by_offset(20, 0).release().perform()
+        duration = driver.execute_script("return window.flipbook.server.duration")
+        wait(driver, "const e = window.flipbook.server.edits; return e['timing.detailHold'] && Number(e['timing.detailHold']) > 1.2",
+             what="the edge's edit")
+        e = edits()
+        expected = 1.117 + 40 / lane * duration
+        check(set(e) == {"timing.detailHold"} and abs(float(e["timing.detailHold"]) - expected) < 0.03,
+              f"dragging hold-detail's end 40 px of {lane:.0f} edits timing.detailHold alone: {e} (about {expected:.2f})")
+        driver.save_screenshot(os.path.join(args.shots, "studio-timeline.png"))
+        timed, diff = save(saved, "the timeline's save")
+        check(len(diff) == 2 and diff[0].startswith("-    detailHold: {seconds: 1.117,")
+              and diff[1].startswith(f"+    detailHold: {{seconds: {e['timing.detailHold']},"),
+              f"the save changed the hold's line alone: {diff}")
+        saved = timed
+        # Params grouped by what they move: the bar's colour with the navigation bar, the holds
+        # under timing.
+        Select(driver.find_element(By.ID, "param-group")).select_by_value("moves")
+        groups = wait(driver, "const g = [...document.querySelectorAll('#params .section')].map(s => "
+                              "[s.querySelector('h2')?.textContent, [...s.querySelectorAll('.param')].map(p => p.dataset.key)]);"
+                              "return g.some(x => x[0] && x[0].startsWith('timing')) && g", what="the params grouped")
+        by_title = {t: keys for t, keys in groups}
+        check("layout.barColor" in by_title.get("moves navbar", [])
+              and "timing.listHold" in by_title.get("timing: when phases end", []),
+              f"grouped by what they move: {[(t, len(k)) for t, k in groups]}")
+        Select(driver.find_element(By.ID, "param-group")).select_by_value("sections")
+
         # An editor saves the file: the page follows within a second.
         version = driver.execute_script("return window.flipbook.playback.version")
         edited = saved.replace("listHold: {seconds: 1.08,", "listHold: {seconds: 0.5,")

@@ -40,6 +40,50 @@ public struct Plan: Sendable {
         self.tracks = tracks
     }
 
+    /// One property's animation on one layer, as a span of the storyboard's time: from its
+    /// start until it comes to rest (a `set` is a span of no length).
+    public struct Span: Sendable, Hashable {
+        public let layer: LayerID
+        public let property: LayerProperty
+        public let start: Double
+        public let end: Double
+    }
+
+    /// Every animation of every layer's properties, layer by layer in the tree's order, each
+    /// property's in the order they take over.
+    public var spans: [Span] {
+        tracks.enumerated().flatMap { i, track in
+            LayerProperty.allCases.flatMap { property in
+                (track[property] ?? []).map { a in
+                    let length: Double
+                    switch a.source {
+                    case .curve(let curve): length = curve.duration
+                    case .instant: length = 0
+                    case .gesture(let drive): length = drive.track.duration
+                    }
+                    return Span(layer: LayerID(index: i), property: property, start: a.start, end: a.start + length)
+                }
+            }
+        }
+    }
+
+    /// Whether `other` draws the layer at `index` (of `layers`) as this plan does, whenever it
+    /// does: the same initial state, and the same animations of every property from the same
+    /// values, each maybe starting at another time.
+    public func drawsAlike(layerAt index: Int, in other: Plan) -> Bool {
+        guard index < other.layers.count, layers[index] == other.layers[index] else { return false }
+        func untimed(_ track: [LayerProperty: [PropertyAnimation]]) -> [LayerProperty: [PropertyAnimation]] {
+            track.mapValues {
+                $0.map {
+                    var a = $0
+                    a.start = 0
+                    return a
+                }
+            }
+        }
+        return untimed(tracks[index]) == untimed(other.tracks[index])
+    }
+
     /// The layer called `name`.
     public func layer(named name: String) -> LayerID? {
         layers.firstIndex { $0.name == name }.map(LayerID.init)

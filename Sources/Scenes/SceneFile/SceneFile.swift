@@ -138,6 +138,13 @@ public struct SceneFile {
             configYAML: ConfigDocument.render(p, fields: fields, title: "\(name): \(summary)"),
             params: self.params, sections: sections, values: p,
             makePlan: { sizes in try SceneInterpreter(file.file, params: params, sizes: sizes).plan() },
+            makePlanSetting: { assignments, sizes in
+                var changed = params
+                for a in assignments {
+                    changed = try ConfigDocument.read(assignment: a, over: changed, fields: file.file.fields)
+                }
+                return try SceneInterpreter(file.file, params: changed, sizes: sizes).plan()
+            },
             renderConfig: { unread in
                 ConfigDocument.render(
                     params, fields: file.file.fields, title: title, unread: unread,
