@@ -138,9 +138,14 @@ let package = Package(
             dependencies: [
                 "FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Codecs", "Raster",
                 "Video", "Build", "TestSupport",
-            ],
-            // Its tests run the tool as a user runs it, in processes of their own: unoptimized,
-            // the last module the test build waits for compiles in a fraction of the time.
-            swiftSettings: [.unsafeFlags(["-Onone"])]),
+            ]),
     ]
 )
+
+// The tests' own code is compiled without optimization, in release builds too: Scripts/test
+// builds release (the code under test optimized, as users run it), and the tests' bodies, which
+// call that code rather than loop over pixels themselves, take far longer to optimize than they
+// then save. Test targets are in no product, so no package that depends on this one sees the flag.
+for target in package.targets where target.type == .test {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+}
