@@ -1,6 +1,7 @@
 // The curve editor: each animation param's graph of progress over time (and the saved curve,
-// dashed), with handles to drag — a spring's duration and its bounce, a Bézier's two control
-// points — and UIKit's and SwiftUI's curves one click away. A drag sends the values it reaches
+// dashed), with handles to drag — a spring's duration and its bounce (a UIKit spring's duration
+// and damping ratio, a response spring's response and bounce), a Bézier's two control points —
+// and UIKit's and SwiftUI's curves one click away. A drag sends the values it reaches
 // as edits (one undo entry per drag); the graph is the server's samples of the curve those
 // values make, so what it shows is the motion the render uses.
 
@@ -42,11 +43,32 @@ export const presets = [
 export function curveKind(value) {
   if (value === "spring") return "spring";
   if (value in namedBeziers || /^bezier:/.test(value)) return "bezier";
+  if (responseParts(value)) return "response";
   return "spec";
 }
 
+// A response/bounce spring's parts (`response:response=0.5,bounce=0.15`), in the spec's order,
+// or null for any other curve.
+export function responseParts(value) {
+  const m = /^response:(.*)$/.exec(value || "");
+  if (!m) return null;
+  const parts = m[1].split(",").map((kv) => kv.split("=").map((x) => x.trim()));
+  if (parts.some((kv) => kv.length !== 2 || !Number.isFinite(Number(kv[1])))) return null;
+  const found = Object.fromEntries(parts.map(([k, v]) => [k, Number(v)]));
+  return "response" in found ? { parts, response: found.response, bounce: found.bounce ?? 0 } : null;
+}
+
+// The spec with `key` set to `value`, the other parts kept in their order.
+function withPart(spec, key, value) {
+  const { parts } = responseParts(spec);
+  const out = parts.some(([k]) => k === key) ? parts.map(([k, v]) => [k, k === key ? value : v]) : [...parts, [key, value]];
+  return `response:${out.map(([k, v]) => `${k}=${v}`).join(",")}`;
+}
+
 // The fields a kind of curve reads, by their last key part.
-export const fieldsFor = { spring: ["duration", "dampingRatio", "velocity", "curve"], bezier: ["duration", "curve"], spec: ["curve"] };
+export const fieldsFor = {
+  spring: ["duration", "dampingRatio", "velocity", "curve"], bezier: ["duration", "curve"], response: ["curve"], spec: ["curve"],
+};
 
 // A Bézier curve value's control points.
 export function controlPoints(value) {
@@ -132,10 +154,13 @@ export function drawCurve(host, p, changed) {
     at.p2 = [x2 * duration, y2];
     parts.push(["arm", `M${x(0)},${y(0)}L${x(at.p1[0])},${y(at.p1[1])}`]);
     parts.push(["arm", `M${x(duration)},${y(1)}L${x(at.p2[0])},${y(at.p2[1])}`]);
-  } else if (kind === "spring") {
-    at.duration = [m.duration, 1];
+  } else if (kind === "spring" || kind === "response") {
+    // A UIKit spring's duration is when it ends; a response spring's (SwiftUI's
+    // `spring(duration:bounce:)`) is its response, the perceived duration, well before it settles.
+    const end = kind === "spring" ? m.duration : responseParts(curve).response;
+    at.duration = [end, 1];
     const peak = m.samples.reduce((best, s) => (s[1] > best[1] ? s : best), [0, -Infinity]);
-    at.bounce = m.overshoot > 0.0005 ? peak : [m.duration * 0.35, 1];
+    at.bounce = m.overshoot > 0.0005 ? peak : [end * 0.35, 1];
   }
   svg.replaceChildren(...parts.map(([cls, d]) => {
     const e = document.createElementNS(ns, "path");
@@ -217,14 +242,20 @@ function dragTo(e, handle) {
   const t = ((px - pad) / (W - 2 * pad)) * scale.duration;
   const v = scale.lo + ((H - pad - py) / (H - 2 * pad)) * (scale.hi - scale.lo);
   const key = drag.key;
+  const p = studio.server.params.find((q) => q.key === key);
+  const spec = valueOf(p, "curve");
+  const response = curveKind(spec) === "response";
   if (drag.handle === "duration") {
-    edit({ [`${key}.duration`]: String(round(Math.min(10, Math.max(0.05, t)), 2)) });
+    const seconds = String(round(Math.min(10, Math.max(0.05, t)), 2));
+    edit(response ? { [`${key}.curve`]: withPart(spec, "response", seconds) } : { [`${key}.duration`]: seconds });
   } else if (drag.handle === "bounce") {
     const overshoot = Math.min(0.9, Math.max(0, v - 1));
-    edit({ [`${key}.dampingRatio`]: String(round(Math.min(1, Math.max(0.05, dampingFor(overshoot))), 2)) });
+    const zeta = Math.min(1, Math.max(0.05, dampingFor(overshoot)));
+    // SwiftUI's bounce is 1 − ζ for a spring that bounces at all.
+    edit(response ? { [`${key}.curve`]: withPart(spec, "bounce", String(round(1 - zeta, 2))) }
+      : { [`${key}.dampingRatio`]: String(round(zeta, 2)) });
   } else {
-    const p = studio.server.params.find((q) => q.key === key);
-    const points = controlPoints(valueOf(p, "curve"));
+    const points = controlPoints(spec);
     const i = drag.handle === "p1" ? 0 : 2;
     points[i] = round(Math.min(1, Math.max(0, t / duration)), 2);
     points[i + 1] = round(Math.min(2, Math.max(-1, v)), 2);

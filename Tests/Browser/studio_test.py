@@ -441,6 +441,27 @@ def main():
               f"grouped by what they move: {[(t, len(k)) for t, k in groups]}")
         driver.save_screenshot(os.path.join(args.shots, "studio-grouped.png"))
         Select(driver.find_element(By.ID, "param-group")).select_by_value("sections")
+        # A response spring (SwiftUI's .bouncy): its bounce handle pulled down lowers the bounce,
+        # its duration handle pulled left shortens the response; only the curve's spec changes.
+        driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .presets button[data-curve^="response:response=0.5,bounce=0.3"]').click()
+        wait(driver, "return window.flipbook.server.edits['present.curve'] === 'response:response=0.5,bounce=0.3' && "
+                     "!document.querySelector('[id=\"param-present\"] .handle.bounce').hidden", what="the .bouncy preset")
+        time.sleep(1.1)
+        ActionChains(driver).click_and_hold(handle("present", "bounce")).move_by_offset(0, 10).pause(0.3) \
+            .move_by_offset(0, 10).release().perform()
+        spec = wait(driver, "const c = window.flipbook.server.edits['present.curve'];"
+                            "return c && Number(c.split('bounce=')[1]) < 0.3 && c", what="the bounce handle's edit")
+        time.sleep(1.1)
+        ActionChains(driver).click_and_hold(handle("present", "duration")).move_by_offset(-30, 0).pause(0.3).release().perform()
+        spec = wait(driver, "const c = window.flipbook.server.edits['present.curve'];"
+                            "return c && Number(c.split('response=')[1].split(',')[0]) < 0.5 && c", what="the duration handle's edit")
+        check(set(edits()) == {"present.curve"} and float(spec.split("bounce=")[1]) < 0.3,
+              f"a response spring's handles edit its response and bounce in the spec alone: {spec}")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                              driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .motion'))
+        driver.save_screenshot(os.path.join(args.shots, "studio-response.png"))
+        driver.find_element(By.ID, "revert").click()
+        wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the revert")
 
         # An editor saves the file: the page follows within a second.
         version = driver.execute_script("return window.flipbook.playback.version")
