@@ -137,47 +137,35 @@ def bench_scene(binary, scene, work):
         mid = state["duration"] / 2
         row["key"] = key
 
-        frame_ms = []
-        for i in range(20):
-            value = f"{base * (0.7 + 0.03 * (i + 1)):.4f}"
-            t0 = time.perf_counter()
-            s = studio.post("/api/edit", {"values": {key: value}, "t": round(mid, 3)})
-            studio.get("/api/frame", v=s["version"], t=f"{mid:.3f}")
-            frame_ms.append((time.perf_counter() - t0) * 1000)
-            whole(studio, s["version"])  # as the page does, before the next change
-        row["frame_ms"] = frame_ms
+        def changes(count, first, then):
+            """`count` changes of `key` from `first` times its value up: each one's edit to its
+            frame under the scrubber, in ms; `then(version)` runs before the next change."""
+            ms = []
+            for i in range(count):
+                value = f"{base * (first + 0.03 * (i + 1)):.4f}"
+                t0 = time.perf_counter()
+                s = studio.post("/api/edit", {"values": {key: value}, "t": round(mid, 3)})
+                studio.get("/api/frame", v=s["version"], t=f"{mid:.3f}")
+                ms.append((time.perf_counter() - t0) * 1000)
+                then(s["version"])
+            return ms, s["version"]
 
+        # As the page does: the whole storyboard before the next change.
+        row["frame_ms"], _ = changes(20, 0.7, lambda v: whole(studio, v))
         # Changes a designer makes faster than the storyboard renders: each frame is asked for
         # while the versions before it still render.
-        busy_ms = []
-        for i in range(10):
-            value = f"{base * (0.75 + 0.03 * (i + 1)):.4f}"
-            t0 = time.perf_counter()
-            s = studio.post("/api/edit", {"values": {key: value}, "t": round(mid, 3)})
-            studio.get("/api/frame", v=s["version"], t=f"{mid:.3f}")
-            busy_ms.append((time.perf_counter() - t0) * 1000)
-            time.sleep(0.15)
-        row["busy_ms"] = busy_ms
-        whole(studio, s["version"])
-
+        row["busy_ms"], last = changes(10, 0.75, lambda v: time.sleep(0.15))
+        whole(studio, last)
         # Under load: two processes keep both cores busy (the machine's other work: a build, a
         # test run) while the same changes are made.
         hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
         try:
             time.sleep(0.5)
-            loaded_ms = []
-            for i in range(20):
-                value = f"{base * (0.7 + 0.03 * (i + 1)):.4f}"
-                t0 = time.perf_counter()
-                s = studio.post("/api/edit", {"values": {key: value}, "t": round(mid, 3)})
-                studio.get("/api/frame", v=s["version"], t=f"{mid:.3f}")
-                loaded_ms.append((time.perf_counter() - t0) * 1000)
-                whole(studio, s["version"])
+            row["loaded_ms"], _ = changes(20, 0.7, lambda v: whole(studio, v))
         finally:
             for hog in hogs:
                 hog.kill()
                 hog.wait()
-        row["loaded_ms"] = loaded_ms
 
         playable_s = []
         for i in range(5):
