@@ -11,15 +11,6 @@ import { edit } from "./history.js";
 const W = 400, H = 120, pad = 8;
 const ns = "http://www.w3.org/2000/svg";
 
-// The control points of UIKit's named curves (CAMediaTimingFunction's).
-export const namedBeziers = {
-  linear: [0, 0, 1, 1],
-  easeIn: [0.42, 0, 1, 1],
-  easeOut: [0, 0, 0.58, 1],
-  easeInEaseOut: [0.42, 0, 0.58, 1],
-  default: [0.25, 0.1, 0.25, 1],
-};
-
 // One click away: [group, [[label, the curve field's value, what it is]]]. SwiftUI's springs
 // are its response/bounce springs (`spring(duration: 0.5, bounce: …)`), exactly.
 export const presets = [
@@ -42,7 +33,8 @@ export const presets = [
 // fields apply), a Bézier (its duration applies), or a full spec that carries its own timing.
 export function curveKind(value) {
   if (value === "spring") return "spring";
-  if (value in namedBeziers || /^bezier:/.test(value)) return "bezier";
+  // The server names the Béziers a spec may name (UIKit's, as the library parses them).
+  if (studio.server.bezierNames.includes(value.split(":")[0]) || /^bezier:/.test(value)) return "bezier";
   if (responseParts(value)) return "response";
   return "spec";
 }
@@ -70,11 +62,12 @@ export const fieldsFor = {
   spring: ["duration", "dampingRatio", "velocity", "curve"], bezier: ["duration", "curve"], response: ["curve"], spec: ["curve"],
 };
 
-// A Bézier curve value's control points.
-export function controlPoints(value) {
-  if (value in namedBeziers) return namedBeziers[value];
+// A Bézier curve value's control points: written in it (`bezier:x1,y1,x2,y2`), else those of
+// the named curve the server sent for param `p`.
+export function controlPoints(p, value) {
   const numbers = value.replace(/^bezier:/, "").split(",").slice(0, 4).map(Number);
-  return numbers.length === 4 && numbers.every(Number.isFinite) ? numbers : namedBeziers.linear;
+  if (/^bezier:/.test(value) && numbers.length === 4 && numbers.every(Number.isFinite)) return numbers;
+  return [...(p.motion?.controlPoints || [0, 0, 1, 1])];
 }
 
 // UIKit's damping ratio for a first overshoot of `o` (0...1): the damped oscillator's
@@ -130,7 +123,7 @@ export function drawCurve(host, p, changed) {
   let scale = drag && drag.host === host ? drag.scale : null;
   if (!scale) {
     const values = curves.flatMap((c) => c.samples.map((s) => s[1]));
-    const points = kind === "bezier" ? controlPoints(curve) : [0, 0, 0, 0];
+    const points = kind === "bezier" ? controlPoints(p, curve) : [0, 0, 0, 0];
     scale = {
       duration: Math.max(...curves.map((c) => c.duration), 1e-6),
       lo: Math.min(0, points[1], points[3], ...values),
@@ -149,7 +142,7 @@ export function drawCurve(host, p, changed) {
   const at = {};
   const duration = Number(valueOf(p, "duration")) || m.duration;
   if (kind === "bezier") {
-    const [x1, y1, x2, y2] = controlPoints(curve);
+    const [x1, y1, x2, y2] = controlPoints(p, curve);
     at.p1 = [x1 * duration, y1];
     at.p2 = [x2 * duration, y2];
     parts.push(["arm", `M${x(0)},${y(0)}L${x(at.p1[0])},${y(at.p1[1])}`]);
@@ -255,7 +248,7 @@ function dragTo(e, handle) {
     edit(response ? { [`${key}.curve`]: withPart(spec, "bounce", String(round(1 - zeta, 2))) }
       : { [`${key}.dampingRatio`]: String(round(zeta, 2)) });
   } else {
-    const points = controlPoints(spec);
+    const points = controlPoints(p, spec);
     const i = drag.handle === "p1" ? 0 : 2;
     points[i] = round(Math.min(1, Math.max(0, t / duration)), 2);
     points[i + 1] = round(Math.min(2, Math.max(-1, v)), 2);

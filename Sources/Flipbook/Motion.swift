@@ -16,6 +16,11 @@ public struct Motion: Sendable, Hashable {
     public let spec: String
     /// Lines of Swift that make this motion on iOS, each a complete statement.
     public let code: [String]
+    /// For a cubic Bézier, its control points (x1, y1, x2, y2); nil for a spring.
+    public let controlPoints: [Double]?
+
+    /// The names a curve spec may give a cubic Bézier by (`easeIn`, `easeInOut`…).
+    public static var bezierNames: [String] { Curve.bezierNames }
 
     public struct Sample: Sendable, Hashable {
         public let time: Double
@@ -37,6 +42,7 @@ public struct Motion: Sendable, Hashable {
         overshoot = max(0, (samples.map(\.progress).max() ?? 1) - 1)
         spec = curve.description
         code = Motion.code(for: curve)
+        if case .bezier(let b) = curve { controlPoints = [b.x1, b.y1, b.x2, b.y2] } else { controlPoints = nil }
     }
 
     /// The statements that make `curve` on iOS, the exact equivalents first.

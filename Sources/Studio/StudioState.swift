@@ -29,6 +29,8 @@ struct StudioState: Encodable {
     var command: String
     var exportFormats: [String]
     var against: Against?
+    /// The names a curve spec gives a Bézier by, for the curve editor to tell its kind.
+    var bezierNames = Motion.bezierNames
 
     struct Phase: Encodable {
         var name: String
@@ -72,12 +74,14 @@ struct StudioState: Encodable {
         var spec: String
         var code: [String]
         var samples: [[Double]]
+        var controlPoints: [Double]?
 
         init(_ m: Motion) {
             duration = m.duration
             overshoot = m.overshoot
             spec = m.spec
             code = m.code
+            controlPoints = m.controlPoints
             samples = m.samples.map { [($0.time * 1e4).rounded() / 1e4, ($0.progress * 1e4).rounded() / 1e4] }
         }
     }

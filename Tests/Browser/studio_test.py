@@ -460,6 +460,8 @@ def main():
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})",
                               driver.find_element(By.CSS_SELECTOR, '[id="param-present"] .motion'))
         driver.save_screenshot(os.path.join(args.shots, "studio-response.png"))
+        wide = driver.execute_script("const e = document.querySelector('.params'); return [e.scrollWidth, e.clientWidth]")
+        check(wide[0] <= wide[1] + 1, f"the response spring's long spec stays inside the params panel ({wide[0]} in {wide[1]} px)")
         driver.find_element(By.ID, "revert").click()
         wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the revert")
 
@@ -568,6 +570,10 @@ def main():
                   const r = e.getBoundingClientRect();
                   if (!e.offsetParent || r.width === 0) continue;
                   if (r.left < -0.5 || r.right > w + 0.5) out.push(`${e.id || e.className || e.tagName} ${r.left.toFixed(0)}-${r.right.toFixed(0)}`);
+                }
+                // Nor does anything inside the panels reach past their sides.
+                for (const e of document.querySelectorAll('.params, .stage')) {
+                  if (e.offsetParent && e.scrollWidth > e.clientWidth + 1) out.push(`${e.className} scrolls sideways (${e.scrollWidth} in ${e.clientWidth})`);
                 }
                 return out;""")
         for w, h in [(390, 844), (1024, 768), (1440, 900), (2560, 1440)]:
