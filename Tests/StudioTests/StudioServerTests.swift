@@ -88,6 +88,27 @@ struct StudioServerTests {
         }
     }
 
+    @Test("A version's timeline: each phase with the param that sets its length, the tracks, what each param moves")
+    func timeline() async throws {
+        let f = try await StudioFixture.start("expanding-cells")
+        defer { Task { await f.stop() } }
+        let version = try #require(try f.state(try await f.get("/api/state"))["version"] as? Int)
+        let response = try await f.get("/api/timeline?v=\(version)")
+        #expect(response.status == 200 && response.headers["content-type"]?.hasPrefix("application/json") == true)
+        let timeline = try f.state(response)
+        #expect(timeline["version"] as? Int == version)
+        let phases = try #require(timeline["phases"] as? [[String: Any]])
+        let library = try Transition(f.scenePath)
+        #expect(phases.map { $0["name"] as? String } == library.phases.map(\.name))
+        #expect(phases.map { $0["lengthKey"] as? String } == library.influence().phaseLengthKeys)
+        let tracks = try #require(timeline["tracks"] as? [[String: Any]])
+        #expect(tracks.count == library.tracks.count)
+        let moves = try #require(timeline["moves"] as? [String: [String]])
+        #expect(moves["layout.barColor"] == ["navbar"])
+        #expect(try await f.get("/api/timeline").status == 400)
+        #expect(try await f.get("/api/timeline?v=999").status == 410)
+    }
+
     @Test(
         "A bad value is refused naming its key and value, in the studio's words (no flags); the last good version stays"
     )
