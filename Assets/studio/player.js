@@ -103,7 +103,12 @@ export function draw() {
   const state = studio.server;
   if (!state) return;
   $("scrub").value = String(state.duration > 0 ? studio.playback.time / state.duration : 0);
-  $("timeline-cursor").style.setProperty("--t", $("scrub").value);
+  // The timeline's line at the same time, over its lanes (the rows scroll, their bar may not).
+  const lane = document.querySelector("#timeline-rows .tl-lane");
+  if (lane) {
+    const box = lane.getBoundingClientRect(), body = $("timeline-cursor").parentElement.getBoundingClientRect();
+    $("timeline-cursor").style.left = `${box.left - body.left + Number($("scrub").value) * box.width}px`;
+  }
   const current = studio.playback.frames;
   const k = current && current.version === studio.playback.version ? frameIndex(current, studio.playback.time) : -1;
   $("time").textContent = `${studio.playback.time.toFixed(2)} s` + (k >= 0 ? ` · frame ${k}` : "");

@@ -412,6 +412,17 @@ def main():
             "return [...document.querySelectorAll('#timeline-rows .tl-label')].map(l => l.title)")
         check(any("container · position" in l for l in labels) and len(labels) > 10,
               f"the timeline has a track per layer and property ({len(labels)} rows, e.g. {labels[1:4]})")
+        # The red line is at the scrubber's time over the lanes, and every phase's end handle is
+        # inside the timeline.
+        placed = driver.execute_script("""
+            const s = document.getElementById('scrub'); s.value = '0.5'; s.dispatchEvent(new Event('input'));
+            const lane = document.querySelector('#timeline-rows .tl-lane').getBoundingClientRect();
+            const line = document.getElementById('timeline-cursor').getBoundingClientRect();
+            const rows = document.getElementById('timeline-rows').getBoundingClientRect();
+            const edges = [...document.querySelectorAll('#timeline-rows .tl-edge')].map(e => e.getBoundingClientRect());
+            return [line.left - (lane.left + 0.5 * lane.width), edges.every(e => e.right <= rows.right + 0.5)];""")
+        check(abs(placed[0]) <= 1 and placed[1],
+              f"the timeline's line sits at the scrubber's time ({placed[0]:+.1f} px) and every end handle is inside it")
         edge = driver.find_element(By.CSS_SELECTOR, '#timeline-rows .tl-edge[data-key="timing.detailHold"]')
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", edge)
         lane = driver.execute_script("return arguments[0].parentElement.getBoundingClientRect().width", edge)
