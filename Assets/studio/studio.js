@@ -11,6 +11,8 @@ import { redo, showButtons, undo } from "./history.js";
 import { onKey, showKeys } from "./keys.js";
 import { drawTimeline, loadTimeline } from "./timeline.js";
 
+let timelineTimer = 0;
+
 export function applyState(state) {
   const first = !studio.server;
   const old = studio.server;
@@ -44,8 +46,10 @@ export function applyState(state) {
     showInstantFrame(state.version);
     loadFrames(state.version, "frames");
   }
-  // The timeline after the frame: it is planned again for each param, the frame is not.
-  setTimeout(() => loadTimeline(state.version), 0);
+  // The timeline once the versions stop coming (a drag makes one after another): the server
+  // plans the storyboard again for each param to make it, which the frames should not wait on.
+  clearTimeout(timelineTimer);
+  timelineTimer = setTimeout(() => loadTimeline(state.version), first ? 0 : 250);
   if (compareMode() === "side" || compareMode() === "onion") {
     if (!studio.playback.saved || studio.playback.saved.version !== state.savedVersion) loadFrames(state.savedVersion, "saved");
   }
