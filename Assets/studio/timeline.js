@@ -2,7 +2,7 @@
 // animates and in which phase. A phase's end is a handle when a param sets its length (a
 // hold's seconds, an animation's duration): dragging it, or its arrow keys, edit that param.
 // The server finds which param that is, and what each param moves (GET /api/timeline), from
-// plans alone; the page asks once a version's frame is on screen.
+// plans alone; the page asks once the versions stop coming (studio.js).
 
 import { $, shownValue, studio } from "./state.js";
 import { api } from "./network.js";
@@ -61,6 +61,8 @@ export function drawTimeline() {
   const host = $("timeline-rows");
   const tl = studio.timeline;
   if (!tl || !studio.server) return;
+  // A handle focused for the arrow keys stays focused when it is drawn anew.
+  const focused = document.activeElement?.classList.contains("tl-edge") ? document.activeElement.dataset.key : null;
   tl.duration = Math.max(studio.server.duration, 1e-6);
   const rows = [];
   const [phaseRow, phaseLane] = row("phases", "the storyboard's steps; drag a phase's end to change its length");
@@ -95,6 +97,7 @@ export function drawTimeline() {
     rows.push(r);
   }
   host.replaceChildren(...rows);
+  if (focused) host.querySelector(`.tl-edge[data-key="${CSS.escape(focused)}"]`)?.focus();
 }
 
 function edgeHandle(p, segment) {
@@ -117,7 +120,6 @@ function edgeHandle(p, segment) {
     if (!drag || drag.handle !== handle) return;
     const dt = ((e.clientX - drag.x) / drag.width) * drag.duration;
     const value = setLength(drag.key, drag.base + dt);
-    if (value == null) return;
     const end = drag.end + (value - drag.base);
     handle.style.left = percent(end);
     segment.style.width = percent(Math.max(0, end - drag.start));
@@ -139,8 +141,8 @@ function edgeHandle(p, segment) {
   return handle;
 }
 
-// Sets a length param to `seconds`, rounded to a hundredth and kept in its range; returns the
-// value set, or null when it is the one already shown.
+// Sets a length param to `seconds`, rounded to a hundredth and kept in its range (no edit when
+// that is the value already shown); returns that value.
 function setLength(key, seconds) {
   const f = field(key);
   const [lo, hi] = f.range || [0, 1e9];

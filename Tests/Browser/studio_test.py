@@ -440,6 +440,19 @@ def main():
               and diff[1].startswith(f"+    detailHold: {{seconds: {e['timing.detailHold']},"),
               f"the save changed the hold's line alone: {diff}")
         saved = timed
+        # The arrow keys on a focused end handle nudge its param by a hundredth, and the handle
+        # keeps the focus as the timeline is drawn anew for each version.
+        end_edge = driver.find_element(By.CSS_SELECTOR, '#timeline-rows .tl-edge[data-key="timing.endHold"]')
+        driver.execute_script("arguments[0].focus()", end_edge)
+        for _ in range(3):
+            ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+            time.sleep(0.7)
+        nudged = wait(driver, "const e = window.flipbook.server.edits; return e['timing.endHold'] === '1.51' && "
+                              "document.activeElement.dataset.key === 'timing.endHold' && e",
+                      what="three nudges of the end handle")
+        check(set(nudged) == {"timing.endHold"}, f"→ three times on hold-end's end handle: {nudged}")
+        driver.find_element(By.ID, "revert").click()
+        wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the revert")
         # Params grouped by what they move: the bar's colour with the navigation bar, the holds
         # under timing.
         Select(driver.find_element(By.ID, "param-group")).select_by_value("moves")
