@@ -45,7 +45,7 @@ struct ScoreCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Render every combination of these values and rank them by the tracked features' RMS (repeatable).",
+            "Render every combination of these values and rank them by the RMS of the tracked features and layers (repeatable).",
             valueName: "key=v1,v2,…"),
         transform: ScoreCommand.parseAxis)
     var grid: [GridAxis] = []
@@ -95,9 +95,8 @@ struct ScoreCommand: ParsableCommand {
         if features == nil && track.isEmpty {
             throw ValidationError("Missing --features features.yaml or --track layer: what to follow")
         }
-        if !track.isEmpty && (!grid.isEmpty || fitStroke != nil) {
-            throw ValidationError(
-                "--grid and --fit-stroke rank and fit the features file's features; leave out --track")
+        if !track.isEmpty && fitStroke != nil {
+            throw ValidationError("--fit-stroke fits the features file's features; leave out --track")
         }
         if window != nil && grid.isEmpty && fitStroke == nil {
             throw ValidationError("--window ranks a --grid or bounds a --fit-stroke; pass --grid key=v1,v2")

@@ -83,6 +83,27 @@ struct ScoreTests {
         #expect(top.rms > 4 && (top.lag?.frames ?? 0) > 0.5, "\(top)")
     }
 
+    @Test("--grid with --track: a layer followed once ranks each trial by where its plan puts it; the truth first")
+    func gridOfTrackedLayer() throws {
+        let recording = try Self.recording("app-store-card", storyboard: "first-card")
+        var request = ScoreRequest(scene: "app-store-card", features: [])
+        request.storyboard = "first-card"
+        request.track = ["card-1"]
+        let axis = try #require(GridAxis("present.durationBase=0.7,0.5,0.6"))
+        let ranked = try Scorer.rank(request, grid: [axis], recording: recording)
+        #expect(
+            ranked.map(\.assignments) == [
+                ["present.durationBase=0.5"], ["present.durationBase=0.6"], ["present.durationBase=0.7"],
+            ])
+        #expect(ranked[0].features.map(\.name) == ["card-1 left", "card-1 top", "card-1 width"])
+        // The same figures as a score of the truth: the tracker's findings do not change by trial.
+        let same = try Scorer.score(request, recording: recording)
+        for (ranked, scored) in zip(ranked[0].features, same.features) {
+            #expect(ranked.frames == scored.frames && abs((ranked.rms ?? .nan) - scored.rms) < 1e-9, "\(ranked.name)")
+        }
+        #expect((ranked[0].overall ?? 99) < 1.5 && (ranked[2].overall ?? 0) > 3, "\(ranked.map(\.overall))")
+    }
+
     @Test(
         "A tracked layer that grows past the tracker's scales (expanding-view's button) is refused by name, never a crash"
     )

@@ -41,7 +41,9 @@ extension Scorer {
     public static let maximumCombinations = 400
 
     /// Renders the storyboard at every combination of `grid`'s values and ranks them, best
-    /// first, by the RMS of the tracked features over every frame (or over `window` seconds).
+    /// first, by the RMS of the tracked features and layers over every frame (or over `window`
+    /// seconds). A layer (`request.track`) is followed through the recording once, and each
+    /// combination only plans where it puts it.
     /// This fits a value to a recording by its motion, not its pixels: content that is not
     /// ours weighs nothing. Where the capture steps unevenly, each stretch of motion is
     /// compared as captured with only the display's phase fitted, so timing still counts.
@@ -58,32 +60,44 @@ extension Scorer {
             throw ScoreError.gridTooLarge(combinations.count, maximum: maximumCombinations)
         }
         let request = try Scorer.withScreen(request, recording: recording, images: images).0
-        let recorded = try RecordedSide(request, recording: recording)
+        let recorded = try RecordedSide(request, recording: recording, keepingFrames: !request.track.isEmpty)
         let dt = recorded.interval
-        let tracks = request.features.map { feature -> [Double?] in
-            let a = recorded.track(feature)
+        func windowed(_ a: [Double?]) -> [Double?] {
             guard let window else { return a }
             return a.indices.map {
                 (window.lowerBound - 1e-9...window.upperBound + 1e-9).contains(Double($0) * dt) ? a[$0] : nil
             }
         }
+        let tracks = request.features.map { windowed(recorded.track($0)) }
+        // Layers are followed through the recording once; each trial plans where they are.
+        let layers = try TrackedLayers(
+            request.track, request: request, shown: recorded.shown, interval: dt, images: images)
         var scores: [GridScore] = []
         for (n, assignments) in combinations.enumerated() {
             var trial = request
             trial.assignments += assignments
-            let rendered = try RenderedSide(trial, recorded: recorded, images: images)
             var total = 0.0, count = 0
-            let features = zip(request.features, tracks).map { feature, a -> GridScore.Feature in
-                let b = rendered.track(feature)
-                let errors =
-                    rendered.fine == nil
-                    ? MotionScore.errors(a, b).map { e in
-                        (rms: e.rms, worst: e.worst, count: e.count)
-                    } : asCaptured(feature, a, b, rendered, interval: dt)
-                guard let errors else { return .init(name: feature.name, rms: nil, worst: nil, frames: 0) }
+            func scored(_ name: String, _ errors: (rms: Double, worst: Double, count: Int)?) -> GridScore.Feature {
+                guard let errors else { return .init(name: name, rms: nil, worst: nil, frames: 0) }
                 total += errors.rms * errors.rms * Double(errors.count)
                 count += errors.count
-                return .init(name: feature.name, rms: errors.rms, worst: errors.worst, frames: errors.count)
+                return .init(name: name, rms: errors.rms, worst: errors.worst, frames: errors.count)
+            }
+            var features: [GridScore.Feature] = []
+            if !request.features.isEmpty {
+                let rendered = try RenderedSide(trial, recorded: recorded, images: images)
+                features = zip(request.features, tracks).map { feature, a in
+                    let b = rendered.track(feature)
+                    return scored(
+                        feature.name,
+                        rendered.fine == nil
+                            ? MotionScore.errors(a, b).map { e in (rms: e.rms, worst: e.worst, count: e.count) }
+                            : asCaptured(feature, a, b, rendered, interval: dt))
+                }
+            }
+            for s in try layers.rendered(by: trial, images: images) {
+                let e = MotionScore.errors(windowed(s.recorded), s.rendered)
+                features.append(scored(s.name, e.map { (rms: $0.rms, worst: $0.worst, count: $0.count) }))
             }
             scores.append(
                 GridScore(

@@ -17,44 +17,67 @@ struct TrackedLayers {
         var rendered: [Double?]
     }
 
-    let series: [Series]
+    /// Each layer as the tracker found it in the recording, frame by frame.
+    private var found: [(layer: String, matches: [LayerTracker.Match?])] = []
+    /// Working pixels per point, and the screen in the recording's pixels with its pixels per point.
+    private var k = 1.0, screen = Crop(x: 0, y: 0, width: 0, height: 0), sx = 1.0, sy = 1.0
+    /// Each recording frame's instant as the render samples it.
+    private var instants: [Double] = []
+    /// The layers against the request's own plan.
+    private(set) var series: [Series] = []
 
     /// The recording's frames, at the working width the tracker reads; `shown` are the bitmaps
-    /// the score reads, one per step of `interval`.
+    /// the score reads, one per step of `interval`. The look of each layer is cut from the
+    /// recording where the request's plan first holds it still.
     init(
         _ layers: [String], request: ScoreRequest, shown: [Bitmap], interval dt: Double, images: ImageCache
     ) throws {
-        guard !layers.isEmpty, let first = shown.first else {
-            series = []
-            return
-        }
+        guard !layers.isEmpty, let first = shown.first else { return }
         let base = try Transition(
             request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
             images: images)
         let canvas = base.canvas
-        let k = Double(Fitter.workingWidth) / canvas.width
+        k = Double(Fitter.workingWidth) / canvas.width
         let height = Int((canvas.height * k).rounded())
         let pictures = shown.map { LumaImage($0, crop: request.screen, width: Fitter.workingWidth, height: height) }
         // Points to the recording's pixels: into the screen, or over the whole frame.
-        let screen = request.screen ?? Crop(x: 0, y: 0, width: first.width, height: first.height)
-        let (sx, sy) = (Double(screen.width) / canvas.width, Double(screen.height) / canvas.height)
-        // Each recording frame's instant as the render samples it.
+        screen = request.screen ?? Crop(x: 0, y: 0, width: first.width, height: first.height)
+        (sx, sy) = (Double(screen.width) / canvas.width, Double(screen.height) / canvas.height)
         let fps = RenderedSide.fps(request, interval: dt)
-        let instants = pictures.indices.map { Double(RenderedSide.frame($0, interval: dt, fps: fps)) / fps }
-        series = try layers.flatMap { layer -> [Series] in
+        instants = pictures.indices.map { Double(RenderedSide.frame($0, interval: dt, fps: fps)) / fps }
+        found = try layers.map { layer in
             let matches = try Problem.follow(layer, in: pictures, base: base, k: k, height: height) { t in
                 min(max(Int((t / dt).rounded()), 0), pictures.count - 1)
             }
+            return (layer, matches)
+        }
+        series = rendered(by: base)
+    }
+
+    /// The layers against the plan of `request` (other values, the same recording): a grid's
+    /// trial. The tracker's findings are the same; only frames where that plan draws a layer
+    /// count.
+    func rendered(by request: ScoreRequest, images: ImageCache) throws -> [Series] {
+        guard !found.isEmpty else { return [] }
+        return rendered(
+            by: try Transition(
+                request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
+                images: images))
+    }
+
+    private func rendered(by plan: Transition) -> [Series] {
+        found.flatMap { layer, matches -> [Series] in
             let planned = instants.map { t -> (x: Double, y: Double, width: Double)? in
-                let t = min(t, base.duration)
-                guard let drawn = base.drawnBounds(ofLayer: layer, at: t), drawn.alpha >= 0.5,
-                    let r = Problem.placedLook(of: layer, in: base, at: t, minimumSide: 1)
+                let t = min(t, plan.duration)
+                guard let drawn = plan.drawnBounds(ofLayer: layer, at: t), drawn.alpha >= 0.5,
+                    let r = Problem.placedLook(of: layer, in: plan, at: t, minimumSide: 1)
                 else { return nil }
                 return (r.x, r.y, r.width)
             }
             func recorded(_ value: (LayerTracker.Match) -> Double) -> [Double?] {
                 matches.indices.map { i in planned[i] == nil ? nil : matches[i].map(value) }
             }
+            let (k, screen, sx, sy) = (k, screen, sx, sy)
             return [
                 Series(
                     name: "\(layer) left", recorded: recorded { Double(screen.x) + $0.x / k * sx },
