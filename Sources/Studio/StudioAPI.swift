@@ -123,8 +123,8 @@ struct StudioAPI {
     }
 
     /// Version `v`'s timeline: each layer's animated properties with their spans, each phase
-    /// with the param that sets its length, and the layers each param moves. The page asks
-    /// once the version's frame is on screen: the picture comes first.
+    /// with the param that sets its length, and the layers each param moves. It plans the
+    /// storyboard once per param, so the page asks only once the versions stop coming.
     func timeline(_ request: HTTPRequest) async -> HTTPResponse {
         guard let v = request.query["v"].flatMap(Int.init) else { return .text(400, "expected v=VERSION") }
         guard let loaded = session.loaded(v) else { return .text(410, "version \(v) is gone; load the state again") }

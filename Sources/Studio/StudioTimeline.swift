@@ -1,5 +1,4 @@
 import Flipbook
-import Geometry
 
 /// A version's timeline as the page draws it (`/api/timeline`): the phases with the param
 /// that sets each one's length, the layers' animated properties, and what each param moves.
