@@ -2,7 +2,7 @@
 // after it; a slider's drag is one entry (changes to the same fields less than a second apart
 // merge). Undo sends the values before, as they were, so it restores them even after a save.
 
-import { $, studio } from "./state.js";
+import { $, fieldOf, studio } from "./state.js";
 import { sendEdit } from "./network.js";
 
 const past = [];
@@ -15,7 +15,7 @@ const mergeWithin = 1000;
 export function current(key) {
   const edited = key in sent ? sent[key] : studio.server.edits[key];
   if (edited != null) return edited;
-  const field = studio.server.params.flatMap((p) => p.fields).find((f) => f.key === key);
+  const field = fieldOf(key);
   return field ? field.value : null;
 }
 

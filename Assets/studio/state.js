@@ -38,6 +38,11 @@ export const studio = {
   },
 };
 
+// The field (a param, or one part of an animation param) with this key, from the server's state.
+export function fieldOf(key) {
+  return studio.server.params.flatMap((p) => p.fields).find((f) => f.key === key);
+}
+
 // A field's value as the page shows it: its edit, else the value the server has for it.
 export function shownValue(field) {
   const e = studio.server.edits;

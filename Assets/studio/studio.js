@@ -125,7 +125,8 @@ export function wire() {
   $("keys-open").addEventListener("click", () => showKeys(true));
   $("param-search").addEventListener("input", filterParams);
   $("param-group").addEventListener("change", () => renderParams(true));
-  window.addEventListener("resize", drawTimeline);
+  // The timeline and the line across it follow the window's width.
+  window.addEventListener("resize", () => { drawTimeline(); draw(); });
   $("snapshot").addEventListener("click", takeSnapshot);
   $("snapshots").addEventListener("change", () => applySnapshot($("snapshots").value));
   setUpLayout();

@@ -4,7 +4,7 @@
 // The server finds which param that is, and what each param moves (GET /api/timeline), from
 // plans alone; the page asks once the versions stop coming (studio.js).
 
-import { $, shownValue, studio } from "./state.js";
+import { $, fieldOf as field, shownValue, studio } from "./state.js";
 import { api } from "./network.js";
 import { current, edit } from "./history.js";
 import { renderParams, showMoves, trimNumber } from "./params.js";
@@ -31,10 +31,6 @@ export async function loadTimeline(version) {
   else showMoves();
 }
 
-function field(key) {
-  return studio.server.params.flatMap((p) => p.fields).find((f) => f.key === key);
-}
-
 // The phase containing `t`, for a track's colour.
 function phaseAt(t) {
   const phases = studio.timeline.phases.filter((p) => p.end > p.start);
@@ -55,7 +51,9 @@ function row(label, title) {
   return [r, lane];
 }
 
-const percent = (t) => `${(t / studio.timeline.duration) * 100}%`;
+// A time as a share of the storyboard, for a left or a width.
+const duration = () => Math.max(studio.server.duration, 1e-6);
+const percent = (t) => `${(t / duration()) * 100}%`;
 
 export function drawTimeline() {
   const host = $("timeline-rows");
@@ -63,7 +61,6 @@ export function drawTimeline() {
   if (!tl || !studio.server) return;
   // A handle focused for the arrow keys stays focused when it is drawn anew.
   const focused = document.activeElement?.classList.contains("tl-edge") ? document.activeElement.dataset.key : null;
-  tl.duration = Math.max(studio.server.duration, 1e-6);
   const rows = [];
   const [phaseRow, phaseLane] = row("phases", "the storyboard's steps; drag a phase's end to change its length");
   phaseRow.classList.add("tl-phases");
@@ -114,7 +111,7 @@ function edgeHandle(p, segment) {
     handle.setPointerCapture(e.pointerId);
     const lane = handle.parentElement.getBoundingClientRect();
     drag = { key: p.lengthKey, base: Number(current(p.lengthKey)), x: e.clientX, width: lane.width,
-      duration: studio.timeline.duration, handle, segment, start: p.start, end: p.end };
+      duration: duration(), handle, segment, start: p.start, end: p.end };
   });
   handle.addEventListener("pointermove", (e) => {
     if (!drag || drag.handle !== handle) return;

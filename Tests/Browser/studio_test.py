@@ -608,6 +608,11 @@ def main():
             bad = overflow()
             params_box = driver.execute_script("return document.querySelector('.params').getBoundingClientRect().width")
             check(not bad and params_box >= 280, f"at {w}x{h} nothing overflows and the params are {params_box:.0f} px wide: {bad[:5]}")
+            drift = driver.execute_script("""
+                const lane = document.querySelector('#timeline-rows .tl-lane').getBoundingClientRect();
+                const line = document.getElementById('timeline-cursor').getBoundingClientRect();
+                return line.left - (lane.left + Number(document.getElementById('scrub').value) * lane.width);""")
+            check(abs(drift) <= 1, f"at {w}x{h} the timeline's line is at the scrubber's time ({drift:+.1f} px)")
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 1440, "height": 900, "deviceScaleFactor": 1, "mobile": False})
         light = driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor")

@@ -69,6 +69,10 @@ extension Scorer {
             }
         }
         let tracks = request.features.map { windowed(recorded.track($0)) }
+        /// The two compared frame by frame: RMS, worst error and how many frames.
+        func sameInstants(_ a: [Double?], _ b: [Double?]) -> (rms: Double, worst: Double, count: Int)? {
+            MotionScore.errors(a, b).map { (rms: $0.rms, worst: $0.worst, count: $0.count) }
+        }
         // Layers are followed through the recording once; each trial plans where they are.
         let layers = try TrackedLayers(
             request.track, request: request, shown: recorded.shown, interval: dt, images: images)
@@ -90,14 +94,11 @@ extension Scorer {
                     let b = rendered.track(feature)
                     return scored(
                         feature.name,
-                        rendered.fine == nil
-                            ? MotionScore.errors(a, b).map { e in (rms: e.rms, worst: e.worst, count: e.count) }
-                            : asCaptured(feature, a, b, rendered, interval: dt))
+                        rendered.fine == nil ? sameInstants(a, b) : asCaptured(feature, a, b, rendered, interval: dt))
                 }
             }
             for s in try layers.rendered(by: trial, images: images) {
-                let e = MotionScore.errors(windowed(s.recorded), s.rendered)
-                features.append(scored(s.name, e.map { (rms: $0.rms, worst: $0.worst, count: $0.count) }))
+                features.append(scored(s.name, sameInstants(windowed(s.recorded), s.rendered)))
             }
             scores.append(
                 GridScore(

@@ -77,7 +77,6 @@ struct TrackedLayers {
             func recorded(_ value: (LayerTracker.Match) -> Double) -> [Double?] {
                 matches.indices.map { i in planned[i] == nil ? nil : matches[i].map(value) }
             }
-            let (k, screen, sx, sy) = (k, screen, sx, sy)
             return [
                 Series(
                     name: "\(layer) left", recorded: recorded { Double(screen.x) + $0.x / k * sx },
