@@ -22,6 +22,18 @@ public struct ConfigField<Root> {
         ConfigField(key: key, doc: doc, kind: .section(fields))
     }
 
+    /// A setting read from one node by `read`, which returns its value or throws, and shown by `show`.
+    private static func leaf<Value>(
+        _ key: String, _ path: WritableKeyPath<Root, Value>, _ doc: String, show: @escaping (Value) -> String,
+        read: @escaping (Node, ConfigContext, Root) throws -> Value
+    ) -> ConfigField {
+        ConfigField(
+            key: key, doc: doc,
+            kind: .leaf(
+                read: { root, node, cx in root[keyPath: path] = try read(node, cx, root) },
+                show: { show($0[keyPath: path]) }))
+    }
+
     /// A number in `range`.
     public static func number(
         _ key: String, _ path: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, _ doc: String
@@ -40,153 +52,105 @@ public struct ConfigField<Root> {
         _ key: String, _ path: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, _ doc: String,
         parse: @escaping (String) -> Double?, what: String
     ) -> ConfigField {
-        ConfigField(
-            key: key, doc: doc,
-            kind: .leaf(
-                read: { root, node, cx in
-                    guard let text = node.scalarText, let v = parse(text) else {
-                        throw cx.error(
-                            node,
-                            "expected \(what) in \(range.lowerBound.plainText)...\(range.upperBound.plainText), got \(node.summary)"
-                        )
-                    }
-                    guard range.contains(v) else {
-                        throw cx.error(
-                            node,
-                            "\(v.plainText) is out of range; expected \(range.lowerBound.plainText)...\(range.upperBound.plainText)"
-                        )
-                    }
-                    root[keyPath: path] = v
-                }, show: { $0[keyPath: path].plainText }))
+        let span = "\(range.lowerBound.plainText)...\(range.upperBound.plainText)"
+        return leaf(key, path, doc, show: \.plainText) { node, cx, _ in
+            guard let v = node.scalarText.flatMap(parse) else { throw cx.expected("\(what) in \(span)", node) }
+            guard range.contains(v) else { throw cx.error(node, "\(v.plainText) is out of range; expected \(span)") }
+            return v
+        }
     }
 
     /// A whole number in `range`.
     public static func integer(
         _ key: String, _ path: WritableKeyPath<Root, Int>, _ range: ClosedRange<Int>, _ doc: String
     ) -> ConfigField {
-        ConfigField(
-            key: key, doc: doc,
-            kind: .leaf(
-                read: { root, node, cx in
-                    guard let text = node.scalarText, let v = Int(text) else {
-                        throw cx.error(
-                            node,
-                            "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(node.summary)")
-                    }
-                    guard range.contains(v) else {
-                        throw cx.error(node, "\(v) is out of range; expected \(range.lowerBound)...\(range.upperBound)")
-                    }
-                    root[keyPath: path] = v
-                }, show: { "\($0[keyPath: path])" }))
+        let span = "\(range.lowerBound)...\(range.upperBound)"
+        return leaf(key, path, doc, show: { "\($0)" }) { node, cx, _ in
+            guard let v = node.scalarText.flatMap({ Int($0) }) else {
+                throw cx.expected("a whole number in \(span)", node)
+            }
+            guard range.contains(v) else { throw cx.error(node, "\(v) is out of range; expected \(span)") }
+            return v
+        }
     }
 
     /// A file path (relative paths resolve against the config file's folder).
     public static func path(_ key: String, _ path: WritableKeyPath<Root, String>, _ doc: String) -> ConfigField {
-        ConfigField(
-            key: key, doc: doc,
-            kind: .leaf(
-                read: { root, node, cx in
-                    guard let text = node.scalarText, !text.isEmpty else {
-                        throw cx.error(node, "expected a file path, got \(node.summary)")
-                    }
-                    root[keyPath: path] = cx.resolve(text)
-                }, show: { quoted($0[keyPath: path]) }))
+        leaf(key, path, doc, show: quoted) { node, cx, _ in
+            guard let text = node.scalarText, !text.isEmpty else { throw cx.expected("a file path", node) }
+            return cx.resolve(text)
+        }
     }
 
     /// One of a few names.
     public static func choice(
         _ key: String, _ path: WritableKeyPath<Root, String>, _ options: @escaping (Root) -> [String], _ doc: String
     ) -> ConfigField {
-        ConfigField(
-            key: key, doc: doc,
-            kind: .leaf(
-                read: { root, node, cx in
-                    let names = options(root)
-                    guard let text = node.scalarText, names.contains(text) else {
-                        throw cx.error(node, "expected one of \(names.joined(separator: ", ")), got \(node.summary)")
-                    }
-                    root[keyPath: path] = text
-                }, show: { $0[keyPath: path] }))
+        leaf(key, path, doc, show: { $0 }) { node, cx, root in
+            let names = options(root)
+            guard let text = node.scalarText, names.contains(text) else {
+                throw cx.expected("one of \(names.joined(separator: ", "))", node)
+            }
+            return text
+        }
     }
 
     /// A colour, "#RRGGBB" or "#RRGGBBAA".
     public static func color(_ key: String, _ path: WritableKeyPath<Root, Color>, _ doc: String) -> ConfigField {
-        ConfigField(
-            key: key, doc: doc,
-            kind: .leaf(
-                read: { root, node, cx in
-                    guard let text = node.scalarText, let c = Color(hex: text) else {
-                        throw cx.error(node, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \(node.summary)")
-                    }
-                    root[keyPath: path] = c
-                }, show: { quoted($0[keyPath: path].description) }))
+        leaf(key, path, doc, show: { quoted($0.description) }) { node, cx, _ in
+            guard let c = node.scalarText.flatMap({ Color(hex: $0) }) else {
+                throw cx.expected("a colour \"#RRGGBB\" or \"#RRGGBBAA\"", node)
+            }
+            return c
+        }
     }
 
     /// A rect in points, [x, y, width, height].
     public static func rect(_ key: String, _ path: WritableKeyPath<Root, Rect>, _ doc: String) -> ConfigField {
-        ConfigField(
-            key: key, doc: doc,
-            kind: .leaf(
-                read: { root, node, cx in
-                    guard let items = node.sequence?.map({ $0.scalarText.flatMap(Double.init) }), items.count == 4,
-                        let v = Optional(items.compactMap { $0 }), v.count == 4, v.allSatisfy(\.isFinite), v[2] >= 0,
-                        v[3] >= 0
-                    else {
-                        throw cx.error(
-                            node,
-                            "expected [x, y, width, height] in points, with width and height not negative, got \(node.summary)"
-                        )
-                    }
-                    root[keyPath: path] = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-                },
-                show: { r in
-                    let v = r[keyPath: path]
-                    return "[\(v.minX.plainText), \(v.minY.plainText), \(v.width.plainText), \(v.height.plainText)]"
-                }))
+        leaf(
+            key, path, doc,
+            show: { "[\($0.minX.plainText), \($0.minY.plainText), \($0.width.plainText), \($0.height.plainText)]" }
+        ) {
+            node, cx, _ in
+            guard let v = numbers(node, count: 4), v[2] >= 0, v[3] >= 0 else {
+                throw cx.expected("[x, y, width, height] in points, with width and height not negative", node)
+            }
+            return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        }
     }
 
     /// true or false.
     public static func flag(_ key: String, _ path: WritableKeyPath<Root, Bool>, _ doc: String) -> ConfigField {
-        ConfigField(
-            key: key, doc: doc,
-            kind: .leaf(
-                read: { root, node, cx in
-                    guard let text = node.scalarText, let v = ["true": true, "false": false][text] else {
-                        throw cx.error(node, "expected true or false, got \(node.summary)")
-                    }
-                    root[keyPath: path] = v
-                }, show: { $0[keyPath: path] ? "true" : "false" }))
+        leaf(key, path, doc, show: { $0 ? "true" : "false" }) { node, cx, _ in
+            guard let v = node.scalarText.flatMap({ ["true": true, "false": false][$0] }) else {
+                throw cx.expected("true or false", node)
+            }
+            return v
+        }
     }
 
     /// A point in points, [x, y].
     public static func point(_ key: String, _ path: WritableKeyPath<Root, Point>, _ doc: String) -> ConfigField {
-        ConfigField(
-            key: key, doc: doc,
-            kind: .leaf(
-                read: { root, node, cx in
-                    guard let items = node.sequence?.map({ $0.scalarText.flatMap(Double.init) }), items.count == 2,
-                        let x = items[0], let y = items[1], x.isFinite, y.isFinite
-                    else { throw cx.error(node, "expected [x, y] in points, got \(node.summary)") }
-                    root[keyPath: path] = Point(x: x, y: y)
-                },
-                show: { r in
-                    let v = r[keyPath: path]
-                    return "[\(v.x.plainText), \(v.y.plainText)]"
-                }))
+        leaf(key, path, doc, show: { "[\($0.x.plainText), \($0.y.plainText)]" }) { node, cx, _ in
+            guard let v = numbers(node, count: 2) else { throw cx.expected("[x, y] in points", node) }
+            return Point(x: v[0], y: v[1])
+        }
+    }
+
+    /// A list of `count` finite numbers, or nil.
+    private static func numbers(_ node: Node, count: Int) -> [Double]? {
+        guard let items = node.sequence, items.count == count else { return nil }
+        let v = items.compactMap { $0.scalarText.flatMap(Double.init) }
+        return v.count == count && v.allSatisfy(\.isFinite) ? v : nil
     }
 
     /// A curve spec (see `Curve(spec:)`).
     public static func curve(_ key: String, _ path: WritableKeyPath<Root, String>, _ doc: String) -> ConfigField {
-        ConfigField(
-            key: key, doc: doc,
-            kind: .leaf(
-                read: { root, node, cx in
-                    guard let text = node.scalarText else {
-                        throw cx.error(node, "expected a curve spec, got \(node.summary)")
-                    }
-                    do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
-                    root[keyPath: path] = text
-                }, show: { quoted($0[keyPath: path]) }))
+        leaf(key, path, doc, show: quoted) { node, cx, _ in
+            guard let text = node.scalarText else { throw cx.expected("a curve spec", node) }
+            do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
+            return text
+        }
     }
 
     /// An animation: a UIKit spring (duration, dampingRatio, velocity) or any curve spec.
@@ -205,20 +169,17 @@ public struct ConfigField<Root> {
                 .number(
                     "velocity", path.appending(path: \.velocity), -50...50,
                     "initial spring velocity, in whole distances per second"),
-                ConfigField(
-                    key: "curve",
-                    doc:
-                        "spring, or a curve spec: linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2, system, caspring:…",
-                    kind: .leaf(
-                        read: { root, node, cx in
-                            guard let text = node.scalarText else {
-                                throw cx.error(node, "expected a curve name or spec, got \(node.summary)")
-                            }
-                            if text != "spring" {
-                                do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
-                            }
-                            root[keyPath: path].curveSpec = text
-                        }, show: { $0[keyPath: path].curveSpec })),
+                leaf(
+                    "curve", path.appending(path: \.curveSpec),
+                    "spring, or a curve spec: linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2, system, caspring:…",
+                    show: { $0 }
+                ) { node, cx, _ in
+                    guard let text = node.scalarText else { throw cx.expected("a curve name or spec", node) }
+                    if text != "spring" {
+                        do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
+                    }
+                    return text
+                },
             ])
     }
 }
@@ -273,6 +234,9 @@ struct ConfigContext {
     func error(_ node: Node, _ message: String) -> ConfigError {
         ConfigError(file: file, line: node.mark?.line, keyPath: path.joined(separator: "."), message: message)
     }
+
+    /// "expected WHAT, got VALUE".
+    func expected(_ what: String, _ node: Node) -> ConfigError { error(node, "expected \(what), got \(node.summary)") }
 
     /// A path from the config, relative to the config file's folder.
     func resolve(_ text: String) -> String {
