@@ -129,9 +129,7 @@ public final class StudioSession: Sendable {
         let saved = snapshot.saved
         // A value equal to the file's is no change.
         if let saved {
-            let file = Dictionary(
-                uniqueKeysWithValues: StudioState.editableValues(saved.transition.parameters).map { ($0.key, $0.value) }
-            )
+            let file = StudioState.editableValues(saved.transition.parameters)
             edits = edits.filter { file[$0.key] != $0.value }
         }
         return load(edits: edits, reloadSaved: false, first: time)
@@ -219,14 +217,14 @@ public final class StudioSession: Sendable {
         let s = snapshot
         let text = diskText()
         if text == s.baseText { return s.diskChange }
-        let before = s.saved.map { values(of: $0.transition) } ?? [:]
+        let before = s.saved.map { StudioState.editableValues($0.transition.parameters) } ?? [:]
         if s.edits.isEmpty {
             _ = load(edits: [:], reloadSaved: true)
             state.withLock { $0.baseText = text }
             return nil
         }
         _ = load(edits: s.edits, reloadSaved: true)
-        let after = snapshot.saved.map { values(of: $0.transition) } ?? [:]
+        let after = snapshot.saved.map { StudioState.editableValues($0.transition.parameters) } ?? [:]
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
             .union(s.diskChange?.keys ?? [])
         let conflicts = changed.filter { s.edits[$0] != nil }.sorted()
@@ -240,10 +238,6 @@ public final class StudioSession: Sendable {
         }
         events.send(#"{"type":"disk"}"#)
         return change
-    }
-
-    private func values(of t: Transition) -> [String: String] {
-        Dictionary(StudioState.editableValues(t.parameters).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
     }
 
     /// Builds the transition with `edits` (and without, as saved, when asked or when the view

@@ -115,34 +115,25 @@ struct StudioState: Encodable {
         frames = t.frameTimes.count
         phases = t.phases.map { Phase(name: $0.name, start: $0.start.rounded6, end: $0.end.rounded6) }
         sections = t.sections.map { Section(key: $0.key, doc: $0.doc) }
-        let savedValues = Dictionary(
-            uniqueKeysWithValues: Self.editableValues(saved.transition.parameters).map { ($0.key, $0.value) })
+        let savedValues = Self.editableValues(saved.transition.parameters)
         params = t.parameters.map { p in
-            var fields: [Field]
-            if let a = p.animation {
-                let parts: [(String, String, ClosedRange<Double>?, String)] = [
-                    ("duration", "seconds", 0.01...10, a.duration.plainText),
-                    ("dampingRatio", "number", 0.01...1, a.dampingRatio.plainText),
-                    ("velocity", "number", -50...50, a.velocity.plainText),
-                    ("curve", "curve", nil, a.curve),
-                ]
-                fields = parts.map { name, kind, range, value in
-                    let key = "\(p.key).\(name)"
-                    return Field(
-                        key: key, label: name, kind: kind, range: range.map { [$0.lowerBound, $0.upperBound] },
-                        declaresRange: name == "dampingRatio", choices: [], value: value,
-                        saved: savedValues[key] ?? value,
-                        editable: true)
-                }
-            } else {
-                fields = [
+            let fields =
+                p.animation.map { a in
+                    Self.animationParts.map { part in
+                        let key = "\(p.key).\(part.name)", value = part.value(a)
+                        return Field(
+                            key: key, label: part.name, kind: part.kind,
+                            range: part.range.map { [$0.lowerBound, $0.upperBound] },
+                            declaresRange: part.name == "dampingRatio", choices: [], value: value,
+                            saved: savedValues[key] ?? value, editable: true)
+                    }
+                } ?? [
                     Field(
                         key: p.key, label: String(p.key.split(separator: ".").last ?? ""), kind: p.kind.rawValue,
                         range: p.range.map { [$0.lowerBound, $0.upperBound] }, declaresRange: p.declaresRange,
                         choices: p.choices, value: p.value, saved: savedValues[p.key] ?? p.value,
                         editable: p.kind != .image && p.kind != .path)
                 ]
-            }
             return Param(
                 key: p.key, kind: p.kind.rawValue, doc: p.doc, section: p.section, line: p.line, isRead: p.isRead,
                 fields: fields, motion: t.motion(of: p.key).map(MotionJSON.init),
@@ -167,15 +158,27 @@ struct StudioState: Encodable {
         }
     }
 
-    /// Every value a save can write, by its `--set` key: each param's, and each part of an animation's.
-    static func editableValues(_ parameters: [Transition.Parameter]) -> [(key: String, value: String)] {
-        parameters.flatMap { p -> [(key: String, value: String)] in
-            guard let a = p.animation else { return [(p.key, p.value)] }
-            return [
-                ("\(p.key).duration", a.duration.plainText), ("\(p.key).dampingRatio", a.dampingRatio.plainText),
-                ("\(p.key).velocity", a.velocity.plainText), ("\(p.key).curve", a.curve),
+    /// The parts of an animation param the page edits: name, kind, range and value.
+    static let animationParts:
+        [(name: String, kind: String, range: ClosedRange<Double>?, value: @Sendable (Transition.Animation) -> String)] =
+            [
+                ("duration", "seconds", 0.01...10, { $0.duration.plainText }),
+                ("dampingRatio", "number", 0.01...1, { $0.dampingRatio.plainText }),
+                ("velocity", "number", -50...50, { $0.velocity.plainText }),
+                ("curve", "curve", nil, { $0.curve }),
             ]
+
+    /// Every value a save can write, by its `--set` key: each param's, and each part of an animation's.
+    static func editableValues(_ parameters: [Transition.Parameter]) -> [String: String] {
+        var values: [String: String] = [:]
+        for p in parameters {
+            guard let a = p.animation else {
+                values[p.key] = p.value
+                continue
+            }
+            for part in animationParts { values["\(p.key).\(part.name)"] = part.value(a) }
         }
+        return values
     }
 
     /// `--set` arguments for `edits`, in key order.
