@@ -70,12 +70,15 @@ export function controlPoints(p, value) {
   return [...(p.motion?.controlPoints || [0, 0, 1, 1])];
 }
 
-// UIKit's damping ratio for a first overshoot of `o` (0...1): the damped oscillator's
-// o = exp(-ζπ / √(1 - ζ²)), solved for ζ.
-export function dampingFor(overshoot) {
-  if (overshoot <= 0.0005) return 1;
-  const l = Math.log(overshoot);
-  return -l / Math.sqrt(Math.PI * Math.PI + l * l);
+// The damping ratio that gives a spring a first overshoot of `o`, the rest of it kept: read
+// between the (overshoot, damping ratio) pairs the library sampled from the spring itself.
+export function dampingFor(motion, o) {
+  const table = motion?.dampingByOvershoot || [];
+  if (o <= 0.0005 || !table.length) return 1;
+  const above = table.findIndex(([overshoot]) => overshoot >= o);
+  if (above <= 0) return above === 0 ? table[0][1] : table[table.length - 1][1];
+  const [o0, z0] = table[above - 1], [o1, z1] = table[above];
+  return o1 === o0 ? z1 : z0 + ((o - o0) / (o1 - o0)) * (z1 - z0);
 }
 
 const round = (x, digits) => Number(x.toFixed(digits));
@@ -243,7 +246,7 @@ function dragTo(e, handle) {
     edit(response ? { [`${key}.curve`]: withPart(spec, "response", seconds) } : { [`${key}.duration`]: seconds });
   } else if (drag.handle === "bounce") {
     const overshoot = Math.min(0.9, Math.max(0, v - 1));
-    const zeta = Math.min(1, Math.max(0.05, dampingFor(overshoot)));
+    const zeta = Math.min(1, Math.max(0.05, dampingFor(p.motion, overshoot)));
     // SwiftUI's bounce is 1 − ζ for a spring that bounces at all.
     edit(response ? { [`${key}.curve`]: withPart(spec, "bounce", String(round(1 - zeta, 2))) }
       : { [`${key}.dampingRatio`]: String(round(zeta, 2)) });

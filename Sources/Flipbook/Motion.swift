@@ -18,6 +18,10 @@ public struct Motion: Sendable, Hashable {
     public let code: [String]
     /// For a cubic Bézier, its control points (x1, y1, x2, y2); nil for a spring.
     public let controlPoints: [Double]?
+    /// For a spring, (overshoot, damping ratio) pairs by rising overshoot: the first overshoot
+    /// each damping ratio from 1 down to 0.05 gives it, its other settings kept. The curve
+    /// editor turns a dragged peak into a damping ratio (or a bounce, 1 − ζ) by these.
+    public let dampingByOvershoot: [[Double]]?
 
     /// The names a curve spec may give a cubic Bézier by (`easeIn`, `easeInOut`…).
     public static var bezierNames: [String] { Curve.bezierNames }
@@ -43,6 +47,31 @@ public struct Motion: Sendable, Hashable {
         spec = curve.description
         code = Motion.code(for: curve)
         if case .bezier(let b) = curve { controlPoints = [b.x1, b.y1, b.x2, b.y2] } else { controlPoints = nil }
+        dampingByOvershoot = Motion.dampingByOvershoot(curve)
+    }
+
+    /// The table `dampingByOvershoot` holds: each damping ratio's spring, sampled over its run.
+    static func dampingByOvershoot(_ curve: Curve) -> [[Double]]? {
+        func spring(_ zeta: Double) -> Curve? {
+            switch curve {
+            case .bezier: return nil
+            case .uikitSpring(let s):
+                return .spring(duration: s.requestedDuration, damping: zeta, velocity: s.initialVelocity)
+            case .spring(let s):
+                return .spring(
+                    SpringCurve(
+                        mass: s.mass, stiffness: s.stiffness, damping: 2 * zeta * (s.stiffness * s.mass).squareRoot(),
+                        initialVelocity: s.initialVelocity, allowsOverdamping: s.allowsOverdamping))
+            }
+        }
+        guard spring(1) != nil else { return nil }
+        var pairs: [[Double]] = []
+        for hundredths in stride(from: 100, through: 5, by: -1) {
+            let zeta = Double(hundredths) / 100, c = spring(zeta)!
+            let peak = (0...600).map { c.progress(at: c.duration * Double($0) / 600) }.max()!
+            pairs.append([(max(0, peak - 1) * 1e4).rounded() / 1e4, zeta])
+        }
+        return pairs.sorted { $0[0] < $1[0] }
     }
 
     /// The statements that make `curve` on iOS, the exact equivalents first.

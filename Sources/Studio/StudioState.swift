@@ -75,6 +75,7 @@ struct StudioState: Encodable {
         var code: [String]
         var samples: [[Double]]
         var controlPoints: [Double]?
+        var dampingByOvershoot: [[Double]]?
 
         init(_ m: Motion) {
             duration = m.duration
@@ -82,6 +83,7 @@ struct StudioState: Encodable {
             spec = m.spec
             code = m.code
             controlPoints = m.controlPoints
+            dampingByOvershoot = m.dampingByOvershoot
             samples = m.samples.map { [($0.time * 1e4).rounded() / 1e4, ($0.progress * 1e4).rounded() / 1e4] }
         }
     }
