@@ -15,8 +15,6 @@ func pngFiles(in folder: String) throws -> [String] {
     return files
 }
 
-func byteString(_ n: Int) -> String { ByteSize.text(n) }
-
 /// Prints a warning on standard error.
 func warn(_ message: String) {
     FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
