@@ -19,8 +19,9 @@ public struct Motion: Sendable, Hashable {
     /// For a cubic Bézier, its control points (x1, y1, x2, y2); nil for a spring.
     public let controlPoints: [Double]?
     /// For a spring, (overshoot, damping ratio) pairs by rising overshoot: the first overshoot
-    /// each damping ratio from 1 down to 0.05 gives it, its other settings kept. The curve
-    /// editor turns a dragged peak into a damping ratio (or a bounce, 1 − ζ) by these.
+    /// each damping ratio from 1 down to 0.04, by fiftieths, gives it, its other settings
+    /// kept. The curve editor turns a dragged peak into a damping ratio (or a bounce, 1 − ζ)
+    /// by these.
     public let dampingByOvershoot: [[Double]]?
 
     /// The names a curve spec may give a cubic Bézier by (`easeIn`, `easeInOut`…).
@@ -66,7 +67,7 @@ public struct Motion: Sendable, Hashable {
         }
         guard spring(1) != nil else { return nil }
         var pairs: [[Double]] = []
-        for hundredths in stride(from: 100, through: 5, by: -1) {
+        for hundredths in stride(from: 100, through: 4, by: -2) {
             let zeta = Double(hundredths) / 100, c = spring(zeta)!
             let peak = (0...600).map { c.progress(at: c.duration * Double($0) / 600) }.max()!
             pairs.append([(max(0, peak - 1) * 1e4).rounded() / 1e4, zeta])

@@ -77,13 +77,14 @@ struct StudioState: Encodable {
         var controlPoints: [Double]?
         var dampingByOvershoot: [[Double]]?
 
-        init(_ m: Motion) {
+        /// `handles`: with the table the bounce handle reads; a saved curve is only drawn.
+        init(_ m: Motion, handles: Bool = true) {
             duration = m.duration
             overshoot = m.overshoot
             spec = m.spec
             code = m.code
             controlPoints = m.controlPoints
-            dampingByOvershoot = m.dampingByOvershoot
+            dampingByOvershoot = handles ? m.dampingByOvershoot : nil
             samples = m.samples.map { [($0.time * 1e4).rounded() / 1e4, ($0.progress * 1e4).rounded() / 1e4] }
         }
     }
@@ -138,8 +139,8 @@ struct StudioState: Encodable {
                 ]
             return Param(
                 key: p.key, kind: p.kind.rawValue, doc: p.doc, section: p.section, line: p.line, isRead: p.isRead,
-                fields: fields, motion: t.motion(of: p.key).map(MotionJSON.init),
-                savedMotion: saved.transition.motion(of: p.key).map(MotionJSON.init))
+                fields: fields, motion: t.motion(of: p.key).map { MotionJSON($0) },
+                savedMotion: saved.transition.motion(of: p.key).map { MotionJSON($0, handles: false) })
         }
         edits = s.edits
         error = s.error
