@@ -22,35 +22,60 @@ struct LumaImage: Sendable {
         self.height = height
         var out = [Float](repeating: 255, count: width * height)
         let sx = Double(c.width) / Double(width), sy = Double(c.height) / Double(height)
-        // Each output column's box of source columns, the same for every row.
-        let columns = (0..<width).map { x in
-            let x0 = c.x + Int((Double(x) * sx).rounded(.down))
-            let x1 = max(x0 + 1, c.x + Int((Double(x + 1) * sx).rounded(.down)))
-            return max(0, x0)..<min(bitmap.width, x1)
+        /// Output column or row `i`'s box of source ones, clipped to `0..<limit`.
+        func box(_ i: Int, _ scale: Double, _ origin: Int, _ limit: Int) -> (Int, Int) {
+            let a = origin + Int((Double(i) * scale).rounded(.down))
+            let b = max(a + 1, origin + Int((Double(i + 1) * scale).rounded(.down)))
+            return (max(0, a), min(limit, b))
         }
+        let columns = (0..<width).map { box($0, sx, c.x, bitmap.width) }
+        let rowBytes = bitmap.rowBytes
         bitmap.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<height {
-                let y0 = c.y + Int((Double(y) * sy).rounded(.down))
-                let y1 = max(y0 + 1, c.y + Int((Double(y + 1) * sy).rounded(.down)))
-                let rows = max(0, y0)..<min(bitmap.height, y1)
-                for x in 0..<width {
-                    var sum = 0, n = 0
-                    for yy in rows {
-                        let row = yy * bitmap.rowBytes
-                        for xx in columns[x] {
-                            let i = row + xx * 4
-                            // Premultiplied over white: c + (255 − a).
-                            let white = 255 - Int(p[i + 3])
-                            sum += Int(p[i]) + Int(p[i + 1]) + Int(p[i + 2]) + 3 * white
-                            n += 3
+            out.withUnsafeMutableBufferPointer { o in
+                if c.width == width && c.height == height && c.x >= 0 && c.y >= 0 && c.x + width <= bitmap.width
+                    && c.y + height <= bitmap.height
+                {
+                    // One source pixel each: a render at the working size.
+                    Self.thirds.withUnsafeBufferPointer { thirds in
+                        for y in 0..<height {
+                            var i = (c.y &+ y) &* rowBytes &+ c.x &* 4
+                            for x in 0..<width {
+                                let sum = Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
+                                o[y &* width &+ x] = sum <= 765 ? thirds[sum] : Float(sum) / 3
+                                i &+= 4
+                            }
                         }
                     }
-                    if n > 0 { out[y * width + x] = Float(sum) / Float(n) }
+                    return
+                }
+                columns.withUnsafeBufferPointer { columns in
+                    for y in 0..<height {
+                        let (y0, y1) = box(y, sy, c.y, bitmap.height)
+                        guard y0 < y1 else { continue }
+                        for x in 0..<width {
+                            let (x0, x1) = columns[x]
+                            guard x0 < x1 else { continue }
+                            var sum = 0
+                            for yy in y0..<y1 {
+                                var i = yy &* rowBytes &+ x0 &* 4
+                                for _ in x0..<x1 {
+                                    // Premultiplied over white: c + (255 − a).
+                                    sum &+=
+                                        Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
+                                    i &+= 4
+                                }
+                            }
+                            o[y &* width &+ x] = Float(sum) / Float(3 &* (y1 &- y0) &* (x1 &- x0))
+                        }
+                    }
                 }
             }
         }
         pixels = out
     }
+
+    /// `Float(s) / 3` for each sum of a premultiplied pixel's channels over white.
+    private static let thirds = (0...765).map { Float($0) / 3 }
 
     /// The mean absolute difference from `other` (the same size), in levels 0...255.
     func meanDifference(_ other: LumaImage) -> Double {

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Planner
+import Synchronization
 import Yams
 
 /// A scene file, read and checked: its params as documented config fields with their
@@ -23,11 +24,21 @@ public struct SceneFile {
     /// The sections that group params, in the file's order.
     public let sections: [SceneParamSection]
 
-    /// Reads and checks the scene file at `path`.
+    /// Reads and checks the scene file at `path`. A file whose text is what it was when last
+    /// read at this path is not checked again: a fit or a build makes a transition from it
+    /// per trial or per output, and the check depends on nothing but the path and the text.
     public static func load(path: String) throws -> SceneFile {
         let text = try ConfigDocument.readText(file: path)
-        return try SceneFile(text: text, path: path)
+        // The path as given names the file in errors; the folder it resolves to, its images.
+        let key = path + "\n" + URL(fileURLWithPath: path).standardizedFileURL.path
+        if let known = lastRead.withLock({ $0[key] }), known.file.text == text { return known.file }
+        let file = try SceneFile(text: text, path: path)
+        lastRead.withLock { $0[key] = CheckedSceneFile(file) }
+        return file
     }
+
+    /// The file last read at each path, as given and as resolved.
+    private static let lastRead = Mutex<[String: CheckedSceneFile]>([:])
 
     /// Checks `text`, the scene file at `path`: every key known, every param typed and
     /// documented, every default valid. Errors name the file, line and key path.

@@ -1,0 +1,57 @@
+import Flipbook
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Fit
+
+/// What fitting compares: the box filter, and its path for a picture at the working size.
+@Suite("LumaImage: the box filter over white, and its one-pixel path, to the same float")
+struct LumaImageTests {
+    /// The box filter as the type states it, pixel by pixel: each output pixel the mean of R, G
+    /// and B over the source pixels its box covers, premultiplied over white (c + 255 − a), and
+    /// 255 where the box holds none.
+    static func reference(_ b: Bitmap, crop c: Crop, width: Int, height: Int) -> [Float] {
+        let sx = Double(c.width) / Double(width), sy = Double(c.height) / Double(height)
+        return (0..<(width * height)).map { k in
+            let (x, y) = (k % width, k / width)
+            let x0 = c.x + Int((Double(x) * sx).rounded(.down)), y0 = c.y + Int((Double(y) * sy).rounded(.down))
+            let x1 = max(x0 + 1, c.x + Int((Double(x + 1) * sx).rounded(.down)))
+            let y1 = max(y0 + 1, c.y + Int((Double(y + 1) * sy).rounded(.down)))
+            var sum = 0, n = 0
+            for yy in 0..<b.height where yy >= y0 && yy < y1 {
+                for xx in 0..<b.width where xx >= x0 && xx < x1 {
+                    let i = yy * b.rowBytes + xx * 4
+                    sum +=
+                        Int(b.pixels[i]) + Int(b.pixels[i + 1]) + Int(b.pixels[i + 2]) + 3
+                        * (255 - Int(b.pixels[i + 3]))
+                    n += 3
+                }
+            }
+            return n > 0 ? Float(sum) / Float(n) : 255
+        }
+    }
+
+    @Test("Random pictures, crops and sizes: every pixel equal to the reference, at the crop's own size and scaled")
+    func matchesReference() {
+        var rng = SeededRandom(seed: 47)
+        func below(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        for round in 0..<400 {
+            let w = 1 + below(40), h = 1 + below(40), rowBytes = w * 4 + 4 * below(3)
+            // Random bytes: premultiplied or not (a decoded file need not be), rows padded or not.
+            let bitmap = Bitmap(
+                width: w, height: h, rowBytes: rowBytes,
+                premultipliedPixels: (0..<(rowBytes * h)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+            // Some crops reach past an edge: their boxes are clipped, or empty.
+            let crop = Crop(
+                x: below(w) - (round % 7 == 0 ? 3 : 0), y: below(h) - (round % 11 == 0 ? 3 : 0),
+                width: 1 + below(w + (round % 5 == 0 ? 6 : 0)), height: 1 + below(h))
+            // Half the rounds at the crop's own size: one source pixel each, a render at the working size.
+            let (ow, oh) = round % 2 == 0 ? (crop.width, crop.height) : (1 + below(30), 1 + below(30))
+            let ours = LumaImage(bitmap, crop: crop, width: ow, height: oh).pixels
+            #expect(
+                ours == Self.reference(bitmap, crop: crop, width: ow, height: oh),
+                "round \(round): \(w)x\(h), \(crop) to \(ow)x\(oh)")
+        }
+    }
+}
