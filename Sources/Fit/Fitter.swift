@@ -296,12 +296,10 @@ public enum Fitter {
             let parent = key.split(separator: ".").dropLast().joined(separator: ".")
             let part = key.split(separator: ".").last.map(String.init) ?? ""
             if let p = params.first(where: { $0.key == parent }), let a = p.animation {
-                let parts: [String: (Double, ClosedRange<Double>)] = [
-                    "duration": (a.duration, 0.01...10), "dampingRatio": (a.dampingRatio, 0.01...1),
-                    "damping": (a.dampingRatio, 0.01...1),
-                    "velocity": (a.velocity, -50...50),
-                ]
-                guard let (value, range) = parts[part] else {
+                // `damping` is dampingRatio's former name.
+                let name = part == "damping" ? "dampingRatio" : part
+                let values = ["duration": a.duration, "dampingRatio": a.dampingRatio, "velocity": a.velocity]
+                guard let value = values[name], let range = Transition.Animation.ranges[name] else {
                     throw FitError.notANumber(key: key, kind: "the curve spec of an animation")
                 }
                 return Key(key: key, value: value, range: request.ranges[key] ?? range, animation: parent)

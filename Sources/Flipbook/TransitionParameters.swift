@@ -41,6 +41,9 @@ extension Transition {
         public let velocity: Double
         /// "spring" or a curve spec.
         public let curve: String
+
+        /// The values each numeric part takes, by its key: `duration`, `dampingRatio`, `velocity`.
+        public static var ranges: [String: ClosedRange<Double>] { AnimationSetting.ranges }
     }
 
     /// A section of params, with its doc.

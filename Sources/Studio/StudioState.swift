@@ -165,9 +165,9 @@ struct StudioState: Encodable {
     static let animationParts:
         [(name: String, kind: String, range: ClosedRange<Double>?, value: @Sendable (Transition.Animation) -> String)] =
             [
-                ("duration", "seconds", 0.01...10, { $0.duration.plainText }),
-                ("dampingRatio", "number", 0.01...1, { $0.dampingRatio.plainText }),
-                ("velocity", "number", -50...50, { $0.velocity.plainText }),
+                ("duration", "seconds", Transition.Animation.ranges["duration"], { $0.duration.plainText }),
+                ("dampingRatio", "number", Transition.Animation.ranges["dampingRatio"], { $0.dampingRatio.plainText }),
+                ("velocity", "number", Transition.Animation.ranges["velocity"], { $0.velocity.plainText }),
                 ("curve", "curve", nil, { $0.curve }),
             ]
 

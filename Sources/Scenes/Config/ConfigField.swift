@@ -161,13 +161,13 @@ public struct ConfigField<Root> {
             key, doc,
             [
                 .seconds(
-                    "duration", path.appending(path: \.duration), 0.01...10,
+                    "duration", path.appending(path: \.duration), AnimationSetting.ranges["duration"]!,
                     "seconds (for a spring: UIKit fits it to this duration)"),
                 .number(
-                    "dampingRatio", path.appending(path: \.damping), 0.01...1,
+                    "dampingRatio", path.appending(path: \.damping), AnimationSetting.ranges["dampingRatio"]!,
                     "UIKit's spring damping ratio, 1 for no overshoot (formerly damping)"),
                 .number(
-                    "velocity", path.appending(path: \.velocity), -50...50,
+                    "velocity", path.appending(path: \.velocity), AnimationSetting.ranges["velocity"]!,
                     "initial spring velocity, in whole distances per second"),
                 leaf(
                     "curve", path.appending(path: \.curveSpec),
@@ -207,6 +207,12 @@ public struct AnimationSetting: Sendable, Hashable {
     public var velocity: Double = 0
     /// "spring" (UIKit's, from duration, damping and velocity) or a curve spec.
     public var curveSpec: String = "spring"
+
+    /// The values each numeric part takes, by its key: what a config reads, a fit searches and
+    /// the studio offers.
+    public static let ranges: [String: ClosedRange<Double>] = [
+        "duration": 0.01...10, "dampingRatio": 0.01...1, "velocity": -50...50,
+    ]
 
     public init(duration: Double, damping: Double = 1, velocity: Double = 0, curve: String = "spring") {
         self.duration = duration
