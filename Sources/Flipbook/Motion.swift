@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Planner
 import Scenes
+import Synchronization
 
 /// A timing curve as a designer reads it: progress over time, sampled, how far it
 /// overshoots, and the UIKit and Core Animation code that makes the same motion.
@@ -39,11 +40,7 @@ public struct Motion: Sendable, Hashable {
 
     init(_ curve: Curve, samples count: Int = 121) {
         duration = curve.duration
-        let n = max(2, count)
-        samples = (0..<n).map { i in
-            let t = curve.duration * Double(i) / Double(n - 1)
-            return Sample(time: t, progress: curve.progress(at: t))
-        }
+        samples = Motion.samples(of: curve, count: count)
         overshoot = max(0, (samples.map(\.progress).max() ?? 1) - 1)
         spec = curve.description
         code = Motion.code(for: curve)
@@ -51,7 +48,16 @@ public struct Motion: Sendable, Hashable {
         dampingByOvershoot = Motion.dampingByOvershoot(curve)
     }
 
-    /// The table `dampingByOvershoot` holds: each damping ratio's spring, sampled over its run.
+    /// `count` evenly spaced samples of `curve`, from 0 to its end.
+    static func samples(of curve: Curve, count: Int = 121) -> [Sample] {
+        let n = max(2, count)
+        return (0..<n).map { i in
+            let t = curve.duration * Double(i) / Double(n - 1)
+            return Sample(time: t, progress: curve.progress(at: t))
+        }
+    }
+
+    /// The table `dampingByOvershoot` holds: each damping ratio's spring's overshoot.
     static func dampingByOvershoot(_ curve: Curve) -> [[Double]]? {
         func spring(_ zeta: Double) -> Curve? {
             switch curve {
@@ -65,15 +71,26 @@ public struct Motion: Sendable, Hashable {
                         initialVelocity: s.initialVelocity, allowsOverdamping: s.allowsOverdamping))
             }
         }
-        guard spring(1) != nil else { return nil }
+        // The spring at ζ = 1 stands for the family: every other setting is the same.
+        guard let family = spring(1) else { return nil }
+        if let known = tables.withLock({ $0[family] }) { return known }
         var pairs: [[Double]] = []
         for hundredths in stride(from: 100, through: 4, by: -2) {
             let zeta = Double(hundredths) / 100, c = spring(zeta)!
-            let peak = (0...600).map { c.progress(at: c.duration * Double($0) / 600) }.max()!
-            pairs.append([(max(0, peak - 1) * 1e4).rounded() / 1e4, zeta])
+            // Sampled as a motion's own curve is, whose highest sample the page draws the peak at.
+            let overshoot = max(0, Motion.samples(of: c).map(\.progress).max()! - 1)
+            pairs.append([(overshoot * 1e4).rounded() / 1e4, zeta])
         }
-        return pairs.sorted { $0[0] < $1[0] }
+        pairs.sort { $0[0] < $1[0] }
+        tables.withLock {
+            if $0.count >= 1_000 { $0 = [:] }
+            $0[family] = pairs
+        }
+        return pairs
     }
+
+    /// The tables made so far: the studio describes every curve again on each edit.
+    private static let tables = Mutex<[Curve: [[Double]]]>([:])
 
     /// The statements that make `curve` on iOS, the exact equivalents first.
     static func code(for curve: Curve) -> [String] {
