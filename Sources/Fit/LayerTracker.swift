@@ -47,13 +47,21 @@ struct LayerTracker {
     }
 
     /// The mean absolute difference of the template drawn with its centre at (cx, cy) and
-    /// `scale` times its size, against `frame`.
-    func error(in frame: LumaImage, cx: Double, cy: Double, scale: Double, fine: Bool = true) -> Double {
+    /// `scale` times its size, against `frame`; infinity as soon as it is sure to come to more
+    /// than `above` (the sum only grows), which a search that keeps only a better match skips.
+    func error(
+        in frame: LumaImage, cx: Double, cy: Double, scale: Double, fine: Bool = true, above: Double = .infinity
+    ) -> Double {
         let w = templateRect.width * scale, h = templateRect.height * scale
         let x0 = cx - w / 2, y0 = cy - h / 2
         let samples = fine ? grid : coarse
+        // Past this sum the mean is above `above`, with room for the division's rounding.
+        let ceiling = above * Double(samples.count) * (1 + 1e-9)
         var sum: Float = 0
-        for g in samples { sum += abs(frame.sample(x0 + g.u * w - 0.5, y0 + g.v * h - 0.5) - g.value) }
+        for (i, g) in samples.enumerated() {
+            sum += abs(frame.sample(x0 + g.u * w - 0.5, y0 + g.v * h - 0.5) - g.value)
+            if i & 15 == 15 && Double(sum) > ceiling { return .infinity }
+        }
         return Double(sum) / Double(samples.count)
     }
 
@@ -66,7 +74,7 @@ struct LayerTracker {
         var best = (cx: near.cx, cy: near.cy, scale: near.scale, error: Double.infinity)
         var fine = false
         func consider(_ cx: Double, _ cy: Double, _ s: Double) {
-            let e = error(in: frame, cx: cx, cy: cy, scale: s, fine: fine)
+            let e = error(in: frame, cx: cx, cy: cy, scale: s, fine: fine, above: best.error)
             if e < best.error { best = (cx, cy, s, e) }
         }
         // Coarse: a grid of centres and log-spaced scales.

@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Fit
+
+/// The layer tracker's search, which stops summing a candidate once it cannot win.
+@Suite("LayerTracker: a candidate is dropped only when it could not have won")
+struct LayerTrackerTests {
+    /// A random grey picture, smooth enough to have a best match.
+    static func picture(_ width: Int, _ height: Int, _ rng: inout SeededRandom) -> LumaImage {
+        let (a, b) = (Double.random(in: 0.05...0.3, using: &rng), Double.random(in: 0.05...0.3, using: &rng))
+        return LumaImage(
+            width: width, height: height,
+            pixels: (0..<(width * height)).map { i in
+                Float(128 + 100 * sin(Double(i % width) * a) * cos(Double(i / width) * b))
+                    + Float.random(in: -20...20, using: &rng)
+            })
+    }
+
+    @Test("With a bound, the error is the same or infinity, and infinity only above the bound")
+    func boundedError() {
+        var rng = SeededRandom(seed: 46)
+        for _ in 0..<200 {
+            let frame = Self.picture(80, 120, &rng), template = Self.picture(20, 16, &rng)
+            let tracker = LayerTracker(template: template, at: (30, 40, 20, 16))
+            let (cx, cy) = (Double.random(in: 0...80, using: &rng), Double.random(in: 0...120, using: &rng))
+            let scale = Double.random(in: 0.5...1.5, using: &rng), fine = Bool.random(using: &rng)
+            let whole = tracker.error(in: frame, cx: cx, cy: cy, scale: scale, fine: fine)
+            for bound in [whole * 0.5, whole * 0.999, whole, whole * 1.001, whole * 2] {
+                let bounded = tracker.error(in: frame, cx: cx, cy: cy, scale: scale, fine: fine, above: bound)
+                #expect(
+                    bounded == whole || (bounded == .infinity && whole > bound), "\(whole) above \(bound): \(bounded)")
+            }
+        }
+    }
+
+    @Test("A patch cut from a picture is found where it was cut, to a sixteenth of a pixel")
+    func findsItsPatch() {
+        var rng = SeededRandom(seed: 47)
+        for _ in 0..<20 {
+            let frame = Self.picture(120, 160, &rng)
+            let (x, y) = (Double(Int.random(in: 20...80, using: &rng)), Double(Int.random(in: 20...120, using: &rng)))
+            let template = LumaImage(
+                width: 24, height: 18,
+                pixels: (0..<(24 * 18)).map { i in frame.sample(x + Double(i % 24), y + Double(i / 24)) })
+            let tracker = LayerTracker(template: template, at: (x, y, 24, 18))
+            let m = tracker.match(in: frame, near: (x + 12 + 5, y + 9 - 4, 1), radius: 15, scales: 0.9...1.1)
+            #expect(abs(m.x - x) <= 0.0625 && abs(m.y - y) <= 0.0625 && abs(m.width - 24) < 0.2, "\(m) for \(x), \(y)")
+        }
+    }
+}
