@@ -25,33 +25,26 @@ public struct EncodingOptions: Sendable, Hashable {
     /// Refuses a value out of its range, naming it.
     public func check() throws {
         if let quality, !GIFOptions.validQuality.contains(quality) {
-            throw ExportError.invalid(
-                .quality, value: "\(quality)", "\(.quality) \(quality): expected \(GIFOptions.validQuality)")
+            throw ExportError.refused(.quality, "\(quality)", "expected \(GIFOptions.validQuality)")
         }
         if let dither, !GIFOptions.validDithering.contains(dither) {
-            throw ExportError.invalid(.dither, value: "\(dither)", "\(.dither) \(dither): expected a number in 0...1")
+            throw ExportError.refused(.dither, "\(dither)", "expected a number in 0...1")
         }
         guard GIFOptions.validColors.contains(colors) else {
-            throw ExportError.invalid(
-                .colors, value: "\(colors)", "\(.colors) \(colors): expected \(GIFOptions.validColors)")
+            throw ExportError.refused(.colors, "\(colors)", "expected \(GIFOptions.validColors)")
         }
         guard GIFOptions.validLossy.contains(lossy) else {
-            throw ExportError.invalid(
-                .lossy, value: "\(lossy)", "\(.lossy) \(lossy): expected \(GIFOptions.validLossy)")
+            throw ExportError.refused(.lossy, "\(lossy)", "expected \(GIFOptions.validLossy)")
         }
         if lossy > 0, let dither, dither > 0 {
             throw ExportError.invalid(
                 .lossy, value: "\(lossy)", "\(.lossy) \(lossy) needs \(.dither) 0 (got \(dither))")
         }
         if let quantizerSpeed, !GIFOptions.validSpeed.contains(quantizerSpeed) {
-            throw ExportError.invalid(
-                .quantizerSpeed, value: "\(quantizerSpeed)",
-                "\(.quantizerSpeed) \(quantizerSpeed): expected \(GIFOptions.validSpeed)")
+            throw ExportError.refused(.quantizerSpeed, "\(quantizerSpeed)", "expected \(GIFOptions.validSpeed)")
         }
         if let paletteSteps, !GIFOptions.validRefineSteps.contains(paletteSteps) {
-            throw ExportError.invalid(
-                .paletteSteps, value: "\(paletteSteps)",
-                "\(.paletteSteps) \(paletteSteps): expected \(GIFOptions.validRefineSteps)")
+            throw ExportError.refused(.paletteSteps, "\(paletteSteps)", "expected \(GIFOptions.validRefineSteps)")
         }
     }
 
@@ -69,8 +62,7 @@ public struct EncodingOptions: Sendable, Hashable {
             }
             // WebP's loop count is 16 bits.
             if case .plays(let n) = loop, n > 65535 {
-                throw ExportError.invalid(
-                    .loop, value: "\(n)", "\(.loop) \(n): a WebP plays at most 65535 times (or forever)")
+                throw ExportError.refused(.loop, "\(n)", "a WebP plays at most 65535 times (or forever)")
             }
         case .mp4:
             if let option = gifOnlyOption {

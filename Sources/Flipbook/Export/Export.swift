@@ -69,9 +69,9 @@ private struct Export {
             let time = request.time ?? 0
             // The length is printed to the centisecond; a time up to it is the end.
             guard time <= renderer.plan.duration + 0.005 else {
-                throw ExportError.invalid(
-                    .time, value: "\(time)",
-                    "\(.time) \(time): the \(settings.storyboard) storyboard lasts \(String(format: "%.2f", renderer.plan.duration)) s"
+                throw ExportError.refused(
+                    .time, "\(time)",
+                    "the \(settings.storyboard) storyboard lasts \(String(format: "%.2f", renderer.plan.duration)) s"
                 )
             }
             let t = min(time, renderer.plan.duration)
@@ -117,8 +117,7 @@ private struct Export {
         var indices = Array(times.indices)
         if let frames = request.frames {
             guard frames.range.upperBound < times.count else {
-                throw ExportError.invalid(
-                    .frames, value: "\(frames)", "\(.frames) \(frames): the render has frames 0-\(times.count - 1)")
+                throw ExportError.refused(.frames, "\(frames)", "the render has frames 0-\(times.count - 1)")
             }
             indices = Array(frames.range)
             times = indices.map { times[$0] }

@@ -96,5 +96,10 @@ public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         ExportError(.failed, option, value: value, message)
     }
 
+    /// The request's `value` for `option` refused: "OPTION VALUE: why".
+    static func refused(_ option: ExportOption, _ value: String, _ why: ExportText) -> ExportError {
+        .invalid(option, value: value, "\(option) \(value): " + why)
+    }
+
     public var description: String { message.description }
 }

@@ -55,10 +55,10 @@ public struct ExportRequest: Sendable, Hashable {
         }
         try Self.check(fps: fps, scale: scale, width: width)
         if let threads, !(1...256).contains(threads) {
-            throw ExportError.invalid(.threads, value: "\(threads)", "\(.threads) \(threads): expected 1...256")
+            throw ExportError.refused(.threads, "\(threads)", "expected 1...256")
         }
         guard speed >= 0.01 && speed <= 100 else {
-            throw ExportError.invalid(.speed, value: "\(speed)", "\(.speed) \(speed): expected a factor in 0.01...100")
+            throw ExportError.refused(.speed, "\(speed)", "expected a factor in 0.01...100")
         }
         try encoding.check()
         if let output, let format {
@@ -79,20 +79,19 @@ public struct ExportRequest: Sendable, Hashable {
             }
             // A budget runs several encodes; these options describe one.
             if let frames {
-                throw ExportError.invalid(
-                    .frames, value: "\(frames)",
-                    "\(.frames) \(frames): \(.maxSize) fits the whole storyboard; leave \(.frames) out")
+                throw ExportError.refused(
+                    .frames, "\(frames)", "\(.maxSize) fits the whole storyboard; leave \(.frames) out")
             }
             if let sheet {
-                throw ExportError.invalid(
-                    .sheet, value: sheet,
-                    "\(.sheet) \(sheet): \(.maxSize) runs several encodes; make the sheet with a render of the setting it chose"
+                throw ExportError.refused(
+                    .sheet, sheet,
+                    "\(.maxSize) runs several encodes; make the sheet with a render of the setting it chose"
                 )
             }
             if let stats {
-                throw ExportError.invalid(
-                    .stats, value: stats,
-                    "\(.stats) \(stats): \(.maxSize) runs several encodes; time the setting it chose with a render of its own"
+                throw ExportError.refused(
+                    .stats, stats,
+                    "\(.maxSize) runs several encodes; time the setting it chose with a render of its own"
                 )
             }
         }
@@ -101,18 +100,16 @@ public struct ExportRequest: Sendable, Hashable {
     /// Refuses an output path of no format, and options that would do nothing for `format`.
     func checkOutput(_ output: String, _ format: ExportFormat) throws {
         if format == .gif && !output.lowercased().hasSuffix(".gif") {
-            throw ExportError.invalid(
-                .output, value: output,
-                "\(.output) \(output): expected out.gif, out.webp, out.mp4, out.png with \(.time), or a folder ending in /"
+            throw ExportError.refused(
+                .output, output, "expected out.gif, out.webp, out.mp4, out.png with \(.time), or a folder ending in /"
             )
         }
         if format == .still {
             guard let time else {
-                throw ExportError.invalid(
-                    .output, value: output, "\(.output) \(output): a PNG still needs \(.time) SECONDS")
+                throw ExportError.refused(.output, output, "a PNG still needs \(.time) SECONDS")
             }
             guard time >= 0 else {
-                throw ExportError.invalid(.time, value: "\(time)", "\(.time) \(time): expected seconds, 0 or more")
+                throw ExportError.refused(.time, "\(time)", "expected seconds, 0 or more")
             }
             // An option that would do nothing in this mode is a mistake worth saying.
             if speed != 1 {
@@ -120,13 +117,11 @@ public struct ExportRequest: Sendable, Hashable {
                     .speed, "\(.speed): a PNG still is one moment (\(.time)); leave \(.speed) out")
             }
             if let frames {
-                throw ExportError.invalid(
-                    .frames, value: "\(frames)",
-                    "\(.frames) \(frames): a PNG still is one moment (\(.time)); leave \(.frames) out")
+                throw ExportError.refused(
+                    .frames, "\(frames)", "a PNG still is one moment (\(.time)); leave \(.frames) out")
             }
             if let sheet {
-                throw ExportError.invalid(
-                    .sheet, value: sheet, "\(.sheet) \(sheet): a PNG still is one frame; leave \(.sheet) out")
+                throw ExportError.refused(.sheet, sheet, "a PNG still is one frame; leave \(.sheet) out")
             }
         } else if time != nil {
             throw ExportError.invalid(
@@ -140,13 +135,13 @@ public struct ExportRequest: Sendable, Hashable {
     /// Refuses a frame rate, scale or width out of range, or a width with a scale.
     public static func check(fps: Double?, scale: Int?, width: Int?) throws {
         if let fps, !(fps >= 1 && fps <= 120) {
-            throw ExportError.invalid(.fps, value: "\(fps)", "\(.fps) \(fps): expected a number in 1...120")
+            throw ExportError.refused(.fps, "\(fps)", "expected a number in 1...120")
         }
         if let scale, !(1...3).contains(scale) {
-            throw ExportError.invalid(.scale, value: "\(scale)", "\(.scale) \(scale): expected 1, 2 or 3")
+            throw ExportError.refused(.scale, "\(scale)", "expected 1, 2 or 3")
         }
         if let width, !(16...8192).contains(width) {
-            throw ExportError.invalid(.width, value: "\(width)", "\(.width) \(width): expected 16...8192 pixels")
+            throw ExportError.refused(.width, "\(width)", "expected 16...8192 pixels")
         }
         if width != nil && scale != nil {
             throw ExportError.invalid(.width, "\(.width) and \(.scale): give one; \(.width) sets the scale")
@@ -170,14 +165,14 @@ extension ExportRequest {
     public mutating func set(_ option: ExportOption, to text: String) throws {
         func number<T: LosslessStringConvertible>(_: T.Type, _ expected: String) throws -> T {
             guard let value = T(text) else {
-                throw ExportError.invalid(option, value: text, "\(option) \(text): expected \(expected)")
+                throw ExportError.refused(option, text, "expected \(expected)")
             }
             return value
         }
         func double() throws -> Double {
             let value = try number(Double.self, "a number")
             guard value.isFinite else {
-                throw ExportError.invalid(option, value: text, "\(option) \(text): expected a number")
+                throw ExportError.refused(option, text, "expected a number")
             }
             return value
         }
@@ -193,7 +188,7 @@ extension ExportRequest {
         case .speed: speed = try double()
         case .frames:
             guard let range = FrameRange(text) else {
-                throw ExportError.invalid(option, value: text, "\(option) \(text): \(FrameRange.expected)")
+                throw ExportError.refused(option, text, "\(FrameRange.expected)")
             }
             frames = range
         case .output: output = text
@@ -204,12 +199,12 @@ extension ExportRequest {
         case .threads: threads = try number(Int.self, "1...256")
         case .maxSize:
             guard let size = ByteSize(text) else {
-                throw ExportError.invalid(option, value: text, "\(option) \(text): \(ByteSize.expected)")
+                throw ExportError.refused(option, text, "\(ByteSize.expected)")
             }
             maxSize = size
         case .loop:
             guard let loop = LoopCount(text) else {
-                throw ExportError.invalid(option, value: text, "\(option) \(text): expected forever (or 0), or a count")
+                throw ExportError.refused(option, text, "expected forever (or 0), or a count")
             }
             encoding.loop = loop
         case .quality: encoding.quality = try number(Int.self, "1...100")
