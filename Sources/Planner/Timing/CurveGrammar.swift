@@ -11,10 +11,13 @@ import Foundation
 /// system                                                    mass 3, stiffness 1000, damping 500, 0.5 s
 /// ```
 enum CurveGrammar {
+    /// The Béziers a spec names, by the names a canonical spec writes.
     static let namedBeziers: [(String, CubicBezier)] = [
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInEaseOut),
         ("default", .default),
     ]
+    /// Other names read for them (UIKit's option's spelling), never written.
+    static let bezierAliases: [(String, CubicBezier)] = [("easeInOut", .easeInEaseOut)]
 
     static let expected =
         "one of linear, easeIn, easeOut, easeInEaseOut, default (each with optional :duration=S), "
@@ -48,9 +51,7 @@ enum CurveGrammar {
             guard rest.isEmpty else { throw fail("system takes no parameters") }
             return .system
         }
-        if let (_, preset) = namedBeziers.first(where: { $0.0 == name })
-            ?? (name == "easeInOut" ? ("easeInOut", .easeInEaseOut) : nil)
-        {
+        if let (_, preset) = (namedBeziers + bezierAliases).first(where: { $0.0 == name }) {
             let p = try parameters(rest, allowed: ["duration"], spec: spec)
             return .bezier(preset.with(duration: try positive(p["duration"] ?? 1, "duration", spec)))
         }
@@ -159,5 +160,5 @@ extension Curve {
 
     /// The names a spec may give a cubic Bézier by (`easeIn`, `easeInOut`…), each the whole
     /// spec or followed by `:duration=S`.
-    public static var bezierNames: [String] { CurveGrammar.namedBeziers.map(\.0) + ["easeInOut"] }
+    public static var bezierNames: [String] { (CurveGrammar.namedBeziers + CurveGrammar.bezierAliases).map(\.0) }
 }
