@@ -29,6 +29,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// A scratch file per process, for loaders that read paths.
     static let scratch = NSTemporaryDirectory() + "flipbook-fuzz-\(getpid())"
+
+    /// Writes `bytes` to the scratch file ending in `suffix`, hands its path to `body`, and
+    /// removes it, so that replaying a corpus leaves nothing behind.
+    static func withScratch(_ suffix: String, holding bytes: [UInt8], _ body: (String) -> Void) {
+        let path = scratch + suffix
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        body(path)
+    }
     /// Read once; libFuzzer runs one input at a time.
     nonisolated(unsafe) static let builtIn = try! SceneCatalog.file(named: "expanding-cells")
     static let sizes: ImageSizes = [
@@ -42,11 +51,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .png:
             _ = try? PNGCodec.decode(bytes, source: "fuzz.png")
         case .gif:
-            _ = FileManager.default.createFile(atPath: Self.scratch + ".gif", contents: Data(bytes))
-            _ = try? GIFDecoder.read(path: Self.scratch + ".gif")
+            Self.withScratch(".gif", holding: bytes) { _ = try? GIFDecoder.read(path: $0) }
         case .config:
-            _ = FileManager.default.createFile(atPath: Self.scratch + ".yaml", contents: Data(bytes))
-            _ = try? Self.builtIn.prepare(configFile: Self.scratch + ".yaml").plan(sizes: Self.sizes)
+            Self.withScratch(".yaml", holding: bytes) {
+                _ = try? Self.builtIn.prepare(configFile: $0).plan(sizes: Self.sizes)
+            }
         case .scene:
             // Any image is taken to be the size its shape asks for where the shape is the screen.
             let text = String(decoding: bytes, as: UTF8.self)
@@ -63,20 +72,23 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             for output in manifest.outputs { _ = try? output.request(folder: manifest.folder) }
         case .webp:
             // An animated or still WebP, every frame decoded as a viewer shows it.
-            _ = FileManager.default.createFile(atPath: Self.scratch + ".webp", contents: Data(bytes))
-            guard let reader = try? WebPReader(path: Self.scratch + ".webp") else { return }
-            while (try? reader.next()) != nil {}
+            Self.withScratch(".webp", holding: bytes) {
+                guard let reader = try? WebPReader(path: $0) else { return }
+                while (try? reader.next()) != nil {}
+            }
         case .mp4:
             // Any container FFmpeg reads, every frame converted to RGBA.
-            _ = FileManager.default.createFile(atPath: Self.scratch + ".mp4", contents: Data(bytes))
-            guard let reader = try? MP4Reader(path: Self.scratch + ".mp4") else { return }
-            while (try? reader.next()) != nil {}
+            Self.withScratch(".mp4", holding: bytes) {
+                guard let reader = try? MP4Reader(path: $0) else { return }
+                while (try? reader.next()) != nil {}
+            }
         case .recording:
             // Any GIF as a recording fit reads: every frame as a browser plays it, then fit's
             // checks and the instants it would sample.
-            _ = FileManager.default.createFile(atPath: Self.scratch + "-rec.gif", contents: Data(bytes))
-            guard let frames = try? FrameSequence.load(Self.scratch + "-rec.gif") else { return }
-            _ = try? Fitter.check(frames, frameInterval: nil)
+            Self.withScratch("-rec.gif", holding: bytes) {
+                guard let frames = try? FrameSequence.load($0) else { return }
+                _ = try? Fitter.check(frames, frameInterval: nil)
+            }
         case .http:
             // A request as it arrives, in two pieces split where its first byte says: the head's
             // length is within what came and the caps, and a body is never past its cap.
@@ -104,12 +116,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
         case .stamp:
             // Any file: reading a stamp never fails loudly; a stamp written is the one read back.
-            let path = Self.scratch + ".stamped"
-            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-            _ = OutputStamp.read(path)
-            let key = String(repeating: "0123456789abcdef", count: 4)
-            if (try? OutputStamp.write(key, to: path)) != nil, OutputStamp.read(path) != key {
-                fatalError("a stamp was written and not read back")
+            Self.withScratch(".stamped", holding: bytes) { path in
+                _ = OutputStamp.read(path)
+                let key = String(repeating: "0123456789abcdef", count: 4)
+                if (try? OutputStamp.write(key, to: path)) != nil, OutputStamp.read(path) != key {
+                    fatalError("a stamp was written and not read back")
+                }
             }
         }
     }
