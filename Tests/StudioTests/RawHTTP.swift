@@ -49,15 +49,23 @@ struct RawHTTP: Sendable {
         try write(fd, request(method, target, headers: headers, body: body))
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        let start = Date()
+        var ending = "the deadline passed"
+        while Date() < start.addingTimeInterval(timeout) {
             if let r = try? parse(received), r.complete { return r.response }
             let n = read(fd, &buffer, buffer.count)
-            if n <= 0 { break }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                ending = n == 0 ? "the server closed" : "read failed: \(String(cString: strerror(errno)))"
+                break
+            }
             received += buffer[..<n]
         }
         guard let r = try parse(received) as (response: Response, complete: Bool)?, r.complete else {
-            throw TestFailure("no whole response to \(method) \(target) (\(received.count) bytes)")
+            // How it ended, and when, tells a slow client from a closed connection.
+            throw TestFailure(
+                "no whole response to \(method) \(target) (\(received.count) bytes; \(ending) after \(String(format: "%.2f", Date().timeIntervalSince(start))) s)"
+            )
         }
         return r.response
     }

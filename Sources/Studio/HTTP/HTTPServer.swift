@@ -316,8 +316,11 @@ final class HTTPServer: Sendable {
                     }
                     if n < 0 && errno == EINTR { continue }
                     guard n < 0 && errno == EAGAIN else { return c.resume(returning: false) }
+                    // A signal ends a poll early whatever its handler's flags say; it is waited again.
                     var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    guard poll(&p, 1, limit) == 1 else { return c.resume(returning: false) }
+                    var ready: Int32
+                    repeat { ready = poll(&p, 1, limit) } while ready < 0 && errno == EINTR
+                    guard ready == 1 else { return c.resume(returning: false) }
                 }
                 c.resume(returning: true)
             }
