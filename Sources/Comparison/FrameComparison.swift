@@ -46,8 +46,12 @@ public struct Tolerance: Sendable, Equatable {
 
 /// How two frames differ.
 public struct FrameDifference: Sendable, Equatable {
+    /// The expected frame's size, which the differing fraction counts against.
     public var width: Int
     public var height: Int
+    /// The actual frame's size: another than the expected's is a size mismatch.
+    public var actualWidth: Int
+    public var actualHeight: Int
     /// Pixels whose largest channel difference exceeds the tolerance's delta.
     public var differingPixels: Int
     /// The largest channel difference anywhere.
@@ -58,6 +62,9 @@ public struct FrameDifference: Sendable, Equatable {
     /// The tolerance it was measured with, which also judges it.
     public var tolerance: Tolerance
 
+    /// Both sizes, for a mismatch's message: `actual 120×213, expected 100×178`.
+    public var sizes: String { "actual \(actualWidth)×\(actualHeight), expected \(width)×\(height)" }
+
     public var differingFraction: Double { width * height == 0 ? 0 : Double(differingPixels) / Double(width * height) }
 
     /// Whether the frames match within the tolerance they were compared with.
@@ -66,7 +73,8 @@ public struct FrameDifference: Sendable, Equatable {
     }
 
     public static func == (a: FrameDifference, b: FrameDifference) -> Bool {
-        a.width == b.width && a.height == b.height && a.differingPixels == b.differingPixels
+        a.width == b.width && a.height == b.height && a.actualWidth == b.actualWidth
+            && a.actualHeight == b.actualHeight && a.differingPixels == b.differingPixels
             && a.maxChannelDelta == b.maxChannelDelta
             && a.worstPixel?.x == b.worstPixel?.x && a.worstPixel?.y == b.worstPixel?.y
             && a.sizeMismatch == b.sizeMismatch
@@ -79,7 +87,8 @@ public enum FrameComparison {
     public static func compare(_ actual: Bitmap, _ expected: Bitmap, tolerance: Tolerance = .exact) -> FrameDifference {
         guard actual.width == expected.width, actual.height == expected.height else {
             return FrameDifference(
-                width: expected.width, height: expected.height, differingPixels: expected.width * expected.height,
+                width: expected.width, height: expected.height, actualWidth: actual.width,
+                actualHeight: actual.height, differingPixels: expected.width * expected.height,
                 maxChannelDelta: 255, worstPixel: nil, sizeMismatch: true, tolerance: tolerance)
         }
         var differing = 0, worst = 0
@@ -99,7 +108,8 @@ public enum FrameComparison {
             }
         }
         return FrameDifference(
-            width: actual.width, height: actual.height, differingPixels: differing, maxChannelDelta: worst,
+            width: actual.width, height: actual.height, actualWidth: actual.width, actualHeight: actual.height,
+            differingPixels: differing, maxChannelDelta: worst,
             worstPixel: worstAt.map { (x: $0.0, y: $0.1) }, sizeMismatch: false, tolerance: tolerance)
     }
 

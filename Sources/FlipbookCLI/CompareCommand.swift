@@ -124,6 +124,9 @@ struct CompareCommand: ParsableCommand {
             var maxChannelDelta: Int?
             var worstPixel: [Int]?
             var sizeMismatch: Bool
+            /// Both sizes, [width, height], where they differ.
+            var actualSize: [Int]?
+            var expectedSize: [Int]?
             var passes: Bool
         }
         struct Tolerances: Encodable {
@@ -150,7 +153,9 @@ struct CompareCommand: ParsableCommand {
                 differingPixels: m.difference?.differingPixels,
                 differingFraction: m.difference?.differingFraction, maxChannelDelta: m.difference?.maxChannelDelta,
                 worstPixel: m.difference?.worstPixel.map { [$0.x, $0.y] },
-                sizeMismatch: m.difference?.sizeMismatch ?? false, passes: m.passes)
+                sizeMismatch: m.difference?.sizeMismatch ?? false,
+                actualSize: m.difference.flatMap { $0.sizeMismatch ? [$0.actualWidth, $0.actualHeight] : nil },
+                expectedSize: m.difference.flatMap { $0.sizeMismatch ? [$0.width, $0.height] : nil }, passes: m.passes)
         }
         let report = Report(
             actual: actual, expected: expected, verdict: r.passes ? "match" : "different",
@@ -175,7 +180,7 @@ struct CompareCommand: ParsableCommand {
                     "\(when(m.time)): only in \(m.actual == nil ? "expected (\(m.expected!))" : "actual (\(m.actual!))")"
             }
             if d.sizeMismatch {
-                return "\(when(m.time)): actual \(m.actual!) and expected \(m.expected!) differ in size"
+                return "\(when(m.time)): actual \(m.actual!) and expected \(m.expected!) differ in size (\(d.sizes))"
             }
             let worst = d.worstPixel.map { " at (\($0.x), \($0.y))" } ?? ""
             return
@@ -184,12 +189,19 @@ struct CompareCommand: ParsableCommand {
                 + ", largest channel difference \(d.maxChannelDelta)\(worst)"
         }
         var lines = ["compare \(actual) with \(expected): \(r.tolerance.summary)"]
-        let failing = r.moments.filter { !$0.passes }
+        var failing = r.moments.filter { !$0.passes }
         lines.append(
             "  \(r.moments.count) moments compared, \(failing.count) differ (\(r.oneSided.count) on one side only)")
-        if let first = r.firstFailure { lines.append("  first difference at " + detail(first)) }
-        if let worst = r.worst, let d = worst.difference, d.differingPixels > 0 {
-            lines.append("  worst frame at " + detail(worst))
+        // Two renders at other sizes differ in every frame for one reason, said once.
+        let sizes = Set(r.moments.compactMap { $0.difference.map { $0.sizeMismatch ? $0.sizes : "" } })
+        if sizes.count == 1, let only = sizes.first, !only.isEmpty {
+            lines.append("  every frame differs in size: \(only)")
+            failing = failing.filter { $0.difference == nil }
+        } else {
+            if let first = r.firstFailure { lines.append("  first difference at " + detail(first)) }
+            if let worst = r.worst, let d = worst.difference, d.differingPixels > 0 {
+                lines.append("  worst frame at " + detail(worst))
+            }
         }
         for m in failing.prefix(50) { lines.append("    " + detail(m)) }
         if failing.count > 50 { lines.append("    … and \(failing.count - 50) more") }

@@ -109,7 +109,7 @@ struct ReferenceCheck {
         let worst = differing.max { $0.difference!.differingPixels < $1.difference!.differingPixels }!
         func describe(_ d: (frame: Frame, difference: FrameDifference?)) -> String {
             let x = d.difference!
-            if x.sizeMismatch { return "\(seconds(d.frame.time)) (the sizes differ)" }
+            if x.sizeMismatch { return "\(seconds(d.frame.time)) (the sizes differ: \(x.sizes))" }
             return "\(seconds(d.frame.time)) (\(x.differingPixels) pixels, "
                 + String(format: "%.3f%%", x.differingFraction * 100)
                 + ", largest channel difference \(x.maxChannelDelta)\(x.worstPixel.map { " at (\($0.x), \($0.y))" } ?? ""))"

@@ -39,6 +39,35 @@ struct CompareCommandTests {
                 && written.contains("t0000.300s.diff.png") && written.contains("t0000.300s.sheet.png"), "\(written)")
     }
 
+    @Test("Two renders at other widths differ in size, said once with both sizes, not once a frame")
+    func otherSizes() throws {
+        let folder = temporaryFolder()
+        for (name, width) in [("a", "120"), ("b", "100")] {
+            #expect(
+                try Tool.run([
+                    "render", "expanding-cells", "-o", "\(folder)/\(name).gif", "--width", width, "--fps", "10",
+                    "--quiet",
+                ]).status == 0)
+        }
+        let run = try Tool.run(["compare", "\(folder)/a.gif", "\(folder)/b.gif"])
+        // 667 points tall at 120 and 100 of 375 points wide: 213.4 and 177.9 pixels.
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.hasSuffix(
+                "  19 moments compared, 19 differ (0 on one side only)\n"
+                    + "  every frame differs in size: actual 120×213, expected 100×178\nDIFFERENT\n"),
+            "\(run.stdout)")
+        let json = try Tool.run(["compare", "\(folder)/a.gif", "\(folder)/b.gif", "--json"])
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+        let moments = try #require(report["moments"] as? [[String: Any]])
+        #expect(moments.count == 19)
+        for moment in moments {
+            #expect(moment["sizeMismatch"] as? Bool == true)
+            #expect(moment["actualSize"] as? [Int] == [120, 213] && moment["expectedSize"] as? [Int] == [100, 178])
+        }
+    }
+
     @Test("One render compares the same in any container: a PNG folder against the GIF of the same frames")
     func anyContainer() throws {
         let folder = temporaryFolder()

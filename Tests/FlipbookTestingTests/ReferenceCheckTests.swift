@@ -123,6 +123,21 @@ struct ReferenceCheckTests {
         #expect(sheet[0, band] == frame[0, 0])
     }
 
+    @Test("A reference of another size fails naming both sizes")
+    func otherSize() throws {
+        let folder = temporaryFolder() + "/refs"
+        let transition = try Self.transition()
+        _ = try Self.check(transition, in: folder, mode: .missing)
+        let moment = keyTimes(of: transition)[2]
+        try Bitmap(width: 20, height: 35).writePNG(to: folder + "/" + ReferenceRecord.pngName(moment))
+        let check = try Self.check(transition, in: folder, mode: .never)
+        #expect(check.messages.count == 1)
+        #expect(
+            check.messages[0].contains(
+                String(format: "first at %.3f s (the sizes differ: actual 40×71, expected 20×35)", moment)),
+            "\(check.messages)")
+    }
+
     @Test("Settings are scoped: inside withFrameTesting, and back outside")
     func scopedSettings() throws {
         let outside = FrameTesting.current.record
