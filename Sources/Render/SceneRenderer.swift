@@ -32,7 +32,7 @@ public enum RenderError: Error, CustomStringConvertible {
                 if let builtIn {
                     message +=
                         flags
-                        ? ", or write \(builtIn)'s file with its images: flipbook scene NAME --to FOLDER"
+                        ? ", or write \(builtIn)'s file with its images: flipbook scene \(builtIn) --to FOLDER"
                         : ", or write \(builtIn)'s file out with its images"
                 }
             }

@@ -219,7 +219,7 @@ struct SceneCommandTests {
             missing.stderr.contains(
                 "\(alone)/login.yaml:14: assets.screen: \(alone)/screen.png: no such file; put the image there"),
             "\(missing.stderr)")
-        #expect(missing.stderr.contains("flipbook scene NAME --to FOLDER"))
+        #expect(missing.stderr.contains("flipbook scene expanding-view --to FOLDER"), "\(missing.stderr)")
     }
 
     @Test("A scene file's error names the file, the line and the key, with exit 1")
