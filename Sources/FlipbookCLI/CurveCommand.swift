@@ -9,12 +9,16 @@ struct CurveCommand: ParsableCommand {
         abstract: "Print a timing curve as t,progress CSV (and plot it as a PNG).",
         discussion: """
             SPEC is one of:
-              linear | easeIn | easeOut | easeInEaseOut | default   [:duration=S]
+              linear | easeIn | easeOut | easeInEaseOut | default  [:duration=S]
               bezier:X1,Y1,X2,Y2[,duration=S]
-              spring:duration=S,dampingRatio=Z[,velocity=V]  UIView.animate(usingSpringWithDamping:), UIKit's fit
-              caspring:mass=M,stiffness=K,damping=C[,velocity=V][,duration=S]   CASpringAnimation
-              response:response=S[,bounce=B][,velocity=V]    UISpringTimingParameters(dampingRatio:response:)
-              system                                         mass 3, stiffness 1000, damping 500, for 0.5 s
+              spring:duration=S,dampingRatio=Z[,velocity=V]
+                  UIView.animate(usingSpringWithDamping:), UIKit's fit
+              caspring:mass=M,stiffness=K,damping=C[,velocity=V][,duration=S]
+                  CASpringAnimation
+              response:response=S[,bounce=B][,velocity=V]
+                  UISpringTimingParameters(dampingRatio:response:)
+              system
+                  mass 3, stiffness 1000, damping 500, for 0.5 s
             Example: flipbook curve spring:duration=0.6,dampingRatio=0.7 --plot spring.png
             """)
 

@@ -16,8 +16,10 @@ struct FitCommand: ParsableCommand {
             recording (translation and scale) and compares where it is with where the plan puts it; \
             without, it compares whole frames.
             Examples:
-              flipbook fit card.gif app-store-card --storyboard promo --fit demo.position.duration,demo.position.dampingRatio --track card-1
-              flipbook fit close.mp4 my-scene.yaml --fit close.duration --crop 0,60,750,1334 -o fitted.yaml --sheet fit.png
+              flipbook fit card.gif app-store-card --storyboard promo \\
+                --fit demo.position.duration,demo.position.dampingRatio --track card-1
+              flipbook fit close.mp4 my-scene.yaml --fit close.duration \\
+                --crop 0,60,750,1334 -o fitted.yaml --sheet fit.png
             """)
 
     @OptionGroup var input: RecordingOptionGroup

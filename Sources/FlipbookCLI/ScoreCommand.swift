@@ -17,8 +17,9 @@ struct ScoreCommand: ParsableCommand {
             which the recording moves. Where the capture rate does not divide the display's 60 Hz \
             (a 25 fps capture), each stretch is also scored as captured: the render at the instants \
             the display drew what the recording shows.
-            Example:
-              flipbook score inbox.gif expanding-cells --storyboard promo --features inbox-features.yaml
+            Examples:
+              flipbook score inbox.gif expanding-cells --storyboard promo \\
+                --features inbox-features.yaml
               flipbook score demo.mov app-store-card --track card-1
             """)
 

@@ -142,4 +142,16 @@ struct ParsingTests {
             #expect(FrameRange(argument: bad) == nil, "\(bad)")
         }
     }
+
+    @Test("Every laid-out line of a command's help (an example, a table row) fits an 80-column terminal")
+    func helpFitsATerminal() {
+        // Prose is wrapped by the parser; an indented line is laid out by hand, and one the parser
+        // wrapped would break a command in two or a table's columns.
+        for command in [FlipbookCommand.self] + FlipbookCommand.configuration.subcommands {
+            let discussion = command.configuration.discussion
+            for line in discussion.split(separator: "\n") where line.first == " " {
+                #expect(line.count <= 80, "flipbook \(command.configuration.commandName ?? ""): \(line)")
+            }
+        }
+    }
 }
