@@ -143,7 +143,7 @@ export function drawPhases() {
     div.className = "phase" + (p.name === "hold" ? " hold" : "");
     div.style.left = `${(p.start / state.duration) * 100}%`;
     div.style.width = `${((p.end - p.start) / state.duration) * 100}%`;
-    div.textContent = p.name;
+    div.append(Object.assign(document.createElement("span"), { textContent: p.name }));
     div.title = `${p.name}: ${p.start.toFixed(2)}–${p.end.toFixed(2)} s`;
     track.append(div);
   }

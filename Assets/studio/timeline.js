@@ -70,7 +70,7 @@ export function drawTimeline() {
     seg.className = `tl-phase tl-c${i % 6}` + (p.name === "hold" ? " hold" : "");
     seg.style.left = percent(p.start);
     seg.style.width = percent(p.end - p.start);
-    seg.textContent = p.name;
+    seg.append(Object.assign(document.createElement("span"), { textContent: p.name }));
     seg.title = `${p.name}: ${p.start.toFixed(2)}–${p.end.toFixed(2)} s` + (p.lengthKey ? `; its end sets ${p.lengthKey}` : "");
     seg.dataset.phase = String(i);
     phaseLane.append(seg);

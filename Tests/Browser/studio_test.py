@@ -623,6 +623,17 @@ def main():
                 const line = document.getElementById('timeline-cursor').getBoundingClientRect();
                 return line.left - (lane.left + Number(document.getElementById('scrub').value) * lane.width);""")
             check(abs(drift) <= 1, f"at {w}x{h} the timeline's line is at the scrubber's time ({drift:+.1f} px)")
+            # A phase's name shows where a few letters of it fit, and nowhere narrower: never a
+            # lone letter and an ellipsis. Every phase keeps its name in its tooltip.
+            labels = driver.execute_script("""
+                return [...document.querySelectorAll('.phase, .tl-phase')].filter(e => e.offsetParent).map(e => {
+                  const s = getComputedStyle(e), inner = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+                  return [e.firstElementChild.textContent, inner, getComputedStyle(e.firstElementChild).visibility, e.title];
+                });""")
+            wrong = [f"{n} {inner:.0f} px {shown}" for n, inner, shown, _ in labels if (shown == "visible") != (inner >= 24)]
+            hidden = [n for n, _, shown, _ in labels if shown != "visible"]
+            check(len(labels) == 12 and not wrong and all(t.startswith(n + ":") for n, _, _, t in labels),
+                  f"at {w}x{h} each of {len(labels)} phases shows its name only where 24 px fit ({', '.join(hidden) or 'none'} hidden): {wrong}")
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 1440, "height": 900, "deviceScaleFactor": 1, "mobile": False})
         light = driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
