@@ -57,6 +57,30 @@ struct ScoreTests {
         }
         let table = late.table(title: "late.gif")
         #expect(table.contains("bar bottom") && table.contains("-80   -2.00"), "\(table)")
+        // Every figure of a feature's row and of its stretches' rows ends under its heading,
+        // whatever the length of the feature's name.
+        var long = late
+        long.features[0].name = "bar bottom, while the detail collapses"
+        for result in [late, long] {
+            let lines = result.table(title: "late.gif").split(separator: "\n").map { Array($0) }
+            let header = String(lines[1])
+            func end(_ heading: String, last: Bool = false) -> Int {
+                header.distance(
+                    from: header.startIndex,
+                    to: header.range(of: heading, options: last ? .backwards : [])!.upperBound) - 1
+            }
+            let columns = ["RMS px", "lag ms"].map { end($0) }
+            let captured = ["RMS", "worst", "phase", "lag ms"].map { end($0, last: true) }
+            let stretches = lines.dropFirst(2).filter { $0.starts(with: "    moving".map { $0 }) }
+            #expect(stretches.count >= 2)
+            for line in lines.dropFirst(2) {
+                for column in columns + (line.count > captured[0] ? captured : []) {
+                    #expect(
+                        column < line.count && (line[column].isNumber || line[column] == "-"),
+                        "column \(column) of: \(String(line))")
+                }
+            }
+        }
     }
 
     @Test(

@@ -325,28 +325,32 @@ extension ScoreResult {
         var lines = [f("%@  (one frame %.0f ms; lag: ours later than the recording is +)", title, interval * 1000)]
         let captured = features.contains { $0.stretches.contains { $0.captured != nil } }
         let extra = captured ? "   as captured:  RMS  worst phase lag ms" : ""
+        // As wide as the longest name: every figure stands under its heading.
+        let name = features.map(\.name.count).reduce(18, max)
         lines.append(
-            "  " + pad("feature", 18)
+            "  " + pad("feature", name)
                 + " frames  RMS px  worst px   at s  lag ms  frames  RMS then"
                 + extra)
         for feature in features {
             guard feature.frames > 0 else {
-                lines.append("  \(pad(feature.name, 18)) not found in both")
+                lines.append("  \(pad(feature.name, name)) not found in both")
                 continue
             }
             lines.append(
-                "  \(pad(feature.name, 18))"
+                "  \(pad(feature.name, name))"
                     + f(" %6d %7.1f %+9.1f %6.2f ", feature.frames, feature.rms, feature.worst, feature.worstAt)
                     + lagText(feature.lag))
             for s in feature.stretches {
                 let rms = s.rms.map { f("%7.1f", $0) } ?? right("-", 7)
                 let fit =
                     s.captured.map {
-                        String(repeating: " ", count: 17)
+                        String(repeating: " ", count: 16)
                             + f("%4.1f %+6.1f %5.1f %+6.0f", $0.rms, $0.worst, $0.phase, $0.lag * 1000)
                     } ?? ""
+                // A stretch's label runs on under the frames column, which it leaves empty.
                 lines.append(
-                    "    " + pad(f("moving %.2f-%.2f s", s.start, s.end), 22) + " \(rms) \(pad("", 9)) \(pad("", 6)) "
+                    "    " + pad(f("moving %.2f-%.2f s", s.start, s.end), name + 5)
+                        + " \(rms) \(pad("", 9)) \(pad("", 6)) "
                         + lagText(s.lag) + fit)
             }
         }
