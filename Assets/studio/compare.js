@@ -20,14 +20,22 @@ export function requestRecordingFrame() {
     fetch(api("frame", { v, ...at, of: "diff" })).then(async (r) => {
       const diff = r.headers.get("X-Flipbook-Difference");
       if (r.ok) {
+        // Each difference is a new picture; the one it replaces is let go.
+        const shown = $("diff").src;
         $("diff").src = URL.createObjectURL(await r.blob());
+        if (shown.startsWith("blob:")) URL.revokeObjectURL(shown);
         $("caption-diff").textContent = `difference: ${(Number(diff) * 100).toFixed(1)} % of pixels`;
       } else {
         $("caption-diff").textContent = await r.text();
       }
+    }).catch((e) => {
+      $("caption-diff").textContent = `the difference did not load: ${e}`;
     }).finally(() => { studio.network.recordingBusy = false; });
   };
-  theirs.onerror = () => { studio.network.recordingBusy = false; };
+  theirs.onerror = () => {
+    $("caption-diff").textContent = "the recording's frame did not load";
+    studio.network.recordingBusy = false;
+  };
   theirs.src = api("frame", { v, ...at, of: "against" });
 }
 

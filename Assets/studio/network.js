@@ -154,6 +154,9 @@ export function saveExport() {
   a.href = URL.createObjectURL(ready.blob);
   a.download = ready.name;
   a.click();
+  // The download has its bytes once it starts; the export's blob is let go after.
+  const url = a.href;
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
   setStatus(`exported ${ready.name} (${(ready.blob.size / 1e6).toFixed(2)} MB): ${ready.command}`);
   discardExport();
 }

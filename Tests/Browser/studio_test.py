@@ -125,6 +125,7 @@ def main():
         percent = float(re.search(r"([\d.]+) %", caption).group(1))
         check(shown == [True, True] and percent < 0.5, f"the recording and the difference are shown: {caption}")
         expand = state["phases"][1]
+        before = driver.execute_script("return document.getElementById('diff').src")
         driver.execute_script(f"window.flipbook.playback.time = {(expand['start'] + expand['end']) / 2}; window.flipbookActions.draw();")
         wait(driver, "return !window.flipbook.network.recordingBusy", what="the recording's requests to settle")
         driver.execute_script("document.getElementById('caption-diff').textContent = ''; window.flipbookActions.requestRecordingFrame();")
@@ -132,6 +133,14 @@ def main():
                                "return c.startsWith('difference:') && c", what="the difference mid-expand")
         percent = float(re.search(r"([\d.]+) %", caption).group(1))
         check(percent < 0.5, f"mid-expand, a recording of the same render reads as matching: {caption}")
+        # The picture a new difference replaces is let go, not kept for the page's life.
+        released = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const i = new Image(); i.onload = () => done('kept'); i.onerror = () => done('released');"
+            "i.src = arguments[0];", before)
+        check(before.startswith("blob:") and released == "released"
+              and driver.execute_script("return document.getElementById('diff').src") != before,
+              f"the difference it replaced is released ({released})")
         # With features to follow, the version's score is under the difference, as flipbook
         # score prints it: a recording of this very render is 0 px off in both features.
         scored = wait(driver, "const s = window.flipbook.telemetry.scored;"
