@@ -46,6 +46,12 @@ export function settleTimings() {
 // for the next change and its frame.
 const loaders = {};
 
+// A version's pictures are let go as soon as another takes their place: each is a frame's
+// worth of memory, and a slider dragged makes a version per step.
+function release(images) {
+  for (const picture of images ?? []) picture?.close();
+}
+
 export async function loadFrames(version, slot) {
   loaders[slot]?.abort();
   const controller = new AbortController();
@@ -73,18 +79,21 @@ export async function loadFrames(version, slot) {
     };
     await Promise.all([worker(), worker(), worker()]);
   } catch (e) {
+    release(images);
     return; // cancelled by a newer version, or the version is gone
   }
   const loaded = { version, times: manifest.times, frames: manifest.frames, images };
   if (slot === "frames") {
-    if (studio.playback.version !== version) return;
+    if (studio.playback.version !== version) return release(images);
+    release(studio.playback.frames?.images);
     studio.playback.frames = loaded;
     studio.telemetry.loads += 1;
     noteShown(version, true);
     document.dispatchEvent(new CustomEvent("flipbook:frames"));
     setStatus(`${manifest.times.length} frames, ${manifest.pictures} pictures, rendered in ${manifest.renderSeconds.toFixed(2)} s`);
   } else {
-    if (!studio.server || studio.server.savedVersion !== version) return;
+    if (!studio.server || studio.server.savedVersion !== version) return release(images);
+    release(studio.playback.saved?.images);
     studio.playback.saved = loaded;
   }
   draw();

@@ -175,10 +175,18 @@ def main():
         slider = driver.find_element(By.CSS_SELECTOR, '.field[data-key="present.duration"] input[type=range]')
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", slider)
         loads = driver.execute_script("return window.flipbook.telemetry.loads")
+        first = driver.execute_script("window.previousPicture = window.flipbook.playback.frames.images[0];"
+                                      "return [window.previousPicture.width, window.previousPicture.height]")
         ActionChains(driver).click_and_hold(slider).move_by_offset(12, 0).release().perform()
         wait(driver, f"return window.flipbook.telemetry.loads > {loads} && window.flipbook.network.pending == null && "
                      "!window.flipbook.network.inFlight", what="the new storyboard after the drag")
         time.sleep(0.3)
+        # The storyboard it replaced is let go at once: its pictures are closed (a closed
+        # picture is 0 x 0), the new one's are whole.
+        now = driver.execute_script("const p = window.flipbook.playback.frames.images[0];"
+                                    "return [window.previousPicture.width, window.previousPicture.height, p.width, p.height]")
+        check(first == [375, 667] and now == [0, 0, 375, 667],
+              f"the pictures of the storyboard replaced are released ({first} then {now[:2]}; the new {now[2:]})")
         edits = driver.execute_script("return window.flipbook.server.edits")
         check(list(edits) == ["present.duration"] and float(edits["present.duration"]) > 0.6,
               f"the drag changed present.duration only ({edits})")
