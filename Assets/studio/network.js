@@ -26,13 +26,19 @@ export async function postView(body) {
   }
 }
 
+// What a request that reached no server is told: the studio has stopped, or is unreachable.
+const notAnswering = "the studio is not answering: has it stopped? Nothing was sent";
+
 export async function post(path, body, params = {}) {
-  const response = await fetch(api(path, params), {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Flipbook-Token": token },
-    body: JSON.stringify(body || {}),
-  });
-  return response;
+  try {
+    return await fetch(api(path, params), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Flipbook-Token": token },
+      body: JSON.stringify(body || {}),
+    });
+  } catch {
+    throw new Error(notAnswering);
+  }
 }
 
 export async function loadState(again = true) {
@@ -51,6 +57,19 @@ export async function loadState(again = true) {
 
 export function listen() {
   const events = new EventSource(api("events"));
+  // The stream breaks when the studio stops: the page says so at once, rather than at the next
+  // save, and the browser keeps trying; when it is back, its state is read again.
+  events.onerror = () => {
+    studio.network.disconnected = true;
+    showError("the studio is not answering: has it stopped? Nothing here is saved until it runs again",
+      { render: false });
+    setStatus("");
+  };
+  events.onopen = () => {
+    if (!studio.network.disconnected) return;
+    studio.network.disconnected = false;
+    loadState().catch(() => {});
+  };
   events.onmessage = async (e) => {
     const event = JSON.parse(e.data);
     // A change made here brings its own state back; the event is for changes from elsewhere.
@@ -102,7 +121,14 @@ export async function flush() {
 
 export async function simplePost(path, doneText, params, body = {}) {
   setStatus(`${path}…`);
-  const response = await post(path, body, params);
+  let response;
+  try {
+    response = await post(path, body, params);
+  } catch (e) {
+    showError(e.message, { render: false });
+    setStatus(`not done (${path}): the studio is not answering`);
+    return;
+  }
   if (response.status === 409) {
     // The file changed on disk under these edits: nothing was written; the state says what.
     applyState(await stateFrom(response));
@@ -132,7 +158,14 @@ export async function exportAs(format) {
     const value = $(id).value.trim();
     if (value) params[key] = value;
   }
-  const response = await post("export", {}, params);
+  let response;
+  try {
+    response = await post("export", {}, params);
+  } catch (e) {
+    showError(e.message, { render: false });
+    setStatus("not exported: the studio is not answering");
+    return;
+  }
   if (!response.ok) {
     showError(await response.text(), { render: false });
     setStatus("");

@@ -25,6 +25,7 @@ export const studio = {
     errors: 0,        // error events received, to tell a state answer made stale by one
     recordingBusy: false, // a recording frame and its difference on their way (one at a time)
     scoreVersion: 0,  // the version whose score was last asked for
+    disconnected: false, // the event stream broke: the studio stopped, or is unreachable
   },
   telemetry: {
     changedAt: 0,     // when the last change was made (performance.now())

@@ -659,6 +659,20 @@ def main():
         dark = driver.execute_script("return [document.documentElement.dataset.theme, getComputedStyle(document.documentElement).backgroundColor]")
         driver.save_screenshot(os.path.join(args.shots, "studio-dark.png"))
         check(dark[0] == "dark" and dark[1] != light, f"the theme button turns the page dark ({light} to {dark[1]})")
+
+        # The studio stopped under the page: the page says so at once, and an export (or a save)
+        # says it was not done rather than waiting on for ever.
+        server.terminate()
+        server.wait(timeout=10)
+        banner = wait(driver, "const b = document.getElementById('banner');"
+                              "return !b.hidden && b.textContent.includes('not answering') && b.textContent",
+                      what="the banner saying the studio stopped")
+        driver.find_element(By.ID, "export-gif").click()
+        status = wait(driver, "const s = document.getElementById('status').textContent;"
+                              "return s.startsWith('not exported') && s", what="the export's failure")
+        check("Nothing here is saved" in banner and status == "not exported: the studio is not answering",
+              f"with the studio stopped, the page says so ({banner!r}) and an export is not done ({status!r})")
+        driver.save_screenshot(os.path.join(args.shots, "studio-stopped.png"))
         print(f"{passed} passed, 0 failed")
     finally:
         if driver:
