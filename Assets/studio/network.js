@@ -61,8 +61,8 @@ export function listen() {
   // save, and the browser keeps trying; when it is back, its state is read again.
   events.onerror = () => {
     studio.network.disconnected = true;
-    showError("the studio is not answering: has it stopped? Nothing here is saved until it runs again",
-      { render: false });
+    showError("the studio is not answering: has it stopped? Edits here are not saved; "
+      + "start it again and open the address it prints", { render: false });
     setStatus("");
   };
   events.onopen = () => {

@@ -670,7 +670,7 @@ def main():
         driver.find_element(By.ID, "export-gif").click()
         status = wait(driver, "const s = document.getElementById('status').textContent;"
                               "return s.startsWith('not exported') && s", what="the export's failure")
-        check("Nothing here is saved" in banner and status == "not exported: the studio is not answering",
+        check("Edits here are not saved" in banner and status == "not exported: the studio is not answering",
               f"with the studio stopped, the page says so ({banner!r}) and an export is not done ({status!r})")
         driver.save_screenshot(os.path.join(args.shots, "studio-stopped.png"))
         print(f"{passed} passed, 0 failed")
