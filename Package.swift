@@ -137,7 +137,7 @@ let package = Package(
             name: "FlipbookCLITests",
             dependencies: [
                 "FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Codecs", "Raster",
-                "Video", "Build", "TestSupport",
+                "Video", "Build", "Studio", "TestSupport",
             ]),
     ]
 )

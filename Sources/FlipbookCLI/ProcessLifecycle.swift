@@ -45,7 +45,8 @@ extension FlipbookCommand {
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler {
             AtomicOutput.removeTemporaryFiles {
-                FileHandle.standardError.write(Data("\ninterrupted: no output was written\n".utf8))
+                let note = interruptNote?() ?? "interrupted: no output was written"
+                FileHandle.standardError.write(Data("\n\(note)\n".utf8))
                 Foundation.exit(128 + number)
             }
         }
@@ -56,3 +57,7 @@ extension FlipbookCommand {
 
 /// The signal sources, kept for the life of the process.
 nonisolated(unsafe) private var interruptHandlers: [DispatchSourceSignal] = []
+
+/// What an interrupted command says as it exits, where it has more to say than that it wrote
+/// nothing (the studio: the edits it had not saved).
+nonisolated(unsafe) var interruptNote: (@Sendable () -> String)?

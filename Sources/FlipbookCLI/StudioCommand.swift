@@ -82,6 +82,7 @@ struct StudioCommand: ParsableCommand {
             throw CLIError(error.description)
         }
         let server = try StudioServer(session: session, host: host, port: UInt16(port))
+        interruptNote = { Self.stopNote(session) }
         let failed = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?
         Task {
@@ -104,6 +105,18 @@ struct StudioCommand: ParsableCommand {
         }
         failed.wait()
         throw CLIError("\(failure.map { "\($0)" } ?? "the studio stopped")")
+    }
+
+    /// What Ctrl-C prints: the edits not saved, as the flags that give them to `flipbook render`
+    /// or `config`, so that stopping the studio loses no value.
+    static func stopNote(_ session: StudioSession) -> String {
+        let edits = session.unsavedEdits
+        guard !edits.isEmpty else { return "the studio stopped; it had no unsaved edits" }
+        let flags = edits.keys.sorted().map { ShellQuoting.line(["--set", "\($0)=\(edits[$0]!)"]) }
+        return """
+            the studio stopped with \(edits.count) edit\(edits.count == 1 ? "" : "s") not saved into \(session.valueFile.path):
+              \(flags.joined(separator: " "))
+            """
     }
 
     static func openInBrowser(_ url: String) {

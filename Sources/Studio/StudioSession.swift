@@ -89,6 +89,9 @@ public final class StudioSession: Sendable {
 
     var snapshot: State { state.withLock { $0 } }
 
+    /// The values edited and not saved, by key: what stopping the studio now would lose.
+    public var unsavedEdits: [String: String] { snapshot.edits }
+
     /// The files the transition reads: its scene file, its config and its images.
     public var inputFiles: [String] {
         let s = snapshot

@@ -1,5 +1,9 @@
+import Flipbook
 import Foundation
+import Studio
 import Testing
+
+@testable import FlipbookCLI
 
 @Suite("An interrupted render leaves nothing")
 struct InterruptTests {
@@ -25,5 +29,50 @@ struct InterruptTests {
         #expect(frames().isEmpty, "\(frames().count) frames left behind")
         let again = try Tool.run(["render", "expanding-view", "-o", folder, "--frames", "0-2", "--quiet"])
         #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    /// A copy of expanding-view to open in the studio.
+    static func sceneCopy() throws -> String {
+        let folder = temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: (Transition.assetsFolder as NSString).appendingPathComponent("expanding-view"),
+            toPath: folder + "/ev")
+        return folder + "/ev/expanding-view.yaml"
+    }
+
+    @Test("Stopped with edits it had not saved, the studio prints them as the --set flags that give them back")
+    func studioNote() throws {
+        let scene = try Self.sceneCopy()
+        let session = try StudioSession(options: StudioOptions(scene: scene))
+        #expect(StudioCommand.stopNote(session) == "the studio stopped; it had no unsaved edits")
+        #expect(session.edit(["expand.duration": "0.5", "buttons.bottom": "[135, 470, 50, 50]"]) == nil)
+        #expect(
+            StudioCommand.stopNote(session) == """
+                the studio stopped with 2 edits not saved into \(scene):
+                  --set 'buttons.bottom=[135, 470, 50, 50]' --set expand.duration=0.5
+                """)
+        // The flags give flipbook render the very values.
+        let run = try Tool.run([
+            "render", scene, "--set", "buttons.bottom=[135, 470, 50, 50]", "--set", "expand.duration=0.5", "--dry-run",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test("Ctrl-C stops the studio with exit 130, saying so")
+    func studioInterrupted() throws {
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.arguments = ["studio", try Self.sceneCopy()]
+        let out = Pipe(), err = Pipe()
+        (process.standardOutput, process.standardError) = (out, err)
+        try process.run()
+        // The address is printed once the studio listens.
+        let started = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(started.hasPrefix("Flipbook studio: http://127.0.0.1:"), "\(started)")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130)
+        #expect(said == "\nthe studio stopped; it had no unsaved edits\n", "\(said)")
     }
 }
