@@ -8,20 +8,30 @@ final class GIFStream {
     let path: String
     private(set) var gif: UnsafeMutablePointer<GifFileType>?
     private(set) var frames = 0
+    private let sink: Sink
+
+    /// Where giflib's bytes go, and the write error it can only report as a failed write: the
+    /// error thrown is the output's own (a full disk, by name).
+    private final class Sink {
+        let output: AtomicOutput
+        var failure: (any Error)?
+        init(_ output: AtomicOutput) { self.output = output }
+    }
 
     init(output: AtomicOutput, width: Int, height: Int, plays: Int?) throws {
         path = output.path
+        sink = Sink(output)
         var error: Int32 = 0
-        let userData = Unmanaged.passUnretained(output).toOpaque()
         gif = EGifOpen(
-            userData,
+            Unmanaged.passUnretained(sink).toOpaque(),
             { file, bytes, length in
                 guard let file, let bytes, length > 0 else { return 0 }
-                let out = Unmanaged<AtomicOutput>.fromOpaque(file.pointee.UserData).takeUnretainedValue()
+                let sink = Unmanaged<Sink>.fromOpaque(file.pointee.UserData).takeUnretainedValue()
                 do {
-                    try out.write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+                    try sink.output.write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
                     return length
                 } catch {
+                    sink.failure = error
                     return 0
                 }
             }, &error)
@@ -118,6 +128,7 @@ final class GIFStream {
         var error: Int32 = 0
         let closed = EGifCloseFile(gif, &error)
         gif = nil
+        if let failure = sink.failure { throw failure }
         guard closed == GIF_OK else { throw EncodeError.library(.giflib, path: path, message: gifMessage(error)) }
     }
 
@@ -131,6 +142,7 @@ final class GIFStream {
     }
 
     func check(_ status: Int32) throws {
+        if let failure = sink.failure { throw failure }
         if status != GIF_OK {
             throw EncodeError.library(.giflib, path: path, message: gifMessage(gif?.pointee.Error ?? 0))
         }

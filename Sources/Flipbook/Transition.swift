@@ -111,11 +111,12 @@ public struct Transition: Sendable {
     }
 
     /// Writes the whole storyboard as a GIF (`.gif`) or a folder of numbered PNG frames (a
-    /// path ending in `/`), through a temporary file: nothing half-written is left.
+    /// path ending in `/`, whose frames of an earlier write it replaces), through temporary
+    /// files: nothing half-written is left.
     public func write(to path: String) throws {
         let times = frameTimes
         if path.hasSuffix("/") {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let made = try FrameFolder.prepare(path, overwrite: true)
             let writer = PNGSequenceWriter(threads: ProcessInfo.processInfo.activeProcessorCount)
             do {
                 _ = try renderer.render(times: times) { k, bitmap in
@@ -124,6 +125,7 @@ public struct Transition: Sendable {
                 try writer.finish()
             } catch {
                 writer.abandon()
+                for folder in made { rmdir(folder) }
                 throw error
             }
             return

@@ -9,6 +9,9 @@ extension FlipbookCommand {
     /// included, as its help says.
     public static func runMain() {
         interruptHandlers = [SIGINT, SIGTERM, SIGHUP].map(removeTemporariesOnSignal)
+        // Past a file-size limit (ulimit -f) a write fails, and the output says so and leaves
+        // nothing, rather than the process being killed with its temporary file in place.
+        signal(SIGXFSZ, SIG_IGN)
         // compare promises 1 for "different" (its own ExitCode) and 2 for every error.
         let isCompare = CommandLine.arguments.dropFirst().first == "compare"
         var command: any ParsableCommand

@@ -25,6 +25,32 @@ struct ReliabilityTests {
     }
 
     @Test(
+        "Past a file-size limit (ulimit -f) every format says the file is too large, and leaves nothing: no file, no folder it made",
+        arguments: [
+            ("x.gif", "x.gif: cannot write: File too large"), ("x.webp", "x.webp: cannot write: File too large"),
+            ("x.mp4", "x.mp4: FFmpeg: writing a frame: File too large"),
+            ("new/frames/", "cannot write: File too large"),
+        ])
+    func fileSizeLimit(output: String, message: String) throws {
+        let folder = temporaryFolder()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // 100 blocks: far less than any of these outputs, and more than one frame of the folder.
+        process.arguments = [
+            "-c", "ulimit -f 100; exec \"$0\" render expanding-cells --scale 2 -o \"$1\"", Tool.executable.path,
+            folder + "/" + output,
+        ]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1 && said.contains(message), "\(process.terminationStatus) \(said)")
+        #expect(files(folder).isEmpty, "\(files(folder))")
+    }
+
+    @Test(
         "An output is never an input: each of these is refused (exit 64) and every input is left as it was",
         arguments: [
             ["render", "expanding-cells", "--set", "assets.list=IN/l.png", "-o", "IN/l.png", "--time", "1.2"],

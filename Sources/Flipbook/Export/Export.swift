@@ -154,7 +154,7 @@ private struct Export {
             lines.append("\(written.line) at \(playback.plainText) fps, \(sizeLabel(settings)), in \(seconds)")
         case .sequence:
             let output = output!
-            try FrameFolder.prepare(output, overwrite: request.overwrite)
+            let made = try FrameFolder.prepare(output, overwrite: request.overwrite)
             let digits = max(4, String(indices.last!).count)
             // Frames compress and write on every core while later ones render.
             let writer = PNGSequenceWriter(threads: threads)
@@ -169,8 +169,10 @@ private struct Export {
                 }
                 try writer.finish()
             } catch {
-                // Half a sequence is no render: the frames written so far go too.
+                // Half a sequence is no render: the frames written so far go too, and the
+                // folders it made (rmdir takes only an empty one).
                 writer.abandon()
+                for folder in made { rmdir(folder) }
                 throw error
             }
             try writeStats(rendered, encoder: nil)

@@ -122,8 +122,15 @@ enum FrameFolder {
     }
 
     /// Makes `folder` ready for a new render: it is made if missing; frames of an earlier
-    /// render are an error unless `overwrite`, which removes them first.
-    static func prepare(_ folder: String, overwrite: Bool) throws {
+    /// render are an error unless `overwrite`, which removes them first. Returns the folders it
+    /// made, deepest first, for a render that fails to take away again.
+    static func prepare(_ folder: String, overwrite: Bool) throws -> [String] {
+        var made: [String] = []
+        var missing = folder
+        while !missing.isEmpty && missing != "/" && !FileManager.default.fileExists(atPath: missing) {
+            made.append(missing)
+            missing = (missing as NSString).deletingLastPathComponent
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -133,7 +140,7 @@ enum FrameFolder {
             )
         }
         let old = frames(in: folder)
-        guard !old.isEmpty else { return }
+        guard !old.isEmpty else { return made }
         guard overwrite else {
             throw ExportError.failed(
                 .output, value: folder,
@@ -143,5 +150,6 @@ enum FrameFolder {
         for name in old {
             try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
+        return made
     }
 }
