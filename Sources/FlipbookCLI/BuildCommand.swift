@@ -2,6 +2,7 @@ import ArgumentParser
 import Build
 import Flipbook
 import Foundation
+import Synchronization
 
 /// `flipbook build`: a project's previews from its manifest, rendering only what is stale.
 struct BuildCommand: ParsableCommand {
@@ -90,7 +91,15 @@ struct BuildCommand: ParsableCommand {
         let threads = max(1, cores / min(jobs, max(1, chosen.count)))
         let runner = BuildRunner(jobs: jobs, threads: threads)
         let quiet = self.quiet
+        // Outputs finished before an interrupt stay: the note says how many, not that none was.
+        let finished = Mutex(0)
+        let total = chosen.count
+        interruptNote = {
+            let done = finished.withLock { $0 }
+            return "interrupted: \(done) of \(total) outputs built and kept; none is half-written"
+        }
         let outcomes = runner.build(chosen) { event in
+            if case .built = event.outcome { finished.withLock { $0 += 1 } }
             let line: String
             switch event.outcome {
             case .built(let seconds):

@@ -10,6 +10,8 @@ extension RenderCommand {
         let changed = DispatchSemaphore(value: 0)
         let watcher = FileWatcher(paths: []) { _ in changed.signal() }
         defer { watcher.stop() }
+        // What earlier renders wrote stays; only the one under way is dropped.
+        interruptNote = { "interrupted: what earlier renders wrote stays; none is half-written" }
         while true {
             do {
                 try render()

@@ -75,4 +75,40 @@ struct InterruptTests {
         #expect(process.terminationStatus == 130)
         #expect(said == "\nthe studio stopped; it had no unsaved edits\n", "\(said)")
     }
+
+    @Test("Ctrl-C during a build keeps the outputs it finished, and says how many")
+    func build() throws {
+        let folder = temporaryFolder()
+        // Two outputs of a few seconds each, one job: they build in turn (the costlier first).
+        try """
+        version: 1
+        outputs:
+          - path: panels.gif
+            scene: sliding-panels
+            scale: 2
+          - path: card.gif
+            scene: app-store-card
+            scale: 2
+        """.write(toFile: folder + "/flipbook.yaml", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.arguments = ["build", "--jobs", "1"]
+        let out = Pipe(), err = Pipe()
+        (process.standardOutput, process.standardError) = (out, err)
+        try process.run()
+        // Interrupted once the first output is built: the build prints each as it finishes.
+        var printed = ""
+        while !printed.contains("[1/2] built ") && process.isRunning {
+            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130, "\(printed)")
+        #expect(said == "\ninterrupted: 1 of 2 outputs built and kept; none is half-written\n", "\(said)")
+        let first = try #require(printed.split(separator: " ").dropFirst(2).first.map(String.init))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(left == [first, "flipbook.yaml"].sorted(), "\(left) after \(printed)")
+    }
 }
