@@ -45,6 +45,7 @@ struct EncodeCommand: ParsableCommand {
     }
 
     func run() throws {
+        interruptNote = { "interrupted: no output was written" }
         let files = try pngFiles(in: frames)
         if fps > 50 && output.hasSuffix(".gif") {
             warn(

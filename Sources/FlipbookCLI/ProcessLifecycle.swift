@@ -48,7 +48,7 @@ extension FlipbookCommand {
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler {
             AtomicOutput.removeTemporaryFiles {
-                let note = interruptNote?() ?? "interrupted: no output was written"
+                let note = interruptNote?() ?? "interrupted: nothing half-written is left"
                 FileHandle.standardError.write(Data("\n\(note)\n".utf8))
                 Foundation.exit(128 + number)
             }
@@ -61,6 +61,7 @@ extension FlipbookCommand {
 /// The signal sources, kept for the life of the process.
 nonisolated(unsafe) private var interruptHandlers: [DispatchSourceSignal] = []
 
-/// What an interrupted command says as it exits, where it has more to say than that it wrote
-/// nothing (the studio: the edits it had not saved).
+/// What an interrupted command says as it exits, where it knows more than that nothing is
+/// half-written: a render, that it wrote nothing; a build, what it kept; the studio, the
+/// edits it had not saved.
 nonisolated(unsafe) var interruptNote: (@Sendable () -> String)?

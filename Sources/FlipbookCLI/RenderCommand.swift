@@ -116,7 +116,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        if watch { try runWatching() } else { try render() }
+        if watch { return try runWatching() }
+        interruptNote = { "interrupted: no output was written" }
+        try render()
     }
 
     /// Renders once, as the options say.

@@ -15,7 +15,8 @@ struct InterruptTests {
         let process = Process()
         process.executableURL = Tool.executable
         process.arguments = ["render", "sliding-panels", "-o", folder, "--scale", "3", "--threads", "1", "--quiet"]
-        process.standardError = FileHandle.nullDevice
+        let err = Pipe()
+        process.standardError = err
         try process.run()
         let deadline = Date().addingTimeInterval(60)
         func frames() -> [String] {
@@ -27,6 +28,8 @@ struct InterruptTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + signal)
         #expect(frames().isEmpty, "\(frames().count) frames left behind")
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said == "\ninterrupted: no output was written\n", "\(said)")
         let again = try Tool.run(["render", "expanding-view", "-o", folder, "--frames", "0-2", "--quiet"])
         #expect(again.status == 0, "\(again.stderr)")
     }
