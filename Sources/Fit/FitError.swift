@@ -1,3 +1,5 @@
+import Scenes
+
 /// What stops a fit before it runs, naming the key, the layer or the frame, and the part of
 /// the request at fault (`FitError.Option`), which whoever shows the message spells: the CLI
 /// as a flag (`--fit`), others as the request's field (`keys`).
@@ -22,6 +24,9 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
     case noKeys
     case unknownKey(String, known: [String])
     case notANumber(key: String, kind: String)
+    /// A part of an animation it has no number for (a typo, or a spring's part of a Bézier):
+    /// the parts it has, and the nearest.
+    case noSuchPart(key: String, animation: String, curve: String, parts: [String])
     case noRange(key: String)
     case noEffect(key: String)
     case unknownLayer(String, known: [String])
@@ -59,6 +64,13 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
             return "\(fit) \(key): the scene declares no such param; its params: \(known.joined(separator: ", "))"
         case .notANumber(let key, let kind):
             return "\(fit) \(key): it is \(kind), not a number to fit"
+        case .noSuchPart(let key, let animation, let curve, let parts):
+            // The animation itself, or a part of it that it has no number for.
+            let part = String(key.dropFirst(animation.count + 1))
+            let hint = Suggestion.closest(to: part, in: parts).map { "did you mean \(animation).\($0)? " } ?? ""
+            let kind = curve == "spring" ? "is UIKit's spring" : "runs the curve \(curve), not UIKit's spring"
+            return "\(fit) \(key): \(animation) \(kind); \(key == animation ? "fit" : hint + "its numbers to fit:") "
+                + parts.map { "\(animation).\($0)" }.joined(separator: ", ")
         case .noRange(let key):
             return "\(fit) \(key): the scene declares no range for it; give one with \(range) \(key)=LOW,HIGH"
         case .noEffect(let key):

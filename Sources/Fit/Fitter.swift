@@ -282,9 +282,8 @@ public enum Fitter {
         return try request.keys.map { key in
             if let p = params.first(where: { $0.key == key }) {
                 guard [.number, .seconds, .integer].contains(p.kind) else {
-                    if p.kind == .animation {
-                        throw FitError.notANumber(
-                            key: key, kind: "an animation; fit \(key).duration or \(key).dampingRatio")
+                    if let a = p.animation {
+                        throw FitError.noSuchPart(key: key, animation: key, curve: a.curve, parts: Self.parts(of: a))
                     }
                     throw FitError.notANumber(key: key, kind: "a \(p.kind.rawValue)")
                 }
@@ -299,12 +298,21 @@ public enum Fitter {
                 // `damping` is dampingRatio's former name.
                 let name = part == "damping" ? "dampingRatio" : part
                 let values = ["duration": a.duration, "dampingRatio": a.dampingRatio, "velocity": a.velocity]
-                guard let value = values[name], let range = Transition.Animation.ranges[name] else {
-                    throw FitError.notANumber(key: key, kind: "the curve spec of an animation")
+                if name == "curve" { throw FitError.notANumber(key: key, kind: "the curve spec of an animation") }
+                guard Self.parts(of: a).contains(name), let value = values[name],
+                    let range = Transition.Animation.ranges[name]
+                else {
+                    throw FitError.noSuchPart(key: key, animation: parent, curve: a.curve, parts: Self.parts(of: a))
                 }
                 return Key(key: key, value: value, range: request.ranges[key] ?? range, animation: parent)
             }
             throw FitError.unknownKey(key, known: params.map(\.key))
         }
+    }
+
+    /// The numbers of an animation a fit can move: UIKit's spring's three; another curve's
+    /// duration (which a spec that gives its own leaves unused: the fit finds it changes nothing).
+    static func parts(of a: Transition.Animation) -> [String] {
+        a.curve == "spring" ? ["duration", "dampingRatio", "velocity"] : ["duration"]
     }
 }

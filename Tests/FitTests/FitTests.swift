@@ -257,6 +257,30 @@ struct FitTests {
         #expect(error(FitRequest(scene: "expanding-view", keys: ["expand.speed"])).contains("keys expand.speed"))
         #expect(error(FitRequest(scene: "expanding-view", keys: ["nothing"])).contains("declares no such param"))
         #expect(error(FitRequest(scene: "expanding-view", keys: ["buttonColor"])).contains("a color, not a number"))
+        // An animation's parts: a typo is told the nearest, and a spring's part of a Bézier is
+        // told the Bézier's one number.
+        #expect(
+            error(FitRequest(scene: "expanding-view", keys: ["expand"]))
+                == "keys expand: expand runs the curve easeIn, not UIKit's spring; fit expand.duration")
+        #expect(
+            error(FitRequest(scene: "expanding-cells", keys: ["present"]))
+                == "keys present: present is UIKit's spring; fit present.duration, present.dampingRatio, present.velocity"
+        )
+        #expect(
+            error(FitRequest(scene: "expanding-view", keys: ["expand.duraton"]))
+                == "keys expand.duraton: expand runs the curve easeIn, not UIKit's spring; did you mean expand.duration? its numbers to fit: expand.duration"
+        )
+        #expect(
+            error(FitRequest(scene: "expanding-view", keys: ["expand.dampingRatio"]))
+                == "keys expand.dampingRatio: expand runs the curve easeIn, not UIKit's spring; its numbers to fit: expand.duration"
+        )
+        #expect(
+            error(FitRequest(scene: "expanding-cells", keys: ["present.velocty"]))
+                == "keys present.velocty: present is UIKit's spring; did you mean present.velocity? its numbers to fit: present.duration, present.dampingRatio, present.velocity"
+        )
+        #expect(
+            error(FitRequest(scene: "expanding-view", keys: ["expand.curve"]))
+                == "keys expand.curve: it is the curve spec of an animation, not a number to fit")
         #expect(
             error(FitRequest(scene: "expanding-view", keys: ["timing.restHold"])).contains("ranges timing.restHold"))
         #expect(error(FitRequest(scene: "expanding-view", keys: ["close.duration"])).contains("changes nothing"))
