@@ -34,6 +34,34 @@ struct RenderCommandTests {
         #expect(try GIFDecoder.read(path: dir + "/a.gif").height == 356)
     }
 
+    @Test(
+        "A value its animation's curve does not read is said to change nothing: a Bézier's damping, the system spring's duration",
+        arguments: [
+            (
+                "expand.dampingRatio=0.5",
+                "warning: --set expand.dampingRatio=0.5: expand runs the curve easeIn, which reads no dampingRatio, so this changes nothing (expand.curve=spring makes it UIKit's spring)"
+            ),
+            (
+                "close.duration=0.7",
+                "warning: --set close.duration=0.7: close runs the curve system, which reads no duration, so this changes nothing"
+            ),
+        ])
+    func unreadAnimationPart(assignment: String, warning: String) throws {
+        let out = temporaryFolder() + "/view.gif"
+        let run = try Tool.run([
+            "render", "expanding-view", "--storyboard", "small", "--fps", "5", "--set", assignment, "-o", out,
+            "--quiet",
+        ])
+        #expect(run.status == 0 && run.stderr.contains(warning), "\(run.stderr)")
+        // A part the curve reads says nothing.
+        let read = try Tool.run([
+            "render", "expanding-view", "--storyboard", "small", "--fps", "5", "--set", "expand.duration=0.5", "-o",
+            out,
+            "--quiet",
+        ])
+        #expect(read.status == 0 && !read.stderr.contains("changes nothing"), "\(read.stderr)")
+    }
+
     @Test("render a PNG still at a time, at @2x")
     func still() throws {
         let out = temporaryFolder() + "/still.png"

@@ -62,6 +62,17 @@ private struct Export {
     func run() throws -> ExportReport {
         let scene = try request.prepare()
         try checkOutputs(scene)
+        // A value its animation's curve does not read changes nothing: said, not taken silently.
+        for assignment in request.assignments {
+            let key = assignment.prefix { $0 != "=" }
+            guard let dot = key.lastIndex(of: ".") else { continue }
+            let parent = String(key[..<dot]), part = String(key[key.index(after: dot)...])
+            guard let animation = scene.values.animation(parent), !animation.reads(part) else { continue }
+            let spring = part == "duration" ? "" : " (\(parent).curve=spring makes it UIKit's spring)"
+            events.warning(
+                "\(.set) \(assignment): \(parent) runs the curve \(animation.curveSpec), which reads no \(part), so this changes nothing\(spring)"
+            )
+        }
         let renderer = try SceneRenderer(scene)
         let settings = renderer.scene.settings
         guard let output = request.output, let format = request.format else { return try render(renderer, to: nil) }

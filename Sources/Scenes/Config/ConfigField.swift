@@ -221,6 +221,19 @@ public struct AnimationSetting: Sendable, Hashable {
         self.curveSpec = curve
     }
 
+    /// Whether setting `part` (`duration`, `dampingRatio`, `velocity`) moves the curve: a
+    /// Bézier reads no damping or velocity, and a spec that gives its own numbers reads none.
+    public func reads(_ part: String) -> Bool {
+        var other = self
+        switch part {
+        case "duration": other.duration = duration == 1 ? 2 : 1
+        case "dampingRatio", "damping": other.damping = damping == 0.5 ? 0.6 : 0.5
+        case "velocity": other.velocity = velocity == 1 ? 2 : 1
+        default: return true
+        }
+        return other.curve != curve
+    }
+
     /// The timing curve. A named Bézier runs for `duration`; a full spec keeps its own.
     public var curve: Curve {
         if curveSpec == "spring" { return .spring(duration: duration, damping: damping, velocity: velocity) }
