@@ -67,8 +67,9 @@ public final class GIFReader {
         // than hanging; giflib then reads (and closes) the descriptor as it decodes.
         let fd = try openWithoutWaiting(path)
         var error: Int32 = 0
+        // giflib closes the descriptor itself when it fails to open: closing it again here
+        // would close whatever another thread has opened under the same number since.
         guard let gif = DGifOpenFileHandle(fd, &error) else {
-            close(fd)
             throw DecodeError.library(.giflib, path: path, message: gifMessage(error))
         }
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)

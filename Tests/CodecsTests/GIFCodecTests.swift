@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Synchronization
 import Raster
 import Testing
 import TestSupport
@@ -13,6 +14,33 @@ struct GIFCodecTests {
         let e = try GIFEncoder(path: path, width: frames[0].width, height: frames[0].height, options: options)
         for (i, f) in frames.enumerated() { try e.add(f, at: Double(i) / fps) }
         return try e.finish(at: Double(frames.count) / fps)
+    }
+
+    @Test("A file giflib cannot open is closed once: a descriptor another thread opens meanwhile stays open")
+    func failedOpenClosesOnce() throws {
+        let bad = temporaryFolder() + "/bad.gif"
+        try Data("not a GIF at all".utf8).write(to: URL(fileURLWithPath: bad))
+        // A second close of the decoder's number lands on whatever another thread has opened
+        // under it since; a thread that keeps opening pipes and checking them sees it.
+        let stop = Atomic(false), lost = Atomic(0), checked = Atomic(0)
+        let watcher = Thread {
+            while !stop.load(ordering: .relaxed) {
+                var fds: [Int32] = [0, 0]
+                guard pipe(&fds) == 0 else { continue }
+                for _ in 0..<20 where fcntl(fds[0], F_GETFD) < 0 || fcntl(fds[1], F_GETFD) < 0 {
+                    lost.add(1, ordering: .relaxed)
+                    break
+                }
+                checked.add(1, ordering: .relaxed)
+                close(fds[0])
+                close(fds[1])
+            }
+        }
+        watcher.start()
+        for _ in 0..<20_000 { #expect(throws: DecodeError.self) { try GIFDecoder.read(path: bad) } }
+        stop.store(true, ordering: .relaxed)
+        #expect(checked.load(ordering: .relaxed) > 100)
+        #expect(lost.load(ordering: .relaxed) == 0)
     }
 
     @Test("Encode then decode: frames within dithering tolerance, exact delays, loop forever")
