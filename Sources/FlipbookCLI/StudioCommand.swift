@@ -110,12 +110,12 @@ struct StudioCommand: ParsableCommand {
     /// What Ctrl-C prints: the edits not saved, as the flags that give them to `flipbook render`
     /// or `config`, so that stopping the studio loses no value.
     static func stopNote(_ session: StudioSession) -> String {
-        let edits = session.unsavedEdits
-        guard !edits.isEmpty else { return "the studio stopped; it had no unsaved edits" }
-        let flags = edits.keys.sorted().map { ShellQuoting.line(["--set", "\($0)=\(edits[$0]!)"]) }
+        let unsaved = session.unsaved
+        let count = unsaved.assignments.count
+        guard count > 0 else { return "the studio stopped; it had no unsaved edits" }
         return """
-            the studio stopped with \(edits.count) edit\(edits.count == 1 ? "" : "s") not saved into \(session.valueFile.path):
-              \(flags.joined(separator: " "))
+            the studio stopped with \(count) edit\(count == 1 ? "" : "s") not saved into \(session.valueFile.path):
+              \(ShellQuoting.line(unsaved.arguments(of: [.set])))
             """
     }
 

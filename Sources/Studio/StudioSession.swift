@@ -89,8 +89,13 @@ public final class StudioSession: Sendable {
 
     var snapshot: State { state.withLock { $0 } }
 
-    /// The values edited and not saved, by key: what stopping the studio now would lose.
-    public var unsavedEdits: [String: String] { snapshot.edits }
+    /// The values edited and not saved, as an export's values (`key.path=value`, in key order):
+    /// what stopping the studio now would lose, which the request spells back as flags.
+    public var unsaved: ExportRequest {
+        var request = ExportRequest(scene: options.scene)
+        request.assignments = StudioState.assignments(snapshot.edits)
+        return request
+    }
 
     /// The files the transition reads: its scene file, its config and its images.
     public var inputFiles: [String] {

@@ -259,28 +259,24 @@ struct FitTests {
         #expect(error(FitRequest(scene: "expanding-view", keys: ["buttonColor"])).contains("a color, not a number"))
         // An animation's parts: a typo is told the nearest, and a spring's part of a Bézier is
         // told the Bézier's one number.
-        #expect(
-            error(FitRequest(scene: "expanding-view", keys: ["expand"]))
-                == "keys expand: expand runs the curve easeIn, not UIKit's spring; fit expand.duration")
-        #expect(
-            error(FitRequest(scene: "expanding-cells", keys: ["present"]))
-                == "keys present: present is UIKit's spring; fit present.duration, present.dampingRatio, present.velocity"
-        )
-        #expect(
-            error(FitRequest(scene: "expanding-view", keys: ["expand.duraton"]))
-                == "keys expand.duraton: expand runs the curve easeIn, not UIKit's spring; did you mean expand.duration? its numbers to fit: expand.duration"
-        )
-        #expect(
-            error(FitRequest(scene: "expanding-view", keys: ["expand.dampingRatio"]))
-                == "keys expand.dampingRatio: expand runs the curve easeIn, not UIKit's spring; its numbers to fit: expand.duration"
-        )
-        #expect(
-            error(FitRequest(scene: "expanding-cells", keys: ["present.velocty"]))
-                == "keys present.velocty: present is UIKit's spring; did you mean present.velocity? its numbers to fit: present.duration, present.dampingRatio, present.velocity"
-        )
-        #expect(
-            error(FitRequest(scene: "expanding-view", keys: ["expand.curve"]))
-                == "keys expand.curve: it is the curve spec of an animation, not a number to fit")
+        let bezier = "runs the curve easeIn, not UIKit's spring"
+        let springParts = "present.duration, present.dampingRatio, present.velocity"
+        for (scene, key, message) in [
+            ("expanding-view", "expand", "expand \(bezier); fit expand.duration"),
+            ("expanding-cells", "present", "present is UIKit's spring; fit \(springParts)"),
+            (
+                "expanding-view", "expand.duraton",
+                "expand \(bezier); did you mean expand.duration? its numbers to fit: expand.duration"
+            ),
+            ("expanding-view", "expand.dampingRatio", "expand \(bezier); its numbers to fit: expand.duration"),
+            (
+                "expanding-cells", "present.velocty",
+                "present is UIKit's spring; did you mean present.velocity? its numbers to fit: \(springParts)"
+            ),
+            ("expanding-view", "expand.curve", "it is the curve spec of an animation, not a number to fit"),
+        ] {
+            #expect(error(FitRequest(scene: scene, keys: [key])) == "keys \(key): \(message)")
+        }
         #expect(
             error(FitRequest(scene: "expanding-view", keys: ["timing.restHold"])).contains("ranges timing.restHold"))
         #expect(error(FitRequest(scene: "expanding-view", keys: ["close.duration"])).contains("changes nothing"))

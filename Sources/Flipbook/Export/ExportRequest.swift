@@ -241,12 +241,15 @@ extension ExportRequest {
 
     /// The words after `flipbook render` that make the same export: its settings as flags. A
     /// value that starts with "-" is joined to its flag, so that it does not read as an option.
-    public var arguments: [String] {
-        [scene]
-            + settings.flatMap { option, value -> [String] in
-                value.isEmpty
-                    ? [option.flag] : value.hasPrefix("-") ? ["\(option.flag)=\(value)"] : [option.flag, value]
-            }
+    public var arguments: [String] { [scene] + arguments(of: Set(ExportOption.allCases)) }
+
+    /// The flags of `options` alone, as ``arguments`` spells them: `--set key=value` for the
+    /// values a note hands back.
+    public func arguments(of options: Set<ExportOption>) -> [String] {
+        settings.filter { options.contains($0.option) }.flatMap { option, value -> [String] in
+            value.isEmpty
+                ? [option.flag] : value.hasPrefix("-") ? ["\(option.flag)=\(value)"] : [option.flag, value]
+        }
     }
 
     /// The shell command that makes the same export.
