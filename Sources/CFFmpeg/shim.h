@@ -8,6 +8,7 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/error.h>
+#include <libavutil/cpu.h>
 #include <errno.h>
 
 /* AVERROR(EAGAIN) and AVERROR_EOF are macros Swift cannot import. */

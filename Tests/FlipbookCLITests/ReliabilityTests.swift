@@ -24,6 +24,24 @@ struct ReliabilityTests {
         #expect(files(out) == ["frame0040.png"])
     }
 
+    @Test("An MP4 is the same bytes whatever the memory it was made in held before")
+    func mp4IgnoresWhatMemoryHeld() throws {
+        // Under MALLOC_PERTURB_, glibc fills every allocation with a pattern: an encoder that
+        // reads memory it never wrote makes other bytes under another pattern. x264's AVX-512
+        // code did, so on such a processor two builds of one manifest wrote different MP4s.
+        let folder = temporaryFolder()
+        var written: [Data] = []
+        for pattern in ["17", "165"] {
+            let path = "\(folder)/\(pattern).mp4"
+            let run = try Tool.run(
+                ["render", "app-store-card", "--fps", "5", "--width", "100", "-o", path],
+                environment: ["MALLOC_PERTURB_": pattern])
+            #expect(run.status == 0, "\(run.stderr)")
+            written.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        #expect(written[0].count > 10_000 && written[0] == written[1], "\(written.map(\.count))")
+    }
+
     @Test(
         "Past a file-size limit (ulimit -f) every format says the file is too large, and leaves nothing: no file, no folder it made",
         arguments: [

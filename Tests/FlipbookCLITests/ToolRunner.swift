@@ -21,11 +21,17 @@ enum Tool {
         return URL(fileURLWithPath: ".build/debug/flipbook")
     }
 
-    /// Runs `flipbook ARGUMENTS` in `directory` (by default, this process's).
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> ToolRun {
+    /// Runs `flipbook ARGUMENTS` in `directory` (by default, this process's), with `environment`
+    /// added to this process's.
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws
+        -> ToolRun
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
