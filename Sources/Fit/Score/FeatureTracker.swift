@@ -99,22 +99,31 @@ package struct FeatureTracker {
             return { image in
                 let luma = image.luma()
                 // Errors at each offset `d` around `around`, the template laid at the rect's place
-                // divided by `scale`, moved d along the axis.
-                func offsets(_ plane: LumaPlane, _ t: LumaPlane, around: Int, radius: Int, scale: Int) -> [(
-                    Int, Double
-                )] {
+                // divided by `scale`, moved d along the axis. With `bounded`, an offset's error is
+                // left unfinished (infinity) once it is worse than a match or than the best so far:
+                // it can be neither.
+                func offsets(
+                    _ plane: LumaPlane, _ t: LumaPlane, around: Int, radius: Int, scale: Int, bounded: Bool = true
+                ) -> [(Int, Double)] {
                     let x0 = rect.x / scale, y0 = rect.y / scale
+                    let limit = RecordingFeature.matchLimit * RecordingFeature.matchLimit * Double(t.width * t.height)
+                    var bound = bounded ? Int(limit) : .max
                     return (around - radius...around + radius).compactMap { d in
                         let (x, y) = axis == .x ? (x0 + d, y0) : (x0, y0 + d)
-                        return plane.rmsDifference(t, x: x, y: y).map { (d, $0) }
+                        guard let sum = plane.squaredDifference(t, x: x, y: y, bound: bound) else { return nil }
+                        guard sum <= bound else { return (d, .infinity) }
+                        bound = sum
+                        return (d, plane.rms(sum, of: t))
                     }
                 }
                 func best(_ found: [(Int, Double)]) -> (Int, Double)? {
-                    found.reduce(nil) { b, e in b == nil || e.1 < b!.1 ? e : b }
+                    found.reduce(nil) { b, e in e.1.isFinite && (b == nil || e.1 < b!.1) ? e : b }
                 }
                 guard
                     let guess = best(
-                        offsets(luma.reduced(by: k), coarseTemplate, around: 0, radius: search / k, scale: k))
+                        offsets(
+                            luma.reduced(by: k), coarseTemplate, around: 0, radius: search / k, scale: k,
+                            bounded: false))
                 else { return nil }
                 var fine = offsets(luma, template, around: guess.0 * k, radius: k + 1, scale: 1)
                 if best(fine).map({ $0.1 > RecordingFeature.matchLimit }) ?? true {
@@ -122,10 +131,17 @@ package struct FeatureTracker {
                     fine = offsets(luma, template, around: 0, radius: search, scale: 1)
                 }
                 guard let (d, e) = best(fine), e <= RecordingFeature.matchLimit else { return nil }
-                // A parabola through the squared errors either side puts the match between pixels.
+                // A parabola through the squared errors either side puts the match between pixels;
+                // a side left unfinished is measured whole.
                 var offset = Double(d)
                 let errors = Dictionary(fine, uniquingKeysWith: { a, _ in a })
-                if let a = errors[d - 1], let c = errors[d + 1] {
+                func whole(_ side: Int) -> Double? {
+                    guard let error = errors[side] else { return nil }
+                    if error.isFinite { return error }
+                    let (x, y) = axis == .x ? (rect.x + side, rect.y) : (rect.x, rect.y + side)
+                    return luma.rmsDifference(template, x: x, y: y)
+                }
+                if let a = whole(d - 1), let c = whole(d + 1) {
                     let (a2, b2, c2) = (a * a, e * e, c * c)
                     if a2 + c2 - 2 * b2 > 0 { offset += 0.5 * (a2 - c2) / (a2 + c2 - 2 * b2) }
                 }

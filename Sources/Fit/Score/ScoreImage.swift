@@ -158,16 +158,27 @@ struct LumaPlane: Sendable {
 
     /// The RMS difference, in levels, of `template` laid at (x, y); nil where it does not fit.
     func rmsDifference(_ template: LumaPlane, x: Int, y: Int) -> Double? {
+        squaredDifference(template, x: x, y: y).map { rms($0, of: template) }
+    }
+
+    /// The sum of squared differences of `template` laid at (x, y); nil where it does not fit.
+    /// Rows stop being read once the sum passes `bound`: the sum is then only known to be larger.
+    func squaredDifference(_ template: LumaPlane, x: Int, y: Int, bound: Int = .max) -> Int? {
         guard x >= 0, y >= 0, x + template.width <= width, y + template.height <= height else { return nil }
         var sum = 0
-        for row in 0..<template.height {
+        for row in 0..<template.height where sum <= bound {
             let a = (y + row) * width + x, b = row * template.width
             for col in 0..<template.width {
                 let d = Int(values[a + col]) - Int(template.values[b + col])
                 sum += d * d
             }
         }
-        return (Double(sum) / Double(template.width * template.height)).squareRoot()
+        return sum
+    }
+
+    /// A sum of squared differences over `template`'s pixels as an RMS difference, in levels.
+    func rms(_ sum: Int, of template: LumaPlane) -> Double {
+        (Double(sum) / Double(template.width * template.height)).squareRoot()
     }
 }
 
