@@ -88,10 +88,8 @@ struct InterruptTests {
         outputs:
           - path: panels.gif
             scene: sliding-panels
-            scale: 2
           - path: card.gif
             scene: app-store-card
-            scale: 2
         """.write(toFile: folder + "/flipbook.yaml", atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = Tool.executable

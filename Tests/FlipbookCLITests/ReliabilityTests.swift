@@ -46,16 +46,16 @@ struct ReliabilityTests {
         "Past a file-size limit (ulimit -f) every format says the file is too large, and leaves nothing: no file, no folder it made",
         arguments: [
             ("x.gif", "x.gif: cannot write: File too large"), ("x.webp", "x.webp: cannot write: File too large"),
-            ("x.mp4", "x.mp4: FFmpeg: writing a frame: File too large"),
+            ("x.mp4", "x.mp4: FFmpeg: writing the index: File too large"),
             ("new/frames/", "cannot write: File too large"),
         ])
     func fileSizeLimit(output: String, message: String) throws {
         let folder = temporaryFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // 100 blocks: far less than any of these outputs, and more than one frame of the folder.
+        // 20 blocks of 1 kB: far less than any of these outputs (the smallest, the MP4, is 126 kB).
         process.arguments = [
-            "-c", "ulimit -f 100; exec \"$0\" render expanding-cells --scale 2 -o \"$1\"", Tool.executable.path,
+            "-c", "ulimit -f 20; exec \"$0\" render expanding-cells --fps 10 -o \"$1\"", Tool.executable.path,
             folder + "/" + output,
         ]
         let err = Pipe()
