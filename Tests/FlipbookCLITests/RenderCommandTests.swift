@@ -62,6 +62,24 @@ struct RenderCommandTests {
         #expect(read.status == 0 && !read.stderr.contains("changes nothing"), "\(read.stderr)")
     }
 
+    @Test(
+        "A config's animation part its curve does not read is said too, at its line; a --set curve that reads it is not"
+    )
+    func unreadAnimationPartInConfig() throws {
+        let folder = temporaryFolder()
+        try "version: 1\nexpand:\n  dampingRatio: 0.5\n  duration: 0.4\n".write(
+            toFile: folder + "/c.yaml", atomically: true, encoding: .utf8)
+        let base = ["render", "expanding-view", "--fps", "5", "--config", folder + "/c.yaml", "-o", folder + "/v.gif"]
+        let run = try Tool.run(base + ["--quiet"])
+        #expect(
+            run.status == 0
+                && run.stderr
+                    == "warning: \(folder)/c.yaml:3: expand.dampingRatio: expand runs the curve easeIn, which reads no dampingRatio, so this changes nothing (expand.curve=spring makes it UIKit's spring)\n",
+            "\(run.stderr)")
+        let spring = try Tool.run(base + ["--set", "expand.curve=spring", "--quiet"])
+        #expect(spring.status == 0 && spring.stderr.isEmpty, "\(spring.stderr)")
+    }
+
     @Test("render a PNG still at a time, at @2x")
     func still() throws {
         let out = temporaryFolder() + "/still.png"

@@ -63,15 +63,15 @@ private struct Export {
         let scene = try request.prepare()
         try checkOutputs(scene)
         // A value its animation's curve does not read changes nothing: said, not taken silently.
+        if let config = request.config {
+            for (key, line) in ConfigDocument.keyPaths(ofFile: config) {
+                if let why = scene.values.unreadPart(key) { events.warning("\(config):\(line ?? 0): \(key): \(why)") }
+            }
+        }
         for assignment in request.assignments {
-            let key = assignment.prefix { $0 != "=" }
-            guard let dot = key.lastIndex(of: ".") else { continue }
-            let parent = String(key[..<dot]), part = String(key[key.index(after: dot)...])
-            guard let animation = scene.values.animation(parent), !animation.reads(part) else { continue }
-            let spring = part == "duration" ? "" : " (\(parent).curve=spring makes it UIKit's spring)"
-            events.warning(
-                "\(.set) \(assignment): \(parent) runs the curve \(animation.curveSpec), which reads no \(part), so this changes nothing\(spring)"
-            )
+            if let why = scene.values.unreadPart(String(assignment.prefix { $0 != "=" })) {
+                events.warning("\(.set) \(assignment): \(why)")
+            }
         }
         let renderer = try SceneRenderer(scene)
         let settings = renderer.scene.settings

@@ -168,6 +168,21 @@ public enum ConfigDocument {
         return out
     }
 
+    /// Every key path the config `file` gives a value at (`expand.dampingRatio`), with its
+    /// line; none when it does not read as YAML (reading it says why).
+    package static func keyPaths(ofFile file: String) -> [(keyPath: String, line: Int?)] {
+        guard let text = try? readText(file: file), let node = try? compose(text, file: file) else { return [] }
+        var found: [(String, Int?)] = []
+        func walk(_ node: Node, _ path: [String]) {
+            guard let mapping = node.mapping else {
+                return found.append((path.joined(separator: "."), node.mark?.line))
+            }
+            for (key, value) in mapping { if let name = key.scalarText { walk(value, path + [name]) } }
+        }
+        walk(node, [])
+        return found
+    }
+
     /// The YAML document in `text` (nil when it is empty); a syntax error names the file and line.
     package static func compose(_ text: String, file: String) throws -> Node? {
         do {

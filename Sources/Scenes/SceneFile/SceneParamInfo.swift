@@ -98,4 +98,15 @@ extension SceneParams {
         if case .animation(let a)? = values[key] { return a }
         return nil
     }
+
+    /// Why a value at `keyPath` changes nothing, when it is a part of an animation its curve
+    /// does not read (`expand.dampingRatio` of an ease-in); nil when it does change something.
+    public func unreadPart(_ keyPath: String) -> String? {
+        guard let dot = keyPath.lastIndex(of: ".") else { return nil }
+        let parent = String(keyPath[..<dot]), part = String(keyPath[keyPath.index(after: dot)...])
+        guard let animation = animation(parent), !animation.reads(part) else { return nil }
+        let spring = part == "duration" ? "" : " (\(parent).curve=spring makes it UIKit's spring)"
+        return
+            "\(parent) runs the curve \(animation.curveSpec), which reads no \(part), so this changes nothing\(spring)"
+    }
 }
