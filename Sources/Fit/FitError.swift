@@ -69,13 +69,17 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
             let part = String(key.dropFirst(animation.count + 1))
             let hint = Suggestion.closest(to: part, in: parts).map { "did you mean \(animation).\($0)? " } ?? ""
             let kind = curve == "spring" ? "is UIKit's spring" : "runs the curve \(curve), not UIKit's spring"
+            guard !parts.isEmpty else {
+                return
+                    "\(fit) \(key): \(animation) \(kind), and that curve reads none of its numbers (duration, dampingRatio, velocity); set \(animation).curve to one that does (spring, or a named curve such as easeIn) to fit them"
+            }
             return "\(fit) \(key): \(animation) \(kind); \(key == animation ? "fit" : hint + "its numbers to fit:") "
                 + parts.map { "\(animation).\($0)" }.joined(separator: ", ")
         case .noRange(let key):
             return "\(fit) \(key): the scene declares no range for it; give one with \(range) \(key)=LOW,HIGH"
         case .noEffect(let key):
             return
-                "\(fit) \(key): changing it changes nothing in this storyboard (a param it does not read, or a duration its curve ignores, as the system spring does)"
+                "\(fit) \(key): changing it changes nothing in this storyboard (a param it does not read)"
         case .unknownLayer(let layer, let known):
             return "\(track) \(layer): no such layer; layers: \(known.joined(separator: ", "))"
         case .layerNeverOnScreen(let layer):

@@ -283,7 +283,7 @@ public enum Fitter {
             if let p = params.first(where: { $0.key == key }) {
                 guard [.number, .seconds, .integer].contains(p.kind) else {
                     if let a = p.animation {
-                        throw FitError.noSuchPart(key: key, animation: key, curve: a.curve, parts: Self.parts(of: a))
+                        throw FitError.noSuchPart(key: key, animation: key, curve: a.curve, parts: a.parts)
                     }
                     throw FitError.notANumber(key: key, kind: "a \(p.kind.rawValue)")
                 }
@@ -299,10 +299,10 @@ public enum Fitter {
                 let name = part == "damping" ? "dampingRatio" : part
                 let values = ["duration": a.duration, "dampingRatio": a.dampingRatio, "velocity": a.velocity]
                 if name == "curve" { throw FitError.notANumber(key: key, kind: "the curve spec of an animation") }
-                guard Self.parts(of: a).contains(name), let value = values[name],
+                guard a.parts.contains(name), let value = values[name],
                     let range = Transition.Animation.ranges[name]
                 else {
-                    throw FitError.noSuchPart(key: key, animation: parent, curve: a.curve, parts: Self.parts(of: a))
+                    throw FitError.noSuchPart(key: key, animation: parent, curve: a.curve, parts: a.parts)
                 }
                 return Key(key: key, value: value, range: request.ranges[key] ?? range, animation: parent)
             }
@@ -310,9 +310,4 @@ public enum Fitter {
         }
     }
 
-    /// The numbers of an animation a fit can move: UIKit's spring's three; another curve's
-    /// duration (which a spec that gives its own leaves unused: the fit finds it changes nothing).
-    static func parts(of a: Transition.Animation) -> [String] {
-        a.curve == "spring" ? ["duration", "dampingRatio", "velocity"] : ["duration"]
-    }
 }

@@ -257,8 +257,8 @@ struct FitTests {
         #expect(error(FitRequest(scene: "expanding-view", keys: ["expand.speed"])).contains("keys expand.speed"))
         #expect(error(FitRequest(scene: "expanding-view", keys: ["nothing"])).contains("declares no such param"))
         #expect(error(FitRequest(scene: "expanding-view", keys: ["buttonColor"])).contains("a color, not a number"))
-        // An animation's parts: a typo is told the nearest, and a spring's part of a Bézier is
-        // told the Bézier's one number.
+        // An animation's parts: a typo is told the nearest, a spring's part of a Bézier is told
+        // the Bézier's one number, and a curve that reads none of them says so.
         let bezier = "runs the curve easeIn, not UIKit's spring"
         let springParts = "present.duration, present.dampingRatio, present.velocity"
         for (scene, key, message) in [
@@ -274,12 +274,22 @@ struct FitTests {
                 "present is UIKit's spring; did you mean present.velocity? its numbers to fit: \(springParts)"
             ),
             ("expanding-view", "expand.curve", "it is the curve spec of an animation, not a number to fit"),
+            (
+                "expanding-view", "close.duration",
+                "close runs the curve system, not UIKit's spring, and that curve reads none of its numbers (duration, dampingRatio, velocity); set close.curve to one that does (spring, or a named curve such as easeIn) to fit them"
+            ),
         ] {
             #expect(error(FitRequest(scene: scene, keys: [key])) == "keys \(key): \(message)")
         }
         #expect(
             error(FitRequest(scene: "expanding-view", keys: ["timing.restHold"])).contains("ranges timing.restHold"))
-        #expect(error(FitRequest(scene: "expanding-view", keys: ["close.duration"])).contains("changes nothing"))
+        // A number the storyboard does not read is found to change nothing.
+        let unread = FitRequest(
+            scene: "expanding-view", storyboard: "transition-1", keys: ["timing.restHold"],
+            ranges: ["timing.restHold": 0.2...1.5])
+        #expect(
+            error(unread)
+                == "keys timing.restHold: changing it changes nothing in this storyboard (a param it does not read)")
         #expect(
             error(FitRequest(scene: "expanding-view", keys: ["expand.duration"], track: ["nope"])).contains(
                 "track nope: no such layer"))
