@@ -65,7 +65,8 @@ private struct Export {
         // A value its animation's curve does not read changes nothing: said, not taken silently.
         if let config = request.config {
             for (key, line) in ConfigDocument.keyPaths(ofFile: config) {
-                if let why = scene.values.unreadPart(key) { events.warning("\(config):\(line ?? 0): \(key): \(why)") }
+                guard let why = scene.values.unreadPart(key) else { continue }
+                events.warning("\(config)\(line.map { ":\($0)" } ?? ""): \(key): \(why)")
             }
         }
         for assignment in request.assignments {
