@@ -184,9 +184,12 @@ public enum ConfigDocument {
     }
 
     /// The YAML document in `text` (nil when it is empty); a syntax error names the file and line.
+    /// Every scalar is read as text (Yams's basic resolver): the readers parse numbers, flags
+    /// and colours themselves, so YAML's own typing of each scalar (a regular expression per
+    /// scalar, and per key looked up) is work nothing reads.
     package static func compose(_ text: String, file: String) throws -> Node? {
         do {
-            return try Yams.compose(yaml: text)
+            return try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw ConfigError(
                 file: file, line: yamlLine(error), keyPath: "", message: "not valid YAML: \(yamlMessage(error))")
