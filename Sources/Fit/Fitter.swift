@@ -309,5 +309,4 @@ public enum Fitter {
             throw FitError.unknownKey(key, known: params.map(\.key))
         }
     }
-
 }
