@@ -53,7 +53,8 @@ struct ReliabilityTests {
         let folder = temporaryFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // 20 blocks of 1 kB: far less than any of these outputs (the smallest, the MP4, is 126 kB).
+        // 20 of dash's 512-byte blocks, 10 KiB: far less than any of these outputs (the smallest,
+        // the MP4, is 126 kB).
         process.arguments = [
             "-c", "ulimit -f 20; exec \"$0\" render expanding-cells --fps 10 -o \"$1\"", Tool.executable.path,
             folder + "/" + output,
