@@ -24,8 +24,9 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
     case noKeys
     case unknownKey(String, known: [String])
     case notANumber(key: String, kind: String)
-    /// A part of an animation it has no number for (a typo, or a spring's part of a Bézier):
-    /// the parts it has, and the nearest.
+    /// A part of an animation its curve reads no number for (a typo, a spring's part of a
+    /// Bézier, any part of a curve that keeps its own numbers): the parts it reads, and the
+    /// nearest.
     case noSuchPart(key: String, animation: String, curve: String, parts: [String])
     case noRange(key: String)
     case noEffect(key: String)
@@ -71,7 +72,7 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
             let kind = curve == "spring" ? "is UIKit's spring" : "runs the curve \(curve), not UIKit's spring"
             guard !parts.isEmpty else {
                 return
-                    "\(fit) \(key): \(animation) \(kind), and that curve reads none of its numbers (duration, dampingRatio, velocity); set \(animation).curve to one that does (spring, or a named curve such as easeIn) to fit them"
+                    "\(fit) \(key): \(animation) \(kind), and that curve reads none of its numbers (\(AnimationSetting.parts.joined(separator: ", "))); set \(animation).curve to one that does (spring, or a named curve such as easeIn) to fit them"
             }
             return "\(fit) \(key): \(animation) \(kind); \(key == animation ? "fit" : hint + "its numbers to fit:") "
                 + parts.map { "\(animation).\($0)" }.joined(separator: ", ")

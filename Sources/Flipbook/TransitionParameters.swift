@@ -45,11 +45,9 @@ extension Transition {
         /// The values each numeric part takes, by its key: `duration`, `dampingRatio`, `velocity`.
         public static var ranges: [String: ClosedRange<Double>] { AnimationSetting.ranges }
 
-        /// The numeric parts its curve reads: UIKit's spring all three, a named Bézier its
-        /// duration, a spec that gives its own numbers (or the system spring) none.
+        /// The numeric parts its curve reads (`AnimationSetting.readParts`).
         public var parts: [String] {
-            let setting = AnimationSetting(duration: duration, damping: dampingRatio, velocity: velocity, curve: curve)
-            return ["duration", "dampingRatio", "velocity"].filter(setting.reads)
+            AnimationSetting(duration: duration, damping: dampingRatio, velocity: velocity, curve: curve).readParts
         }
     }
 

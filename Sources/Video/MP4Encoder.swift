@@ -156,9 +156,8 @@ public final class MP4Encoder {
         av_opt_set(codec.pointee.priv_data, "crf", "\(options.crf)", 0)
         av_opt_set(codec.pointee.priv_data, "preset", options.preset, 0)
         if options.codec == .h264 && av_get_cpu_flags() & AV_CPU_FLAG_AVX512 != 0 {
-            // x264's AVX-512 code reads memory it never wrote: its bytes would vary with what the
-            // heap held before (a build's second MP4 differed from run to run). Its AVX2 code,
-            // which every AVX-512 processor has, gives the same bytes every time.
+            // x264's AVX-512 code reads memory it never wrote, so its bytes would follow what the
+            // heap held before. Its AVX2 code, which every AVX-512 processor has, reads none.
             av_opt_set(codec.pointee.priv_data, "x264-params", "asm=AVX2", 0)
         }
         if options.codec == .hevc {

@@ -27,8 +27,8 @@ struct ReliabilityTests {
     @Test("An MP4 is the same bytes whatever the memory it was made in held before")
     func mp4IgnoresWhatMemoryHeld() throws {
         // Under MALLOC_PERTURB_, glibc fills every allocation with a pattern: an encoder that
-        // reads memory it never wrote makes other bytes under another pattern. x264's AVX-512
-        // code did, so on such a processor two builds of one manifest wrote different MP4s.
+        // reads memory it never wrote makes other bytes under another pattern (x264's AVX-512
+        // code does, which MP4Encoder keeps it from running).
         let folder = temporaryFolder()
         var written: [Data] = []
         for pattern in ["17", "165"] {
@@ -53,8 +53,7 @@ struct ReliabilityTests {
         let folder = temporaryFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // 20 of dash's 512-byte blocks, 10 KiB: far less than any of these outputs (the smallest,
-        // the MP4, is 126 kB).
+        // 20 of dash's 512-byte blocks, 10 KiB: far less than any of these outputs.
         process.arguments = [
             "-c", "ulimit -f 20; exec \"$0\" render expanding-cells --fps 10 -o \"$1\"", Tool.executable.path,
             folder + "/" + output,

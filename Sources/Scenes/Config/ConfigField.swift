@@ -214,6 +214,13 @@ public struct AnimationSetting: Sendable, Hashable {
         "duration": 0.01...10, "dampingRatio": 0.01...1, "velocity": -50...50,
     ]
 
+    /// The numeric parts, in the order they are written.
+    public static let parts = ["duration", "dampingRatio", "velocity"]
+
+    /// The numeric parts its curve reads: UIKit's spring all three, a named Bézier its
+    /// duration, a spec that gives its own numbers (or the system spring) none.
+    public var readParts: [String] { Self.parts.filter(reads) }
+
     public init(duration: Double, damping: Double = 1, velocity: Double = 0, curve: String = "spring") {
         self.duration = duration
         self.damping = damping
