@@ -1,3 +1,4 @@
+import FileInput
 import Foundation
 import Scenes
 import Yams
@@ -38,7 +39,7 @@ public struct BuildManifest: Sendable {
     /// Checks `text`, the manifest at `file`.
     public init(text: String, file: String) throws {
         self.file = file
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: file)
         self.folder = folder.isEmpty ? "." : folder
         var reader = ManifestReader(file: file)
         let root: Node?

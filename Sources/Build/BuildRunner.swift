@@ -1,5 +1,6 @@
 import Dispatch
 import Flipbook
+import FileInput
 import Foundation
 
 /// Builds outputs: each by running its export (as `flipbook render` does), several at once, the costliest first, and stamps each file with
@@ -75,7 +76,7 @@ public struct BuildRunner: Sendable {
 extension BuildRunner {
     /// Makes the folder `file` goes in, with an error that says what is in the way.
     static func makeFolder(of file: String) throws {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: file)
         var path = folder.hasPrefix("/") ? "/" : ""
         for part in folder.split(separator: "/") {
             path += (path.isEmpty || path == "/" ? "" : "/") + part

@@ -30,7 +30,6 @@ public final class AtomicOutput {
         }
         let target = destination.target
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
-        AtomicOutput.sweepAbandoned(in: destination.temporaryFolder)
         var template = Array("\(destination.temporaryFolder)/.\(name).\(AtomicOutput.owner).XXXXXX".utf8CString)
         let (fd, failure, temporaryPath) = AtomicOutput.gate.withLock { _ in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -121,50 +120,60 @@ public final class AtomicOutput {
     public static func removeTemporaryFiles(thenExit exit: () -> Never) -> Never {
         gate.withLock { _ -> Never in
             for path in inFlight.drain() { unlink(path) }
+            // rmdir takes only an empty folder: one the user filled since stays.
+            for folder in madeFolders.withLock({ $0 }).reversed() { rmdir(folder) }
             exit()
         }
     }
 
+    /// Folders made for outputs not yet whole, in the order they were made: an interrupted
+    /// process removes those it left empty.
+    private static let madeFolders = Mutex<[String]>([])
+
+    /// Registers folders made for an output (deepest first, as made), until `releaseFolders`.
+    public static func trackFolders(_ folders: [String]) {
+        madeFolders.withLock { $0 += folders.reversed() }
+    }
+
+    /// Takes folders off the registry; with `removing`, removes each that is empty.
+    public static func releaseFolders(_ folders: [String], removing: Bool) {
+        madeFolders.withLock { made in made.removeAll { folders.contains($0) } }
+        if removing { for folder in folders { rmdir(folder) } }
+    }
+
     deinit { abandon() }
 
-    /// A hidden path beside `path`'s destination for a scratch file
-    /// (`dir/.name.TAG.flipbook-PID-RANDOM.ext`), unique to this process and call so that two processes
-    /// writing the same output never share one, which an interrupted process removes like its
-    /// other temporary files; the caller removes it or lands it with `OutputDestination.land`.
-    public static func siblingPath(of path: String, tag: String) -> String {
-        let destination = try? OutputDestination(path)
-        let target = destination?.target ?? path
+    /// A hidden file made beside `path`'s destination for a scratch output
+    /// (`dir/.name.TAG.flipbook-PID-RANDOM.ext`), created empty and exclusively, so that it is
+    /// never a file that was there before, and unique to this process and call, so that two
+    /// processes writing the same output never share one. An interrupted process removes it
+    /// like its other temporary files; the caller writes over it, then removes it or lands it
+    /// with `OutputDestination.land`.
+    public static func siblingPath(of path: String, tag: String) throws -> String {
+        let destination = try OutputDestination(path)
+        let target = destination.target
         let slash = target.lastIndex(of: "/")
-        let directory = destination.map { $0.temporaryFolder + "/" } ?? slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         let dot = name.lastIndex(of: ".")
         let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
-        let unique = "\(owner)-\(String(UInt32.random(in: .min ... .max), radix: 36))"
-        let sibling = "\(directory).\(stem).\(tag).\(unique)\(ext)"
-        gate.withLock { _ in inFlight.insert(sibling) }
-        return sibling
-    }
-
-    /// What every temporary file's name carries: this process's id, so that a later process
-    /// can tell the files of one that was killed (SIGKILL runs no cleanup) and remove them.
-    static let owner = "flipbook-\(getpid())"
-
-    /// Folders already swept by this process.
-    private static let swept = Mutex<Set<String>>([])
-
-    /// Removes, once per folder and process, the temporary files in `folder` that a process no
-    /// longer running left behind (`.NAME.flipbook-PID…`).
-    static func sweepAbandoned(in folder: String) {
-        guard swept.withLock({ $0.insert(folder).inserted }),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
-        else { return }
-        for name in names where name.hasPrefix(".") {
-            guard let mark = name.range(of: ".flipbook-", options: .backwards) else { continue }
-            let digits = name[mark.upperBound...].prefix { $0.isASCII && $0.isNumber }
-            guard let pid = Int32(digits), pid > 0, pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
+        while true {
+            let unique = "\(owner)-\(String(UInt32.random(in: .min ... .max), radix: 36))"
+            let sibling = "\(destination.temporaryFolder)/.\(stem).\(tag).\(unique)\(ext)"
+            let made: Int32 = gate.withLock { _ in
+                let fd = open(sibling, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                guard fd >= 0 else { return errno }
+                close(fd)
+                inFlight.insert(sibling)
+                return 0
+            }
+            if made == 0 { return sibling }
+            if made != EEXIST { throw EncodeError.unwritable(path: path, reason: String(cString: strerror(made))) }
         }
     }
+
+    /// What every temporary file's name carries: this process's id, so that a person can tell
+    /// whose it is. Nothing removes files by this mark: a name of this shape can be a user's.
+    static let owner = "flipbook-\(getpid())"
 
     /// Writes `bytes` to `path` atomically.
     public static func write(_ bytes: [UInt8], to path: String) throws {

@@ -33,6 +33,13 @@ public struct OutputDestination: Sendable, Equatable {
             case S_IFDIR:
                 throw EncodeError.unwritable(path: path, reason: "is a folder")
             case S_IFREG:
+                guard Self.isWritable(info) else {
+                    throw EncodeError.unwritable(
+                        path: path,
+                        reason:
+                            "is read-only (mode \(String(info.st_mode & 0o777, radix: 8))); make it writable to replace it"
+                    )
+                }
                 kind = .file(mode: info.st_mode & 0o7777)
                 target = Self.isLink(path) ? try Self.realPath(path) : path
             default:
@@ -126,6 +133,17 @@ public struct OutputDestination: Sendable, Equatable {
             }
             offset += n
         }
+    }
+
+    /// Whether the file's mode lets this user write it. A rename replaces a file whatever its
+    /// mode, so the mode is asked directly: the superuser too keeps off a file that no one may
+    /// write.
+    private static func isWritable(_ info: stat) -> Bool {
+        let uid = geteuid()
+        if uid == 0 { return info.st_mode & 0o222 != 0 }
+        if info.st_uid == uid { return info.st_mode & S_IWUSR != 0 }
+        if info.st_gid == getegid() { return info.st_mode & S_IWGRP != 0 }
+        return info.st_mode & S_IWOTH != 0
     }
 
     private static func isLink(_ path: String) -> Bool {

@@ -78,6 +78,12 @@ public enum PNGCodec {
     /// bytes only).
     public static func size(path: String) throws -> (width: Int, height: Int) {
         try checkReadable(path)
+        // An image is read more than once (its size, then its pixels): a FIFO or a device
+        // would wait for a writer, or give other bytes the second time.
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+            throw DecodeError.unreadable(path: path, reason: "is not a regular file (a FIFO or a device); give a PNG file")
+        }
         guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 33) else {
             throw DecodeError.unreadable(path: path, reason: "cannot open")
         }

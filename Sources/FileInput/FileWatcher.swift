@@ -54,7 +54,7 @@ public final class FileWatcher: Sendable {
         }
         guard let generation else { return }
         #if os(Linux)
-            startInotify(folders: Set(absolute.map { ($0 as NSString).deletingLastPathComponent }), generation)
+            startInotify(folders: Set(absolute.map { parentFolder(of: $0) }), generation)
         #else
             startPolling(generation)
         #endif

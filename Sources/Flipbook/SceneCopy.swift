@@ -9,7 +9,7 @@ extension SceneFile {
     /// written, the scene file first. Nothing is written when a file there already holds other
     /// bytes.
     public func copy(to folder: String) throws -> [String] {
-        let home = (path as NSString).deletingLastPathComponent
+        let home = parentFolder(of: path)
         var copies: [(from: String, to: String)] = [
             (path, (folder as NSString).appendingPathComponent("\(name).yaml"))
         ]
@@ -31,7 +31,7 @@ extension SceneFile {
         }
         for (copy, bytes) in zip(copies, contents) {
             try FileManager.default.createDirectory(
-                atPath: (copy.to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                atPath: parentFolder(of: copy.to), withIntermediateDirectories: true)
             try AtomicOutput.write(bytes, to: copy.to)
         }
         return copies.map(\.to)

@@ -1,5 +1,6 @@
 import Codecs
 import Comparison
+import FileInput
 import Foundation
 import Geometry
 import Raster
@@ -123,9 +124,10 @@ public struct Transition: Sendable {
                     try writer.write(bitmap, to: path + String(format: "frame%04d.png", k))
                 }
                 try writer.finish()
+                AtomicOutput.releaseFolders(made, removing: false)
             } catch {
                 writer.abandon()
-                for folder in made { rmdir(folder) }
+                AtomicOutput.releaseFolders(made, removing: true)
                 throw error
             }
             return
@@ -206,7 +208,7 @@ public enum FailureArtifacts {
     @discardableResult
     public static func write(actual: Bitmap, expected: Bitmap, tolerance: Tolerance, to stem: String) throws -> [String]
     {
-        let folder = (stem as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: stem)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

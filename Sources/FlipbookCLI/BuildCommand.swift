@@ -110,7 +110,7 @@ struct BuildCommand: ParsableCommand {
                 line = "[\(event.done)/\(event.total)] FAILED \(event.item.output.path): \(message)"
             }
             // Written at once, unbuffered: a build is watched as it goes.
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            StandardStreams.write(line + "\n")
         }
         let failed = outcomes.filter { if case .failed = $0 { return true } else { return false } }.count
         print(
@@ -149,8 +149,7 @@ struct BuildCommand: ParsableCommand {
         }
         if stale.contains(where: { $0.staleBecause.contains("tool") }) { print("this tool: \(Self.tool)") }
         let again = manifest == "flipbook.yaml" ? "" : " --manifest \(manifest)"
-        FileHandle.standardError.write(
-            Data("\(stale.count) of \(items.count) outputs need a build: flipbook build\(again)\n".utf8))
+        StandardStreams.writeError("\(stale.count) of \(items.count) outputs need a build: flipbook build\(again)\n")
         throw ExitCode.failure
     }
 

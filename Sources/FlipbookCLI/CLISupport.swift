@@ -17,7 +17,7 @@ func pngFiles(in folder: String) throws -> [String] {
 
 /// Prints a warning on standard error.
 func warn(_ message: String) {
-    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    StandardStreams.writeError("warning: \(message)\n")
 }
 
 /// A command failure with a message for the user (exit status 1).
@@ -40,14 +40,14 @@ final class Progress: @unchecked Sendable {
         guard enabled else { return }
         lock.withLock {
             shown = true
-            FileHandle.standardError.write(Data("\rrendering frame \(done)/\(total)".utf8))
+            StandardStreams.writeError("\rrendering frame \(done)/\(total)")
         }
     }
 
     /// Clears the line, once.
     func done() {
         lock.withLock {
-            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if shown { StandardStreams.writeError("\r\u{1B}[K") }
             shown = false
         }
     }

@@ -58,7 +58,7 @@ struct CompareCommand: ParsableCommand {
             a = try FrameReader.open(actual, fps: fps)
             e = try FrameReader.open(expected, fps: fps)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            StandardStreams.writeError("error: \(error)\n")
             throw ExitCode(2)
         }
         var written: [String] = []
@@ -69,7 +69,7 @@ struct CompareCommand: ParsableCommand {
         let progress: (Double) -> Void = { t in
             compared += 1
             if tty && compared % 10 == 0 {
-                FileHandle.standardError.write(Data(String(format: "\rcomparing: %.2f s", t).utf8))
+                StandardStreams.writeError(String(format: "\rcomparing: %.2f s", t))
             }
         }
         let comparison = Result {
@@ -86,22 +86,22 @@ struct CompareCommand: ParsableCommand {
                 }
             }
         }
-        if tty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if tty { StandardStreams.writeError("\r\u{1B}[K") }
         let report: ComparisonReport
         do {
             report = try comparison.get()
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            StandardStreams.writeError("error: \(error)\n")
             throw ExitCode(2)
         }
         if let writeError {
-            FileHandle.standardError.write(Data("error: \(writeError)\n".utf8))
+            StandardStreams.writeError("error: \(writeError)\n")
             throw ExitCode(2)
         }
         // Nothing compared is no match: an input with no frame is an error, named.
         if report.moments.isEmpty {
-            FileHandle.standardError.write(
-                Data("error: nothing to compare: \(actual) and \(expected) have no frame at any same time\n".utf8))
+            StandardStreams.writeError(
+                "error: nothing to compare: \(actual) and \(expected) have no frame at any same time\n")
             throw ExitCode(2)
         }
         if json {

@@ -56,11 +56,11 @@ struct CurveCommand: ParsableCommand {
         for t in CurvePlot.frameTimes(fps: fps, duration: seconds) + [seconds] {
             out += "\(CurvePlot.number(t, decimals: 6)),\(CurvePlot.number(curve.progress(at: t), decimals: 8))\n"
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        StandardStreams.write(out)
         if let plot {
             try PNGCodec.write(
                 CurvePlot.render(curve, title: curve.description, duration: seconds, fps: min(fps, 60)), to: plot)
-            FileHandle.standardError.write(Data("wrote \(plot)\n".utf8))
+            StandardStreams.writeError("wrote \(plot)\n")
         }
     }
 }

@@ -27,7 +27,7 @@ struct PlanCommand: ParsableCommand {
                 out += json(c, t: t, files: files) + "\n"
             }
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        StandardStreams.write(out)
     }
 
     func json(_ c: DrawCommand, t: Double, files: [String: String]) -> String {

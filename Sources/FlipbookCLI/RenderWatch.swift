@@ -1,3 +1,4 @@
+import ArgumentParser
 import Dispatch
 import Flipbook
 import Foundation
@@ -5,8 +6,11 @@ import Foundation
 extension RenderCommand {
     /// `render --watch`: renders, then renders again whenever an input is saved, until
     /// interrupted. A render that fails says why and waits for the next save; the output it
-    /// would have replaced stays as it was.
+    /// would have replaced stays as it was. A first render whose request is invalid (an output
+    /// that is an input, a value out of range) ends the watch: the command line is at fault,
+    /// and no save would mend it.
     func runWatching() throws {
+        var first = true
         let changed = DispatchSemaphore(value: 0)
         let watcher = FileWatcher(paths: []) { _ in changed.signal() }
         defer { watcher.stop() }
@@ -15,9 +19,12 @@ extension RenderCommand {
         while true {
             do {
                 try render()
+            } catch let error as ValidationError where first {
+                throw error
             } catch {
-                FileHandle.standardError.write(Data("error: \(onCommandLine(error))\n".utf8))
+                StandardStreams.writeError("error: \(onCommandLine(error))\n")
             }
+            first = false
             let inputs = watchedFiles()
             watcher.watch(inputs)
             if !quiet {

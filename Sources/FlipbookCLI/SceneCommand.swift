@@ -66,7 +66,7 @@ struct SceneCommand: ParsableCommand {
         }
         let file = try SceneCatalog.file(named: scene!)
         if let folder { return try write(file, to: folder) }
-        let home = (file.path as NSString).deletingLastPathComponent
+        let home = file.folder
         print(
             "# The images this file names are read beside it; they are in \(home)/.\n"
                 + "# `flipbook scene \(file.name) --to FOLDER` writes the file and its images together.\n" + file.text,

@@ -95,8 +95,8 @@ struct StudioCommand: ParsableCommand {
                     )
                 }
                 // Written at once, unbuffered: whoever started the studio reads the address.
-                FileHandle.standardOutput.write(
-                    Data("Flipbook studio: \(url)\nsaves into \(session.valueFile.path); Ctrl-C stops it\n".utf8))
+                StandardStreams.write("Flipbook studio: \(url)\n\(Self.savesLine(session)); Ctrl-C stops it\n")
+                try StandardStreams.flush()
                 if open { Self.openInBrowser(url) }
             } catch {
                 failure = error
@@ -107,6 +107,13 @@ struct StudioCommand: ParsableCommand {
         throw CLIError("\(failure.map { "\($0)" } ?? "the studio stopped")")
     }
 
+    /// Where saves go: the scene file or config, or, for a built-in, the copy the first save makes.
+    static func savesLine(_ session: StudioSession) -> String {
+        guard session.copyFolder != nil else { return "saves into \(session.savesTo)" }
+        return
+            "saves into a copy, \(session.savesTo), made at the first save (the built-in \(session.options.scene) stays as it is)"
+    }
+
     /// What Ctrl-C prints: the edits not saved, as the flags that give them to `flipbook render`
     /// or `config`, so that stopping the studio loses no value.
     static func stopNote(_ session: StudioSession) -> String {
@@ -114,7 +121,7 @@ struct StudioCommand: ParsableCommand {
         let count = unsaved.assignments.count
         guard count > 0 else { return "the studio stopped; it had no unsaved edits" }
         return """
-            the studio stopped with \(count) edit\(count == 1 ? "" : "s") not saved into \(session.valueFile.path):
+            the studio stopped with \(count) edit\(count == 1 ? "" : "s") not saved into \(session.savesTo):
               \(ShellQuoting.line(unsaved.arguments(of: [.set])))
             """
     }

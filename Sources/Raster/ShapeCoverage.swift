@@ -124,13 +124,14 @@ struct ShapeCoverage {
     }
 }
 
-/// A coordinate in 1/256 px, saturated far outside any canvas so that NaN and huge values
-/// cannot trap.
+/// A coordinate in 1/256 px, saturated far outside any canvas (2^21 px) so that NaN and huge
+/// values cannot trap: the sum of two squared differences of saturated values stays within
+/// 2^61, so the corner distances cannot overflow either.
 @inline(__always)
 func fixed(_ v: Double) -> Int {
     let s = v * 256
-    if !(s > -1e12) { return -1 << 40 }
-    if !(s < 1e12) { return 1 << 40 }
+    if !(s > -0x1p29) { return -1 << 29 }
+    if !(s < 0x1p29) { return 1 << 29 }
     return Int(s.rounded())
 }
 

@@ -171,6 +171,8 @@ struct StudioAPI {
     /// that describes it (`diskChange`), and nothing is written.
     func save() async -> HTTPResponse {
         let result: Result<Void, any Error> = await offThread { try session.save() }
+        // A built-in's first save moves the session onto its copy: the copy is what changes on disk now.
+        server.rewatch()
         if case .failure(let error) = result {
             if error is StudioConflict { return .json(StudioState.json(StudioState(session: session)), status: 409) }
             return .text(422, "\(error)")
@@ -223,7 +225,7 @@ struct StudioAPI {
             "flipbook-studio-\(UUID().uuidString)")
         let name = "\(t.name)-\(t.storyboard).\(format)"
         var export = StudioState.exportRequest(
-            scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
+            scene: session.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
             edits: s.edits)
         export.output = folder.appendingPathComponent(name).path
         do {

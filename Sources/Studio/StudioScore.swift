@@ -28,10 +28,10 @@ final class StudioScores: Sendable {
 
     /// The score request for a version: the studio's scene, storyboard and config, the
     /// version's edits as `--set` values, and the features file's features and screen.
-    func request(options: StudioOptions, storyboard: String, edits: [String: String]) -> ScoreRequest {
-        var request = ScoreRequest(scene: options.scene, features: features.features)
+    func request(scene: String, config: String?, storyboard: String, edits: [String: String]) -> ScoreRequest {
+        var request = ScoreRequest(scene: scene, features: features.features)
         request.storyboard = storyboard
-        request.config = options.existingConfig
+        request.config = config
         request.assignments = StudioState.assignments(edits)
         request.screen = features.screen
         return request

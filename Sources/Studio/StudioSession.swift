@@ -9,8 +9,12 @@ import Synchronization
 /// last version that loaded stays on screen while a newer one has an error.
 public final class StudioSession: Sendable {
     public let options: StudioOptions
-    /// The file a save writes.
-    public let valueFile: ValueFile
+    /// Where the scene is read from and saved into now: a built-in's installed file until
+    /// the first save, which copies it where the user is and goes on with the copy.
+    private let place: Mutex<Place>
+    /// For a built-in: the folder its copy goes in. Nothing the studio does writes into the
+    /// installation.
+    public let copyFolder: String?
     let recording: Recording?
     /// Each version's score against the recording, when the studio was given features to follow.
     let scores: StudioScores?
@@ -66,11 +70,35 @@ public final class StudioSession: Sendable {
         case merge(keep: Set<String>)
     }
 
+    struct Place: Sendable {
+        var scene: String
+        var valueFile: ValueFile
+    }
+
+    /// The scene being edited: a built-in's name, or a scene file's path (the copy's, once a
+    /// built-in was saved).
+    public var scene: String { place.withLock { $0.scene } }
+    /// The file a save writes now.
+    public var valueFile: ValueFile { place.withLock { $0.valueFile } }
+    /// The file the next save writes: for a built-in not yet saved, its copy to be.
+    public var savesTo: String {
+        place.withLock { place in
+            guard let copyFolder, place.scene == options.scene else { return place.valueFile.path }
+            return (copyFolder as NSString).appendingPathComponent("\(options.scene).yaml")
+        }
+    }
+
     /// Loads the scene as its files are now; an error here (a missing scene, a file that does
     /// not load) is the studio's error at start.
     public init(options: StudioOptions) throws {
         self.options = options
-        valueFile = try ValueFile(scene: options.scene, config: options.config)
+        place = Mutex(
+            Place(scene: options.scene, valueFile: try ValueFile(scene: options.scene, config: options.config)))
+        copyFolder =
+            options.config != nil || SceneCatalog.isFile(options.scene)
+            ? nil
+            : options.copyFolder
+                ?? (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(options.scene)
         recording = try options.against.map { path in Recording(path: path, frames: try FrameSequence.load(path)) }
         if let features = options.features, recording == nil {
             throw StudioError("features \(features): a features file scores the render against a recording; give one")
@@ -92,7 +120,7 @@ public final class StudioSession: Sendable {
     /// The values edited and not saved, as an export's values (`key.path=value`, in key order):
     /// what stopping the studio now would lose, which the request spells back as flags.
     public var unsaved: ExportRequest {
-        var request = ExportRequest(scene: options.scene)
+        var request = ExportRequest(scene: scene)
         request.assignments = StudioState.assignments(snapshot.edits)
         return request
     }
@@ -101,7 +129,7 @@ public final class StudioSession: Sendable {
     public var inputFiles: [String] {
         let s = snapshot
         var files = [valueFile.isConfig ? nil : valueFile.path, options.config].compactMap { $0 }
-        if valueFile.isConfig, let scene = try? ValueFile(scene: options.scene) { files.append(scene.path) }
+        if valueFile.isConfig, let scene = try? ValueFile(scene: scene) { files.append(scene.path) }
         let transition = s.current?.transition ?? s.saved?.transition
         files += transition?.imageFiles.map(\.path) ?? []
         return files
@@ -117,7 +145,8 @@ public final class StudioSession: Sendable {
     /// has no features, or the version is no longer held.
     func score(_ v: Int) -> StudioScores.Outcome? {
         guard let scores, let recording, let loaded = loaded(v) else { return nil }
-        let request = scores.request(options: options, storyboard: loaded.transition.storyboard, edits: loaded.edits)
+        let request = scores.request(
+            scene: scene, config: options.existingConfig, storyboard: loaded.transition.storyboard, edits: loaded.edits)
         return scores.score(version: v, request, recording: recording.frames, images: images)
     }
 
@@ -174,6 +203,7 @@ public final class StudioSession: Sendable {
         let edits = snapshot.edits
         guard !edits.isEmpty else { return }
         if diskChanged() != nil { throw StudioConflict() }
+        try copyBuiltIn()
         do {
             try valueFile.save(edits, ifStill: snapshot.baseText)
         } catch is ValueFile.ChangedOnDisk {
@@ -183,6 +213,16 @@ public final class StudioSession: Sendable {
         let text = diskText()
         if let error = load(edits: [:], reloadSaved: true) { throw StudioError(error) }
         state.withLock { $0.baseText = text }
+    }
+
+    /// A built-in's first save: its file and images copied into `copyFolder` (nothing when a
+    /// file there holds other bytes), and the session moved onto the copy, whose text is the
+    /// built-in's, so the edits stand over it as they did.
+    private func copyBuiltIn() throws {
+        guard let copyFolder, scene == options.scene else { return }
+        let copied = try SceneCatalog.file(named: options.scene).copy(to: copyFolder)
+        let file = try ValueFile(scene: copied[0])
+        place.withLock { $0 = Place(scene: copied[0], valueFile: file) }
     }
 
     /// Loads the files again (one of them changed on disk), keeping the changed values; a
@@ -298,7 +338,7 @@ public final class StudioSession: Sendable {
 
     private func build(edits: [String: String], storyboard: String?, scale: Int) throws -> Transition {
         return try Transition(
-            options.scene, storyboard: storyboard, config: options.existingConfig, set: StudioState.assignments(edits),
+            scene, storyboard: storyboard, config: options.existingConfig, set: StudioState.assignments(edits),
             scale: scale,
             images: images)
     }
@@ -332,15 +372,18 @@ public struct StudioOptions: Sendable {
     public var against: String?
     /// A features file (as `flipbook score` reads) to score each version against the recording by.
     public var features: String?
+    /// For a built-in: the folder its first save copies it into (`./NAME` when nil).
+    public var copyFolder: String?
 
     /// The config while its file exists: saving makes it, and until then the scene's values stand.
     var existingConfig: String? { config.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } }
 
     public init(
         scene: String, storyboard: String? = nil, config: String? = nil, scale: Int = 1, against: String? = nil,
-        features: String? = nil
+        features: String? = nil, copyFolder: String? = nil
     ) {
         self.scene = scene
+        self.copyFolder = copyFolder
         self.storyboard = storyboard
         self.config = config
         self.scale = scale

@@ -105,8 +105,8 @@ struct StudioState: Encodable {
         let current = s.current!, saved = s.saved!
         let t = current.transition
         scene = t.name
-        file = session.options.scene
-        savesTo = session.valueFile.path
+        file = session.scene
+        savesTo = session.savesTo
         storyboards = t.storyboards
         storyboard = t.storyboard
         scale = s.scale
@@ -147,7 +147,7 @@ struct StudioState: Encodable {
         errorKey = s.errorKey
         diskChange = s.diskChange
         var export = Self.exportRequest(
-            scene: session.options.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
+            scene: session.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
             edits: s.edits)
         export.output = "\(t.name)-\(t.storyboard).gif"
         command = export.commandLine

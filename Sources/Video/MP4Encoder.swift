@@ -100,7 +100,7 @@ public final class MP4Encoder {
         self.timescale = options.variableTimescale
         self.rgba = [UInt8](repeating: 255, count: paddedWidth * paddedHeight * 4)
         self.destination = try OutputDestination(path)
-        self.temporaryPath = AtomicOutput.siblingPath(of: path, tag: "partial")
+        self.temporaryPath = try AtomicOutput.siblingPath(of: path, tag: "partial")
         // FFmpeg's own progress lines are not ours to print; its errors come back as codes.
         av_log_set_level(AV_LOG_ERROR)
         do {

@@ -53,24 +53,26 @@ struct AtomicOutputTests {
     }
 }
 
-@Suite("AtomicOutput: a killed process's temporary files are swept")
-struct AbandonedTemporaryTests {
+@Suite("AtomicOutput: files beside an output are the user's")
+struct NeighbouringFileTests {
     @Test(
-        "A temporary file of a process no longer running is removed by the next write in its folder; a live one's stays"
+        "A write leaves every other file in its folder as it was, those named like a temporary file of a process that ended included"
     )
-    func sweep() throws {
+    func neighboursUntouched() throws {
         let folder = temporaryFolder()
         // A process that has ended: its id is free.
         let ended = Process()
         ended.executableURL = URL(fileURLWithPath: "/bin/true")
         try ended.run()
         ended.waitUntilExit()
-        let dead = ".x.gif.flipbook-\(ended.processIdentifier).AbC123"
-        let live = ".x.gif.flipbook-1.AbC123"  // init, always running
-        let mine = ".y.gif.flipbook-\(getpid()).AbC123"
-        for name in [dead, live, mine] { try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        let names = [
+            ".flipbook-31337.tar.gz", ".notes.flipbook-424242.txt", ".x.gif.flipbook-\(ended.processIdentifier).AbC123",
+        ]
+        for name in names { try Data(name.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
         try AtomicOutput.write([1, 2], to: folder + "/x.gif")
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        #expect(left == [live, mine, "x.gif"].sorted())
+        let scratch = try AtomicOutput.siblingPath(of: folder + "/x.gif", tag: "try0")
+        unlink(scratch)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == (names + ["x.gif"]).sorted())
+        for name in names { #expect(FileManager.default.contents(atPath: folder + "/" + name) == Data(name.utf8)) }
     }
 }

@@ -70,7 +70,7 @@ struct OutputDestinationTests {
         let folder = temporaryFolder()
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/target.mp4"))
         #expect(symlink("target.mp4", folder + "/out.mp4") == 0)
-        let scratch = AtomicOutput.siblingPath(of: folder + "/out.mp4", tag: "partial")
+        let scratch = try AtomicOutput.siblingPath(of: folder + "/out.mp4", tag: "partial")
         #expect(scratch.hasPrefix(folder + "/.target.partial.flipbook-\(getpid())-"))
         try Data("movie".utf8).write(to: URL(fileURLWithPath: scratch))
         try OutputDestination(folder + "/out.mp4").land(temporary: scratch)

@@ -179,8 +179,9 @@ struct MP4CodecTests {
         #expect(frames == 6)
         let folder = (path as NSString).deletingLastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["same.mp4"])
-        let one = AtomicOutput.siblingPath(of: "x/out.mp4", tag: "partial")
-        let two = AtomicOutput.siblingPath(of: "x/out.mp4", tag: "partial")
-        #expect(one != two && one.hasPrefix("x/.out.partial.flipbook-\(getpid())-") && one.hasSuffix(".mp4"))
+        let one = try AtomicOutput.siblingPath(of: folder + "/out.mp4", tag: "partial")
+        let two = try AtomicOutput.siblingPath(of: folder + "/out.mp4", tag: "partial")
+        #expect(one != two && one.hasPrefix(folder + "/.out.partial.flipbook-\(getpid())-") && one.hasSuffix(".mp4"))
+        for scratch in [one, two] { unlink(scratch) }
     }
 }

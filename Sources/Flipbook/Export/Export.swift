@@ -180,11 +180,12 @@ private struct Export {
                     try observe(k, frame)
                 }
                 try writer.finish()
+                AtomicOutput.releaseFolders(made, removing: false)
             } catch {
                 // Half a sequence is no render: the frames written so far go too, and the
                 // folders it made (rmdir takes only an empty one).
                 writer.abandon()
-                for folder in made { rmdir(folder) }
+                AtomicOutput.releaseFolders(made, removing: true)
                 throw error
             }
             try writeStats(rendered, encoder: nil)
@@ -246,11 +247,17 @@ private struct Export {
             var encoding = request.encoding
             encoding.quality = rung.quality
             if rung.lossy > 0 { (encoding.lossy, encoding.dither) = (rung.lossy, 0) }
-            let path = AtomicOutput.siblingPath(of: output, tag: "try\(i)")
+            let path = try AtomicOutput.siblingPath(of: output, tag: "try\(i)")
             let times = trialRenderer.times(speed: request.speed)
-            let (written, _) = try encode(
-                trialRenderer, times: times, indices: Array(times.indices), to: path, encoding: encoding
-            ) { _, _ in if events.isCancelled() { throw CancellationError() } }
+            let written: AnimatedOutput.Written
+            do {
+                (written, _) = try encode(
+                    trialRenderer, times: times, indices: Array(times.indices), to: path, encoding: encoding
+                ) { _, _ in if events.isCancelled() { throw CancellationError() } }
+            } catch {
+                unlink(path)
+                throw error
+            }
             tries.append((rung, written.bytes, path))
             events.progress(tries.count, rungs.count)
             return written.bytes <= budget

@@ -86,13 +86,16 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// A folder of numbered PNG frames.
     case sequence
 
-    /// The format `path` asks for: a folder (a path ending in `/`, or one that is a folder
-    /// now), `.webp`, `.mp4`, `.png`, and otherwise a GIF.
+    /// The format `path` asks for: a folder (a path ending in `/`, or one without a file's
+    /// extension that is a folder now), `.webp`, `.mp4`, `.png`, and otherwise a GIF. A folder
+    /// named like a file (`out.gif/`) stays that file's format, which the output rules refuse.
     public init(path: String) {
         let lower = path.lowercased()
+        let named = [".webp", ".mp4", ".png", ".gif"].contains(where: lower.hasSuffix)
         if path.hasSuffix("/")
-            || (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType)
-                == .typeDirectory
+            || (!named
+                && (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType)
+                    == .typeDirectory)
         {
             self = .sequence
         } else if lower.hasSuffix(".webp") {

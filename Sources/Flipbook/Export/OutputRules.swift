@@ -96,7 +96,7 @@ public struct OutputRules {
                 throw ExportError.failed(a.key, value: a.path, "\(a.option) \(error)")
             }
             if destination.isStream { continue }
-            let parent = (pa as NSString).deletingLastPathComponent
+            let parent = parentFolder(of: pa)
             guard Self.isDirectory(parent) else {
                 throw ExportError.failed(
                     a.key, value: a.path, "\(a.option) \(a.path): the folder \(parent) does not exist")
@@ -112,24 +112,29 @@ public struct OutputRules {
 /// A folder of numbered frames (`frame0000.png`): what a render leaves there, and what it must
 /// not mix with.
 enum FrameFolder {
-    /// The numbered frames already in `folder`.
-    static func frames(in folder: String) -> [String] {
+    /// The entries of `folder` named as numbered frames, and whether each is a regular file.
+    static func frames(in folder: String) -> [(name: String, isFile: Bool)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { name in
             name.hasPrefix("frame") && name.hasSuffix(".png") && !name.dropFirst(5).dropLast(4).isEmpty
                 && name.dropFirst(5).dropLast(4).allSatisfy(\.isNumber)
-        }.sorted()
+        }.sorted().map { name in
+            var info = stat()
+            let isFile =
+                lstat((folder as NSString).appendingPathComponent(name), &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+            return (name, isFile)
+        }
     }
 
     /// Makes `folder` ready for a new render: it is made if missing; frames of an earlier
     /// render are an error unless `overwrite`, which removes them first. Returns the folders it
-    /// made, deepest first, for a render that fails to take away again.
+    /// made, deepest first, registered for an interrupt to remove until `AtomicOutput.releaseFolders`.
     static func prepare(_ folder: String, overwrite: Bool) throws -> [String] {
         var made: [String] = []
         var missing = folder
         while !missing.isEmpty && missing != "/" && !FileManager.default.fileExists(atPath: missing) {
             made.append(missing)
-            missing = (missing as NSString).deletingLastPathComponent
+            missing = parentFolder(of: missing)
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -139,17 +144,24 @@ enum FrameFolder {
                 "\(.output) \(folder): cannot make the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))"
             )
         }
+        AtomicOutput.trackFolders(made)
         let old = frames(in: folder)
         guard !old.isEmpty else { return made }
+        // Only a render's own kind of file is ever replaced or removed: a folder or a link
+        // named like a frame is the user's.
+        if let other = old.first(where: { !$0.isFile }) {
+            throw ExportError.failed(
+                .output, value: folder,
+                "\(.output) \(folder) holds \(other.name), which is not a PNG file (a folder or a link); move it out, a render writes its frames under that name"
+            )
+        }
         guard overwrite else {
             throw ExportError.failed(
                 .output, value: folder,
-                "\(.output) \(folder) holds \(old.count) frames of an earlier render (\(old[0]) …); \(.overwrite) removes them first, so that renders never mix"
+                "\(.output) \(folder) holds \(old.count) frames of an earlier render (\(old[0].name) …); \(.overwrite) removes them first, so that renders never mix"
             )
         }
-        for name in old {
-            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
-        }
+        for frame in old { unlink((folder as NSString).appendingPathComponent(frame.name)) }
         return made
     }
 }

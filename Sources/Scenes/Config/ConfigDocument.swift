@@ -29,7 +29,7 @@ public enum ConfigDocument {
                 )
             }
         }
-        let base = folder ?? (file as NSString).deletingLastPathComponent
+        let base = folder ?? parentFolder(of: file)
         try apply(
             mapping, fields: fields, to: &root, context: ConfigContext(file: file, folder: base, path: []),
             skipping: ["version"])
@@ -189,11 +189,44 @@ public enum ConfigDocument {
     /// scalar, and per key looked up) is work nothing reads.
     package static func compose(_ text: String, file: String) throws -> Node? {
         do {
-            return try Yams.compose(yaml: text, .basic)
+            let node = try Yams.compose(yaml: text, .basic)
+            if let node, let alias = overExpanded(node) {
+                throw ConfigError(
+                    file: file, line: alias.mark?.line, keyPath: "",
+                    message: "the file expands to more than \(maximumNodes) parts; YAML aliases repeat what they name"
+                )
+            }
+            return node
         } catch let error as YamlError {
             throw ConfigError(
                 file: file, line: yamlLine(error), keyPath: "", message: "not valid YAML: \(yamlMessage(error))")
         }
+    }
+
+    /// The most nodes a document may hold with its aliases expanded: far past any scene,
+    /// config or manifest, and far short of the billions a few lines of aliases can expand
+    /// to, which every reader would otherwise walk. Checked once, for every reader, here.
+    static let maximumNodes = 200_000
+
+    /// The node at which `root`, with every alias expanded, passes `maximumNodes`; nil within.
+    /// The walk stops there, so it costs at most that many steps.
+    static func overExpanded(_ root: Node) -> Node? {
+        var count = 0
+        func walk(_ node: Node) -> Node? {
+            count += 1
+            if count > maximumNodes { return node }
+            switch node {
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    if let over = walk(key) ?? walk(value) { return over }
+                }
+            case .sequence(let sequence):
+                for item in sequence { if let over = walk(item) { return over } }
+            default: break
+            }
+            return nil
+        }
+        return walk(root)
     }
 
     static func yamlLine(_ e: YamlError) -> Int? {

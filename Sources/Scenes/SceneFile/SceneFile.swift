@@ -11,7 +11,7 @@ public struct SceneFile {
     /// The file's path, as given.
     public let path: String
     /// The file's folder, absolute: relative paths in the file are read from here.
-    let folder: String
+    public let folder: String
     /// The file's text, as written.
     public let text: String
     public let name: String

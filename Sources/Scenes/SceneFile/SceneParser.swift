@@ -10,9 +10,6 @@ import Yams
 struct SceneParser {
     var problems: SceneProblems
     private(set) var model = SceneModel()
-    /// Parts built: YAML aliases can make a small file a tree of billions of nodes.
-    private var parts = 0
-    static let maximumParts = 200_000
 
     /// Reads `root`, the scene file `file`.
     init(_ root: Node.Mapping, file: String) {
@@ -33,17 +30,6 @@ struct SceneParser {
             default: break
             }
         }
-    }
-
-    /// Counts one part; false (said once) once the budget is spent.
-    mutating func counted(_ node: Node, _ path: [String]) -> Bool {
-        parts += 1
-        if parts == Self.maximumParts + 1 {
-            problems.report(
-                node, path,
-                "the file expands to more than \(Self.maximumParts) parts; YAML aliases repeat what they name")
-        }
-        return parts <= Self.maximumParts
     }
 
     func expr(_ node: Node, _ path: [String]) -> SceneExpr { SceneExpr(node: node, path: path) }
@@ -94,7 +80,6 @@ struct SceneParser {
     }
 
     mutating func layer(_ node: Node, _ key: Node, name: String, _ path: [String], template: Bool) -> SceneLayer? {
-        guard counted(node, path) else { return nil }
         guard let m = node.mapping else {
             problems.report(
                 node, path,
@@ -186,7 +171,7 @@ struct SceneParser {
 
     /// A `layer.property: value` change or a `pose:` entry.
     mutating func change(_ key: Node, _ value: Node, _ path: [String]) -> [SceneChange] {
-        guard counted(key, path), let text = key.scalarText else { return [] }
+        guard let text = key.scalarText else { return [] }
         if text == "pose" { return [.poses(poseCalls(value, path + ["pose"]))] }
         guard text.contains(".") else {
             problems.report(key, path + [text], "expected layer.property or pose, got '\(text)'")

@@ -13,7 +13,6 @@ extension SceneParser {
     }
 
     mutating func step(_ node: Node, _ path: [String]) -> SceneStep? {
-        guard counted(node, path) else { return nil }
         func made(_ body: SceneStep.Body) -> SceneStep { SceneStep(node: node, path: path, body: body) }
         if let name = node.scalarText { return made(.phase(name: name, node: node, arguments: nil)) }
         let kinds = StepKind.names

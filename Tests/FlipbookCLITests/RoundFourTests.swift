@@ -1,0 +1,211 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import FlipbookCLI
+
+/// Reliability round four, run as a user runs the tool: no user file touched, no trap on a
+/// name or a number, output to standard output checked like any other write.
+@Suite("Reliability, round four: user files, names, numbers, standard output")
+struct RoundFourTests {
+    func files(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    /// `command` run by the shell from `folder`, with the tool as `$F`.
+    func shell(_ command: String, in folder: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.environment = ProcessInfo.processInfo.environment.merging(["F": Tool.executable.path]) { $1 }
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: e, as: UTF8.self))
+    }
+
+    @Test("A user's files named like a temporary file of an ended process stay as they were beside a new output")
+    func temporaryNamesAreNotSwept() throws {
+        let dir = temporaryFolder()
+        let names = [".flipbook-31337.tar.gz", ".notes.flipbook-424242.txt"]
+        for name in names { try Data(name.utf8).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+        #expect(try Tool.run(["render", "expanding-view", "-o", dir + "/x.gif", "--fps", "5", "--quiet"]).status == 0)
+        #expect(files(dir) == (names + ["x.gif"]).sorted())
+        for name in names { #expect(FileManager.default.contents(atPath: dir + "/" + name) == Data(name.utf8)) }
+    }
+
+    @Test("An output named as a file that is a folder is refused, and the folder is left as it was")
+    func fileNamedFolder() throws {
+        let dir = temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/out.gif", withIntermediateDirectories: false)
+        let run = try Tool.run(["render", "expanding-view", "-o", dir + "/out.gif", "--fps", "5"])
+        #expect(run.status == 1 && run.stderr.contains("out.gif is a folder; expected a file name"), "\(run.stderr)")
+        #expect(files(dir + "/out.gif").isEmpty)
+    }
+
+    @Test("A folder named like a frame in the output folder is the user's: --overwrite neither removes nor fills it")
+    func folderNamedLikeAFrame() throws {
+        let out = temporaryFolder() + "/fr"
+        try FileManager.default.createDirectory(atPath: out + "/frame0001.png", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/frame0001.png/keep"))
+        let run = try Tool.run(["render", "expanding-view", "-o", out + "/", "--fps", "5", "--overwrite"])
+        #expect(run.status == 1 && run.stderr.contains("frame0001.png, which is not a PNG file"), "\(run.stderr)")
+        #expect(files(out) == ["frame0001.png"])
+        #expect(FileManager.default.contents(atPath: out + "/frame0001.png/keep") == Data("mine".utf8))
+    }
+
+    @Test("A read-only output file is not replaced")
+    func readOnlyOutput() throws {
+        let dir = temporaryFolder()
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/x.gif"))
+        chmod(dir + "/x.gif", 0o444)
+        let run = try Tool.run(["render", "expanding-view", "-o", dir + "/x.gif", "--fps", "5"])
+        #expect(run.status == 1 && run.stderr.contains("is read-only (mode 444)"), "\(run.stderr)")
+        #expect(FileManager.default.contents(atPath: dir + "/x.gif") == Data("mine".utf8))
+    }
+
+    @Test(
+        "One-character names of outputs, configs and manifests are names like any other",
+        arguments: [
+            ("$F render expanding-view -o f/ --fps 5 --quiet", 0, ""),
+            ("$F render expanding-view -o 1/ --fps 5 --quiet", 0, ""),
+            ("echo 'x: 1' > c && $F render expanding-view --config c -o a.gif", 1, "c:1: x: unknown key"),
+            ("echo 'x: 1' > c && $F config expanding-view --config c", 1, "c:1: x: unknown key"),
+            ("echo 'a: 1' > m && $F build --manifest m", 1, "m:1: a: unknown key"),
+        ])
+    func oneCharacterNames(command: String, status: Int32, message: String) throws {
+        let run = try shell(command, in: temporaryFolder())
+        #expect(
+            run.status == status && (message.isEmpty || run.stderr.contains(message)), "\(run.status) \(run.stderr)")
+    }
+
+    @Test(
+        "A number far out of range in a scene file draws or is refused, never a trap",
+        arguments: [
+            ("button.scale: covering}", #"button.scale: "covering * 1e300"}"#),
+            ("frame: button, cornerRadius", #"frame: "rect(135, 478, 1e300, 1e300)", cornerRadius"#),
+            ("bottom: {rect: [135, 478, 50, 50]", "bottom: {rect: [135, 478, 1e300, 1e300]"),
+        ])
+    func hugeNumbers(find: String, replace: String) throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["scene", "expanding-view", "--to", dir + "/ev"]).status == 0)
+        let file = dir + "/ev/expanding-view.yaml"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try #require(text.contains(find))
+        try text.replacingOccurrences(of: find, with: replace).write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try Tool.run(["render", file, "-o", dir + "/y.gif", "--fps", "5", "--quiet"])
+        #expect(run.status == 0 || (run.status == 1 && run.stderr.contains("expanding-view.yaml:")), "\(run.stderr)")
+    }
+
+    @Test("Aliases that expand past any document are refused at once, naming the file and line")
+    func aliasBomb() throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["scene", "expanding-view", "--to", dir + "/ev"]).status == 0)
+        let file = dir + "/ev/expanding-view.yaml"
+        var bomb = [#"  a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]"#]
+        for i in 1..<9 {
+            bomb.append("  a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ",") + "]")
+        }
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+            .replacingOccurrences(of: "let:\n", with: "let:\n" + bomb.joined(separator: "\n") + "\n")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try Tool.run(["render", file, "-o", dir + "/y.gif"])
+        #expect(run.status != 0 && run.stderr.contains("expanding-view.yaml:"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("the file expands to more than 200000 parts; YAML aliases repeat what they name"),
+            "\(run.stderr)")
+    }
+
+    @Test(
+        "Standard output closed or full is an error that says so, for every command that prints",
+        arguments: [
+            "plan expanding-view", "list", "scene expanding-view", "config expanding-view",
+            "curve spring:duration=0.5,dampingRatio=0.8",
+        ])
+    func standardOutput(command: String) throws {
+        let dir = temporaryFolder()
+        let closed = try shell("$F \(command) >&-", in: dir)
+        #expect(closed.status == 1 && closed.stderr.contains("standard output is closed"), "\(closed.stderr)")
+        let full = try shell("$F \(command) > /dev/full", in: dir)
+        #expect(full.status == 1 && full.stderr.contains("No space left on device"), "\(full.stderr)")
+        #expect(files(dir).isEmpty)
+    }
+
+    @Test("A closed standard output never becomes a file the command writes")
+    func closedOutputIsNoFile() throws {
+        let dir = temporaryFolder()
+        let run = try shell("$F render expanding-view -o x.gif --fps 5 >&-", in: dir)
+        #expect(run.status == 1 && run.stderr.contains("standard output is closed"), "\(run.stderr)")
+        // The GIF was written whole before its report line failed: it is a GIF, not the report.
+        #expect(FileManager.default.contents(atPath: dir + "/x.gif")?.prefix(6) == Data("GIF89a".utf8))
+    }
+
+    @Test(
+        "A negative number after an option is its value, refused by name",
+        arguments: [
+            (["render", "expanding-view", "-o", "x.gif", "--width", "-5"], "--width -5: expected 16...8192 pixels"),
+            (["render", "expanding-view", "-o", "x.png", "--time", "-1"], "--time -1.0: expected seconds, 0 or more"),
+            (["render", "expanding-view", "-o", "x.gif", "--speed", "-1"], "--speed -1.0: expected a factor"),
+            (["build", "--jobs", "-1"], "--jobs -1: expected 1...256"),
+        ])
+    func negativeValues(arguments: [String], message: String) throws {
+        let run = try Tool.run(arguments, in: temporaryFolder())
+        #expect(run.status == 64 && run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    @Test("Negative numbers are joined to the option before them; other words are left as they are")
+    func negativeValuesJoinedInProcess() {
+        #expect(
+            negativeValuesJoined(["render", "x", "--width", "-5", "--crop", "-5,-5,10,10", "--shard", "-1/3"])
+                == ["render", "x", "--width=-5", "--crop=-5,-5,10,10", "--shard=-1/3"])
+        #expect(
+            negativeValuesJoined(["--time", "-.5", "--quiet", "-o", "a.gif"]) == [
+                "--time=-.5", "--quiet", "-o", "a.gif",
+            ])
+        #expect(negativeValuesJoined(["--set", "a=1", "--", "-5"]) == ["--set", "a=1", "--", "-5"])
+        #expect(negativeValuesJoined(["--fps=5", "-5"]) == ["--fps=5", "-5"])
+    }
+
+    @Test("An interrupted render into a folder it made leaves neither frames nor the folder")
+    func interruptedFolder() throws {
+        let dir = temporaryFolder()
+        let out = dir + "/made/frames"
+        let process = Process()
+        process.executableURL = Tool.executable
+        process.arguments = ["render", "sliding-panels", "--scale", "2", "-o", out + "/", "--quiet"]
+        try process.run()
+        for _ in 0..<400 where files(out).isEmpty { Thread.sleep(forTimeInterval: 0.01) }
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(files(dir).isEmpty, "\(files(dir)) \(files(out))")
+    }
+
+    @Test("A scene image that is a FIFO is refused at once, by render and by build, naming it")
+    func fifoImage() throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["scene", "expanding-view", "--to", dir + "/ev"]).status == 0)
+        unlink(dir + "/ev/next.png")
+        #expect(mkfifo(dir + "/ev/next.png", 0o644) == 0)
+        try Data("version: 1\noutputs:\n  - path: out.gif\n    scene: ev/expanding-view.yaml\n    fps: 5\n".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/flipbook.yaml"))
+        let build = try shell("timeout 60 $F build", in: dir)
+        #expect(
+            build.status == 1 && build.stderr.contains("next.png: cannot read: is not a regular file"),
+            "\(build.stderr)")
+        let render = try shell("timeout 60 $F render ev/expanding-view.yaml -o x.gif", in: dir)
+        #expect(render.status == 1 && render.stderr.contains("next.png"), "\(render.stderr)")
+        #expect(files(dir) == ["ev", "flipbook.yaml"])
+    }
+
+    @Test("A watch whose first render is refused by its command line (the output is the scene's image) ends at once")
+    func watchOntoAnInput() throws {
+        let dir = temporaryFolder()
+        #expect(try Tool.run(["scene", "expanding-view", "--to", dir + "/ev"]).status == 0)
+        let run = try shell("timeout 60 $F render ev/expanding-view.yaml --watch -o ev/next.png --time 1", in: dir)
+        #expect(run.status == 64 && run.stderr.contains("is an input (assets.next)"), "\(run.status) \(run.stderr)")
+    }
+}
