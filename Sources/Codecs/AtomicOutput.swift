@@ -30,7 +30,8 @@ public final class AtomicOutput {
         }
         let target = destination.target
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array("\(destination.temporaryFolder)/.\(name).\(AtomicOutput.owner).XXXXXX".utf8CString)
+        var template = Array(
+            "\(destination.temporaryFolder)/.\(AtomicOutput.shortened(name)).\(AtomicOutput.owner).XXXXXX".utf8CString)
         let (fd, failure, temporaryPath) = AtomicOutput.gate.withLock { _ in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if fd < 0 { return (fd, errno, "") }
@@ -158,7 +159,7 @@ public final class AtomicOutput {
         let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
         while true {
             let unique = "\(owner)-\(String(UInt32.random(in: .min ... .max), radix: 36))"
-            let sibling = "\(destination.temporaryFolder)/.\(stem).\(tag).\(unique)\(ext)"
+            let sibling = "\(destination.temporaryFolder)/.\(shortened(stem)).\(tag).\(unique)\(shortened(ext))"
             let made: Int32 = gate.withLock { _ in
                 let fd = open(sibling, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
                 guard fd >= 0 else { return errno }
@@ -169,6 +170,17 @@ public final class AtomicOutput {
             if made == 0 { return sibling }
             if made != EEXIST { throw EncodeError.unwritable(path: path, reason: String(cString: strerror(made))) }
         }
+    }
+
+    /// `name` cut to whole characters of at most 160 bytes, so that a temporary name made from
+    /// it stays within a file system's 255 bytes however long the output's own name is.
+    static func shortened(_ name: String) -> String {
+        var bytes = 0
+        return String(
+            name.prefix { c in
+                bytes += c.utf8.count
+                return bytes <= 160
+            })
     }
 
     /// What every temporary file's name carries: this process's id, so that a person can tell

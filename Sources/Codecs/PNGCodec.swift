@@ -82,7 +82,8 @@ public enum PNGCodec {
         // would wait for a writer, or give other bytes the second time.
         var info = stat()
         if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
-            throw DecodeError.unreadable(path: path, reason: "is not a regular file (a FIFO or a device); give a PNG file")
+            throw DecodeError.unreadable(
+                path: path, reason: "is not a regular file (a FIFO or a device); give a PNG file")
         }
         guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 33) else {
             throw DecodeError.unreadable(path: path, reason: "cannot open")

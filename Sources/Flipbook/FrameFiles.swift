@@ -113,21 +113,66 @@ extension FrameSequence {
     /// Loads every frame of the recording at `path` (any file `FrameReader.open` reads); one
     /// without a frame is an error.
     public static func load(_ path: String, fps: Double = 30) throws -> FrameSequence {
-        let sequence = try FrameSequence(reading: FrameReader.open(path, fps: fps))
+        let sequence: FrameSequence
+        do {
+            sequence = try FrameSequence(reading: FrameReader.open(path, fps: fps))
+        } catch let error as FrameBudgetError {
+            throw DecodeError.unreadable(path: path, reason: "\(error)")
+        }
         guard !sequence.frames.isEmpty else { throw DecodeError.unreadable(path: path, reason: "no frames") }
         return sequence
     }
 
     /// Every frame `reader` gives, held in memory; the duration ends where its last frame does
-    /// (0 for a still, which has no end).
-    public init(reading reader: FrameReader) throws {
+    /// (0 for a still, which has no end). A frame the same as the one before shares its
+    /// pixels, so a recording's holds cost nothing; past `maximumHeldBytes` of distinct
+    /// frames it is an error that says how much the recording decodes to, not a failed
+    /// allocation.
+    public init(reading reader: FrameReader, maximumHeldBytes: Int = FrameSequence.maximumHeldBytes) throws {
         var frames: [Frame] = []
         var end = 0.0
-        while let (frame, until) = try reader.next() {
+        var held = 0
+        while var (frame, until) = try reader.next() {
+            if let last = frames.last, last.bitmap == frame.bitmap {
+                frame.bitmap = last.bitmap
+            } else {
+                held += frame.bitmap.width * frame.bitmap.height * 4
+                if held > maximumHeldBytes {
+                    throw FrameBudgetError(
+                        frames: frames.count + 1, width: frame.bitmap.width, height: frame.bitmap.height,
+                        maximumBytes: maximumHeldBytes)
+                }
+            }
             frames.append(frame)
             end = until
         }
         self.init(frames: frames, duration: end.isFinite ? end : 0)
+    }
+
+    /// The most bytes of decoded frames a recording may hold: half of what this process may
+    /// have (its address-space limit, or the machine's memory), leaving the rest for rendering
+    /// and measuring.
+    public static var maximumHeldBytes: Int {
+        var limit = rlimit()
+        let physical = Int(clamping: ProcessInfo.processInfo.physicalMemory)
+        guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return physical / 2
+        }
+        return min(physical, Int(clamping: limit.rlim_cur)) / 2
+    }
+}
+
+/// A recording that decodes to more frames than memory holds.
+public struct FrameBudgetError: Error, CustomStringConvertible {
+    public var frames: Int
+    public var width: Int
+    public var height: Int
+    public var maximumBytes: Int
+
+    public var description: String {
+        let gb = Double(maximumBytes) / 1e9
+        return
+            "decodes to more than \(frames - 1) distinct frames of \(width)x\(height), past the \(String(format: "%.1f", gb)) GB this process can hold (half its memory); cut the recording shorter or scale it down (ffmpeg -t, -vf scale)"
     }
 }
 

@@ -51,6 +51,20 @@ public final class MP4Reader {
         }
     }
 
+    /// A frame of `width`x`height` is within the pixel budget, or an error that names both.
+    private func checkSize(_ width: Int, _ height: Int) throws {
+        guard width > 0, height > 0 else {
+            throw DecodeError.library(.ffmpeg, path: path, message: "its video has no size (\(width)x\(height))")
+        }
+        guard width * height <= maximumPixels else {
+            throw DecodeError.library(
+                .ffmpeg, path: path,
+                message:
+                    "frames of \(width)x\(height) (\(String(format: "%.1f", Double(width * height) / 1e6)) Mpx), past the \(String(format: "%g", Double(maximumPixels) / 1e6)) Mpx a frame may have; scale it down (ffmpeg -vf scale=iw/2:-2)"
+            )
+        }
+    }
+
     private func open() throws {
         guard FileManager.default.fileExists(atPath: path) else { throw DecodeError.fileNotFound(path: path) }
         // A FIFO, a device or a pipe is read through FFmpeg's pipe protocol on a descriptor
@@ -75,6 +89,8 @@ public final class MP4Reader {
         let stream = format!.pointee.streams[Int(index)]!
         timeBase = stream.pointee.time_base
         try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "the stream's parameters")
+        // Refused by name before the decoder opens, which would log its own lines for it.
+        try checkSize(Int(codec.pointee.width), Int(codec.pointee.height))
         // The decoder itself refuses a picture past the budget, before it allocates one: a
         // stream's header speaks for its first picture only.
         codec.pointee.max_pixels = Int64(maximumPixels)
@@ -82,10 +98,7 @@ public final class MP4Reader {
         width = Int(codec.pointee.width)
         height = Int(codec.pointee.height)
         (codedWidth, codedHeight) = (width, height)
-        guard width > 0, height > 0, width * height <= maximumPixels else {
-            throw DecodeError.library(
-                .ffmpeg, path: path, message: "\(width)x\(height) pixels; at most \(maximumPixels)")
-        }
+        try checkSize(width, height)
         if let entry = av_dict_get(format!.pointee.metadata, "comment", nil, 0),
             let text = entry.pointee.value.map({ String(cString: $0) }),
             text.hasPrefix(MP4Encoder.sizeComment)

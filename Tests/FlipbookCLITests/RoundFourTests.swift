@@ -1,3 +1,4 @@
+import Flipbook
 import Foundation
 import Glibc
 import Testing
@@ -207,5 +208,72 @@ struct RoundFourTests {
         #expect(try Tool.run(["scene", "expanding-view", "--to", dir + "/ev"]).status == 0)
         let run = try shell("timeout 60 $F render ev/expanding-view.yaml --watch -o ev/next.png --time 1", in: dir)
         #expect(run.status == 64 && run.stderr.contains("is an input (assets.next)"), "\(run.status) \(run.stderr)")
+    }
+
+    /// A GIF of `count` one-pixel frames on a `side`-pixel canvas, 2 cs apart: a small file of
+    /// large decoded frames, each one pixel from the last.
+    func onePixelFrames(_ count: Int, side: Int, to path: String) throws {
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        var out = Array("GIF89a".utf8) + le16(side) + le16(side) + [0xF0, 0, 0, 0, 0, 0, 255, 255, 255]
+        out += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+        for i in 0..<count {
+            out += [0x21, 0xF9, 4, 4] + le16(2) + [0, 0]
+            out += [0x2C] + le16(i % side) + le16(i / side % side) + le16(1) + le16(1) + [0]
+            out += [2, 2, 0x44, 1, 0]
+        }
+        out.append(0x3B)
+        try Data(out).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test("compare of thousands of one-pixel frames on a large canvas answers, moment by moment")
+    func manySmallFrames() throws {
+        let dir = temporaryFolder()
+        try onePixelFrames(2000, side: 1000, to: dir + "/many.gif")
+        let run = try Tool.run(["compare", dir + "/many.gif", dir + "/many.gif"])
+        #expect(run.status == 0 && run.stdout.contains("2000 moments compared, 0 differ"), "\(run.stdout)")
+    }
+
+    @Test(
+        "A recording is held within a budget of decoded bytes: past it an error says how much, and holds share pixels")
+    func decodedBudget() throws {
+        let dir = temporaryFolder()
+        try onePixelFrames(10, side: 100, to: dir + "/ten.gif")
+        let frameBytes = 100 * 100 * 4
+        #expect(
+            try FrameSequence(reading: FrameReader.open(dir + "/ten.gif"), maximumHeldBytes: 10 * frameBytes).frames
+                .count == 10)
+        #expect {
+            try FrameSequence(reading: FrameReader.open(dir + "/ten.gif"), maximumHeldBytes: 4 * frameBytes)
+        } throws: { "\($0)".contains("decodes to more than 4 distinct frames of 100x100") }
+        // The same frame over and over holds one frame's pixels.
+        let still = Bitmap(width: 100, height: 100)
+        var left = 50
+        let held = try FrameSequence(
+            reading: FrameReader {
+                guard left > 0 else { return nil }
+                left -= 1
+                return (
+                    FrameSequence.Frame(start: Double(49 - left) / 10, bitmap: still, label: ""), Double(50 - left) / 10
+                )
+            }, maximumHeldBytes: frameBytes)
+        #expect(held.frames.count == 50)
+    }
+
+    @Test("fit of a small GIF that decodes past a 4 GB address space says so, rather than failing to allocate")
+    func fitUnderAnAddressSpaceCap() throws {
+        let dir = temporaryFolder()
+        try onePixelFrames(400, side: 2532, to: dir + "/big.gif")
+        let run = try shell("ulimit -v 4000000; $F fit big.gif app-store-card --fit open.duration", in: dir)
+        #expect(run.status == 1 && run.stderr.contains("big.gif: cannot read: decodes to more than"), "\(run.stderr)")
+        #expect(run.stderr.contains("frames of 2532x2532"), "\(run.stderr)")
+    }
+
+    @Test("An output name of 251 characters is written: its temporary name is cut to fit the file system")
+    func longOutputName() throws {
+        let dir = temporaryFolder()
+        let name = String(repeating: "n", count: 247) + ".gif"
+        let run = try Tool.run(["render", "expanding-view", "-o", dir + "/" + name, "--fps", "5", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(files(dir) == [name])
     }
 }

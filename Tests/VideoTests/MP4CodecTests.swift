@@ -155,6 +155,18 @@ struct MP4CodecTests {
         }
     }
 
+    @Test("A video whose frames pass the pixel budget is refused by the budget's name, before its decoder opens")
+    func pixelBudget() throws {
+        let path = temporaryFolder() + "/wide.mp4"
+        let encoder = try MP4Encoder(path: path, width: 64, height: 48, fps: 10)
+        try encoder.add(frame(0, width: 64, height: 48), at: 0)
+        _ = try encoder.finish(at: 0.1)
+        #expect {
+            _ = try MP4Reader(path: path, maximumPixels: 1000)
+        } throws: { "\($0)".contains("frames of 64x48 (0.0 Mpx), past the 0.001 Mpx a frame may have") }
+        #expect(try MP4Reader(path: path).next() != nil)
+    }
+
     @Test(
         "Quality maps to x264's CRF: 55 is its default 23, 100 lossless, 1 nearly 51",
         arguments: [(55, 23), (100, 0), (1, 50), (70, 15)])

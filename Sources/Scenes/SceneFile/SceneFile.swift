@@ -294,14 +294,26 @@ public struct SceneFile {
                 declaration.range = typeRange
                 return typeRange
             }
-            guard let items = node.sequence?.compactMap({ $0.scalarText.flatMap(Double.init) }), items.count == 2,
-                items[0] <= items[1]
-            else {
+            guard let list = node.sequence else {
                 throw cx.at("range").error(node, "expected [low, high], got \(node.summary)")
             }
-            declaration.range = items[0]...items[1]
+            guard list.count == 2 else {
+                throw cx.at("range").error(node, "expected [low, high], got a list of \(list.count)")
+            }
+            let items = list.map { $0.scalarText.flatMap(Double.init) }
+            if let i = items.firstIndex(where: { $0?.isFinite != true }) {
+                throw cx.at("range").error(
+                    node, "expected [low, high] of finite numbers, got \(list[i].summary) as \(i == 0 ? "low" : "high")"
+                )
+            }
+            let low = items[0]!, high = items[1]!
+            guard low <= high else {
+                throw cx.at("range").error(
+                    node, "expected [low, high] with low ≤ high, got [\(low.plainText), \(high.plainText)]")
+            }
+            declaration.range = low...high
             declaration.declaresRange = true
-            return items[0]...items[1]
+            return low...high
         }
         defer { declarations.append(declaration) }
         switch kind {
