@@ -20,6 +20,9 @@ public struct FitRequest: Sendable {
     /// Seconds between the recording's frames, overriding the times it carries.
     public var frameInterval: Double?
 
+    /// The frame intervals a capture can have: from 1000 frames a second to one every 10 s.
+    public static let frameIntervals = 0.001...10.0
+
     public init(
         scene: String, storyboard: String? = nil, config: String? = nil, assignments: [String] = [], keys: [String],
         ranges: [String: ClosedRange<Double>] = [:], track: [String] = [], crop: Crop? = nil,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fit
 import Flipbook
 
 /// A recording and the scene it is measured against, shared by fit and score: the recording,
@@ -29,8 +30,11 @@ struct RecordingOptionGroup: ParsableArguments {
 
     func validate() throws {
         try SceneOptionGroup.validate(scene: scene)
-        if let frameInterval, !(frameInterval > 0 && frameInterval <= 10) {
-            throw ValidationError("--frame-interval \(frameInterval): expected seconds in 0...10, more than 0")
+        let intervals = FitRequest.frameIntervals
+        if let frameInterval, !intervals.contains(frameInterval) {
+            throw ValidationError(
+                "--frame-interval \(frameInterval): expected seconds in \(intervals.lowerBound)...\(intervals.upperBound.plainText) (a capture of 1000 frames a second to one every 10 s)"
+            )
         }
     }
 

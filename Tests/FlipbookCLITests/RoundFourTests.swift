@@ -145,12 +145,16 @@ struct RoundFourTests {
     }
 
     @Test(
-        "A negative number after an option is its value, refused by name",
+        "A negative number after an option is its value, and a value out of range is refused by name",
         arguments: [
             (["render", "expanding-view", "-o", "x.gif", "--width", "-5"], "--width -5: expected 16...8192 pixels"),
             (["render", "expanding-view", "-o", "x.png", "--time", "-1"], "--time -1.0: expected seconds, 0 or more"),
             (["render", "expanding-view", "-o", "x.gif", "--speed", "-1"], "--speed -1.0: expected a factor"),
             (["build", "--jobs", "-1"], "--jobs -1: expected 1...256"),
+            (
+                ["fit", "r.gif", "expanding-view", "--fit", "expand.duration", "--frame-interval", "1e-9"],
+                "--frame-interval 1e-09: expected seconds in 0.001...10"
+            ),
         ])
     func negativeValues(arguments: [String], message: String) throws {
         let run = try Tool.run(arguments, in: temporaryFolder())
