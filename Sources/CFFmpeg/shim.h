@@ -9,7 +9,10 @@
 #include <libavutil/opt.h>
 #include <libavutil/error.h>
 #include <libavutil/cpu.h>
+#include <libavutil/display.h>
+#include <libavutil/pixdesc.h>
 #include <errno.h>
+#include <math.h>
 
 /* AVERROR(EAGAIN) and AVERROR_EOF are macros Swift cannot import. */
 static inline int flipbook_averror_again(void) { return AVERROR(EAGAIN); }
@@ -24,5 +27,31 @@ static inline int64_t flipbook_no_timestamp(void) { return AV_NOPTS_VALUE; }
 /* av_err2str is a macro over a compound literal; this is the same, into a caller's buffer. */
 static inline const char *flipbook_av_error(int code, char *buffer, size_t size) {
     return av_make_error_string(buffer, size, code);
+}
+/* The turn players give a stream's pictures, in degrees clockwise (0, 90, 180 or 270), from its
+ * display matrix (a phone's portrait recording is stored landscape, with a matrix that turns it),
+ * as ffplay reads it. Where the matrix lives moved in libavformat 61. */
+static inline int flipbook_stream_rotation(const AVStream *stream) {
+    const int32_t *matrix = NULL;
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+    const AVPacketSideData *side = av_packet_side_data_get(
+        stream->codecpar->coded_side_data, stream->codecpar->nb_coded_side_data, AV_PKT_DATA_DISPLAYMATRIX);
+    if (side && side->size >= 9 * sizeof(int32_t)) matrix = (const int32_t *)side->data;
+#else
+    size_t size = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (data && size >= 9 * sizeof(int32_t)) matrix = (const int32_t *)data;
+#endif
+    if (!matrix) return 0;
+    double angle = av_display_rotation_get(matrix);
+    if (isnan(angle)) return 0;
+    long turns = lround(-angle / 90.0);
+    return (int)(((turns % 4) + 4) % 4) * 90;
+}
+
+/* Whether a pixel format carries alpha. */
+static inline int flipbook_has_alpha(int format) {
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get((enum AVPixelFormat)format);
+    return d && (d->flags & AV_PIX_FMT_FLAG_ALPHA) ? 1 : 0;
 }
 #endif

@@ -74,6 +74,27 @@ public enum PNGCodec {
         return Bitmap(width: width, height: height, premultipliedPixels: pixels)
     }
 
+    /// Whether the PNG at `path` is an animation (an APNG: its `acTL` chunk comes before its
+    /// first `IDAT`), read from its chunk headers; false for a still, or for what is no PNG.
+    public static func isAnimated(path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 8), Array(head) == signature else { return false }
+        // A few chunks come before the pixels; an acTL after 64 of them is no acTL a reader takes.
+        for _ in 0..<64 {
+            guard let header = try? handle.read(upToCount: 8), header.count == 8 else { return false }
+            let bytes = Array(header)
+            let length = bytes[0..<4].reduce(0) { $0 << 8 | UInt64($1) }
+            switch String(decoding: bytes[4..<8], as: UTF8.self) {
+            case "acTL": return true
+            case "IDAT", "IEND": return false
+            default:
+                guard (try? handle.seek(toOffset: handle.offsetInFile + length + 4)) != nil else { return false }
+            }
+        }
+        return false
+    }
+
     /// The pixel size a PNG's header gives, read without decoding its pixels (a file's first
     /// bytes only).
     public static func size(path: String) throws -> (width: Int, height: Int) {

@@ -9,10 +9,10 @@ import Video
 /// Where frames and images meet files: decoding happens here, at the edge, and the stages
 /// before it take bitmaps.
 extension FrameReader {
-    /// Opens a recording at `path`: a .gif or .webp (decoded a frame at a time, timed as
-    /// browsers play them), an MP4 or other video FFmpeg reads (by its timestamps), a .png (a
-    /// still, which shows at every time), or a folder of .png frames played at `fps` (read as
-    /// they are reached). A clock that goes back is the file's fault: the error names it.
+    /// Opens a recording at `path`: a .gif, .webp or animated .png (decoded a frame at a time,
+    /// timed as browsers play them), an MP4 or other video FFmpeg reads (by its timestamps), a
+    /// still .png (which shows at every time), or a folder of .png frames played at `fps` (read
+    /// as they are reached). A clock that goes back is the file's fault: the error names it.
     public static func open(_ path: String, fps: Double = 30) throws -> FrameReader {
         let reader = try openUnnamed(path, fps: fps)
         return FrameReader {
@@ -25,7 +25,7 @@ extension FrameReader {
     }
 
     /// The file extensions read as video.
-    static let videoExtensions = [".mp4", ".mov", ".m4v", ".webm", ".mkv"]
+    static let videoExtensions = [".mp4", ".mov", ".m4v", ".webm", ".mkv", ".ts", ".m2ts"]
 
     private static func openUnnamed(_ path: String, fps: Double) throws -> FrameReader {
         var isDirectory: ObjCBool = false
@@ -60,6 +60,13 @@ extension FrameReader {
             let webp = try WebPReader(path: path)
             return browserTimed {
                 try webp.next().map { ($0.bitmap, $0.endMilliseconds - $0.startMilliseconds) }
+            }
+        }
+        if path.lowercased().hasSuffix(".png") && PNGCodec.isAnimated(path: path) {
+            // FFmpeg's APNG decoder composes each frame onto the canvas as browsers do.
+            let apng = try MP4Reader(path: path)
+            return browserTimed {
+                try apng.next().map { ($0.bitmap, Int((($0.end - $0.start) * 1000).rounded())) }
             }
         }
         if path.lowercased().hasSuffix(".gif") {

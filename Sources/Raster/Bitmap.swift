@@ -111,6 +111,34 @@ public struct Bitmap: Equatable, Sendable {
         }
         return Bitmap(width: r.width, height: r.height, premultipliedPixels: out)
     }
+
+    /// The picture turned clockwise by `quarterTurns` right angles, tightly packed: a video's
+    /// picture as its display matrix asks players to show it.
+    public func turnedClockwise(quarterTurns: Int) -> Bitmap {
+        let turns = ((quarterTurns % 4) + 4) % 4
+        if turns == 0 { return self }
+        let (w, h) = turns == 2 ? (width, height) : (height, width)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        pixels.withUnsafeBytes { src in
+            out.withUnsafeMutableBytes { dst in
+                let s = src.bindMemory(to: UInt32.self), d = dst.bindMemory(to: UInt32.self)
+                let stride = rowBytes / 4
+                for y in 0..<height {
+                    for x in 0..<width {
+                        // Where (x, y) lands: a clockwise quarter turn takes it to (h' - 1 - y, x).
+                        let (u, v) =
+                            switch turns {
+                            case 1: (height - 1 - y, x)
+                            case 2: (width - 1 - x, height - 1 - y)
+                            default: (y, width - 1 - x)
+                            }
+                        d[v * w + u] = s[y * stride + x]
+                    }
+                }
+            }
+        }
+        return Bitmap(width: w, height: h, premultipliedPixels: out)
+    }
 }
 
 /// A borrowed, mutable window onto a bitmap's pixels: the whole of it or a sub-rectangle.

@@ -3,12 +3,25 @@ import Codecs
 import Foundation
 import Raster
 
-/// Reads a video's frames one at a time through FFmpeg (any container and codec it knows),
-/// as opaque RGBA bitmaps with their start and end in seconds. A picture that
+/// Reads a video's frames one at a time through FFmpeg (any container and codec it knows, an
+/// animated PNG too), as RGBA bitmaps with their start and end in seconds, as players show
+/// them: turned as the stream's display matrix says, from 0 at the first frame whatever its
+/// timestamp, and on through a clock that restarts (a fragmented MP4's). A picture that
 /// `MP4Encoder` padded to even sizes comes back at its true size.
 public final class MP4Reader {
     public let path: String
+    /// The size frames come back at: the picture's, turned as players turn it.
     public private(set) var width = 0, height = 0
+    /// The picture's size as stored, before the turn.
+    private var pictureWidth = 0, pictureHeight = 0
+    /// The turn players give each picture, in degrees clockwise.
+    private var rotation = 0
+    /// The first frame's timestamp (seconds), which plays at 0.
+    private var origin: Double?
+    /// Seconds added to timestamps after a clock restart, so that time goes on.
+    private var restartOffset = 0.0
+    /// The last frame's start as returned (seconds), for restarts.
+    private var lastStart: Double?
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var scaler: OpaquePointer?
@@ -108,6 +121,9 @@ public final class MP4Reader {
                 (width, height) = (size[0], size[1])
             }
         }
+        (pictureWidth, pictureHeight) = (width, height)
+        rotation = Int(flipbook_stream_rotation(stream))
+        if rotation % 180 != 0 { (width, height) = (height, width) }
         if stream.pointee.duration > 0 {
             let first = stream.pointee.start_time == flipbook_no_timestamp() ? 0 : stream.pointee.start_time
             streamEnd = Double(first + stream.pointee.duration) * tick
@@ -137,8 +153,10 @@ public final class MP4Reader {
         guard let (bitmap, start) = pending else { return nil }
         pending = nil
         // The last frame shows until the stream's end, or as long as its packet says; a stream
-        // that says neither, for a frame of its average rate.
+        // that says neither (or whose clock restarted, which leaves its end meaningless), for
+        // a frame of its average rate.
         let lasts = lastDuration > 0 ? lastDuration : frameDuration
+        let streamEnd = restartOffset == 0 ? self.streamEnd.map { $0 - (origin ?? 0) } : nil
         let end = streamEnd.flatMap { $0 > start + 1e-6 ? $0 : nil } ?? start + lasts
         return (bitmap, start, end)
     }
@@ -169,9 +187,28 @@ public final class MP4Reader {
     /// Seconds in one tick of the stream's time base.
     private var tick: Double { Double(timeBase.num) / Double(timeBase.den) }
 
+    /// The decoded picture's start, from 0 at the first frame. A timestamp that goes back, or
+    /// that is missing, continues the clock where the frame before ends, as a player plays
+    /// the frames in order.
     private func start() -> Double {
+        let previousDuration = lastDuration > 0 ? lastDuration : frameDuration
         lastDuration = Double(decoded!.pointee.pkt_duration) * tick
-        return Double(decoded!.pointee.best_effort_timestamp) * tick
+        let stamp = decoded!.pointee.best_effort_timestamp
+        var t: Double
+        if stamp == flipbook_no_timestamp() {
+            t = lastStart.map { $0 + previousDuration } ?? 0
+        } else {
+            let raw = Double(stamp) * tick
+            if origin == nil { origin = raw }
+            t = raw - origin! + restartOffset
+        }
+        if let last = lastStart, t < last + 1e-6 {
+            let next = last + previousDuration
+            if stamp != flipbook_no_timestamp() { restartOffset += next - t }
+            t = next
+        }
+        lastStart = t
+        return t
     }
 
     /// The decoded picture as an opaque RGBA bitmap at the true size.
@@ -212,13 +249,15 @@ public final class MP4Reader {
         guard rows == frame.height else {
             throw DecodeError.library(.ffmpeg, path: path, message: "converting a frame to RGBA")
         }
-        if width == fullWidth && height == fullHeight {
-            return Bitmap(width: width, height: height, premultipliedPixels: rgba)
-        }
+        if flipbook_has_alpha(frame.format) != 0 { rgba.withUnsafeMutableBufferPointer { premultiplyRGBA($0) } }
         // Cropped to the true size: the encoder's padding is not part of the picture.
-        return Bitmap(
-            width: width, height: height, rowBytes: fullWidth * 4,
-            premultipliedPixels: Array(rgba[0..<(fullWidth * 4 * height)]))
+        let picture =
+            pictureWidth == fullWidth && pictureHeight == fullHeight
+            ? Bitmap(width: pictureWidth, height: pictureHeight, premultipliedPixels: rgba)
+            : Bitmap(
+                width: pictureWidth, height: pictureHeight, rowBytes: fullWidth * 4,
+                premultipliedPixels: Array(rgba[0..<(fullWidth * 4 * pictureHeight)]))
+        return rotation == 0 ? picture : picture.turnedClockwise(quarterTurns: rotation / 90)
     }
 
     private func release() {

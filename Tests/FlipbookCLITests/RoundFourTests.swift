@@ -280,4 +280,74 @@ struct RoundFourTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(files(dir) == [name])
     }
+
+    /// An animated PNG of `frames`, each shown `centiseconds`, made from the PNGs the codec
+    /// writes: their IHDR, an acTL, and each frame's IDAT data under an fcTL (the first as IDAT,
+    /// the rest as fdAT).
+    func apng(_ frames: [Bitmap], centiseconds: UInt16) throws -> [UInt8] {
+        func crc(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in bytes {
+                c ^= UInt32(b)
+                for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            }
+            return ~c
+        }
+        func be32(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            be32(UInt32(data.count)) + Array(type.utf8) + data + be32(crc(Array(type.utf8) + data))
+        }
+        /// The chunks of a PNG: (type, data).
+        func chunks(_ png: [UInt8]) -> [(String, [UInt8])] {
+            var out: [(String, [UInt8])] = []
+            var at = 8
+            while at + 8 <= png.count {
+                let length = png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+                out.append(
+                    (
+                        String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self),
+                        Array(png[(at + 8)..<(at + 8 + length)])
+                    ))
+                at += 12 + length
+            }
+            return out
+        }
+        let pngs = try frames.map { try PNGCodec.encode($0, format: .rgba) }
+        let first = chunks(pngs[0])
+        var out = Array(pngs[0][0..<8]) + chunk("IHDR", first[0].1)
+        out += chunk("acTL", be32(UInt32(frames.count)) + be32(0))
+        var sequence: UInt32 = 0
+        for (k, png) in pngs.enumerated() {
+            let w = UInt32(frames[k].width), h = UInt32(frames[k].height)
+            let delay = [UInt8(centiseconds >> 8), UInt8(centiseconds & 0xFF), 0, 100]
+            out += chunk("fcTL", be32(sequence) + be32(w) + be32(h) + be32(0) + be32(0) + delay + [0, 0])
+            sequence += 1
+            for (type, data) in chunks(png) where type == "IDAT" {
+                if k == 0 {
+                    out += chunk("IDAT", data)
+                } else {
+                    out += chunk("fdAT", be32(sequence) + data)
+                    sequence += 1
+                }
+            }
+        }
+        return out + chunk("IEND", [])
+    }
+
+    @Test("An animated PNG is read as the animation browsers play, not as its first frame")
+    func animatedPNG() throws {
+        let dir = temporaryFolder()
+        let red = Bitmap(width: 40, height: 30, fill: Color(r: 255, g: 0, b: 0).premultiplied)
+        let blue = Bitmap(width: 40, height: 30, fill: Color(r: 0, g: 0, b: 255).premultiplied)
+        try Data(try apng([red, blue, red, blue], centiseconds: 10)).write(to: URL(fileURLWithPath: dir + "/anim.png"))
+        try Data(try PNGCodec.encode(red)).write(to: URL(fileURLWithPath: dir + "/first.png"))
+        let frames = try FrameSequence.load(dir + "/anim.png")
+        #expect(frames.frames.map(\.start) == [0, 0.1, 0.2, 0.3] && abs(frames.duration - 0.4) < 1e-9)
+        #expect(frames.frames.map { $0.bitmap[5, 5].b } == [0, 255, 0, 255])
+        let run = try Tool.run(["compare", dir + "/anim.png", dir + "/first.png"])
+        #expect(run.status == 1 && run.stdout.contains("DIFFERENT"), "\(run.stdout) \(run.stderr)")
+        #expect(try Tool.run(["compare", dir + "/anim.png", dir + "/anim.png"]).status == 0)
+    }
 }

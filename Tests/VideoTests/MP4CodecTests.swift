@@ -168,6 +168,63 @@ struct MP4CodecTests {
     }
 
     @Test(
+        "A display matrix turns the picture as players turn it: a quarter turn reads 64x32 as 32x64, its left side on top"
+    )
+    func displayMatrix() throws {
+        let path = temporaryFolder() + "/turn.mp4"
+        var picture = Bitmap(width: 64, height: 32, fill: Color(r: 220, g: 20, b: 20).premultiplied)
+        for y in 0..<32 { for x in 32..<64 { picture[x, y] = Color(r: 20, g: 20, b: 220).premultiplied } }
+        let encoder = try MP4Encoder(path: path, width: 64, height: 32, fps: 10)
+        try encoder.add(picture, at: 0)
+        _ = try encoder.finish(at: 0.1)
+        // The track header's matrix, identity as written, becomes a clockwise quarter turn.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let tkhd = try #require((0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == Array("tkhd".utf8) })
+        let identity: [UInt8] = [0, 1, 0, 0] + [UInt8](repeating: 0, count: 12) + [0, 1, 0, 0]
+        try #require(Array(bytes[(tkhd + 44)..<(tkhd + 64)]) == identity)
+        let quarter: [UInt8] = [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0]
+        bytes.replaceSubrange((tkhd + 44)..<(tkhd + 64), with: quarter)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let reader = try MP4Reader(path: path)
+        #expect(reader.width == 32 && reader.height == 64)
+        let (turned, _, _) = try #require(try reader.next())
+        #expect(turned.width == 32 && turned.height == 64)
+        #expect(turned[16, 8].r > 180 && turned[16, 8].b < 60, "the left half, red, is on top")
+        #expect(turned[16, 56].b > 180 && turned[16, 56].r < 60, "the right half, blue, is below")
+    }
+
+    /// The first of the two MPEG-TS streams of a fixture (up to the second's service table),
+    /// whose timestamps start where FFmpeg's muxer starts them, 1.4 s in.
+    func firstStream() throws -> [UInt8] {
+        let joined = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/shrinks-mid-stream.ts")))
+        let sdt = stride(from: 0, to: joined.count, by: 188).filter { (at: Int) -> Bool in
+            let pid: Int = Int(joined[at + 1] & 0x1F) << 8 | Int(joined[at + 2])
+            return pid == 0x11
+        }
+        try #require(sdt.count == 2)
+        return Array(joined[..<sdt[1]])
+    }
+
+    @Test(
+        "A stream plays from 0 at its first frame, whatever its first timestamp, and on through a clock that restarts")
+    func startAndRestart() throws {
+        let folder = temporaryFolder()
+        let once = try firstStream()
+        try Data(once).write(to: URL(fileURLWithPath: folder + "/once.ts"))
+        try Data(once + once).write(to: URL(fileURLWithPath: folder + "/twice.ts"))
+        func starts(_ path: String) throws -> [Double] {
+            let reader = try MP4Reader(path: path)
+            var starts: [Double] = []
+            while let (_, start, _) = try reader.next() { starts.append(start) }
+            return starts
+        }
+        let first = try starts(folder + "/once.ts")
+        #expect(first.count == 5 && first[0] == 0 && abs(first[4] - 0.4) < 1e-6, "\(first)")
+        let both = try starts(folder + "/twice.ts")
+        #expect(both.count == 10 && zip(both, both.dropFirst()).allSatisfy { abs($1 - $0 - 0.1) < 1e-6 }, "\(both)")
+    }
+
+    @Test(
         "Quality maps to x264's CRF: 55 is its default 23, 100 lossless, 1 nearly 51",
         arguments: [(55, 23), (100, 0), (1, 50), (70, 15)])
     func crf(quality: Int, crf: Int) {
