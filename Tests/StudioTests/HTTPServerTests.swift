@@ -242,6 +242,42 @@ struct HostileConnectionTests {
         await server.stop()
     }
 
+    @Test(
+        "60 clients that pipeline requests and never read their answers: an ordinary request is answered while they wait"
+    )
+    func pipelinersThatNeverRead() async throws {
+        let folder = temporaryFolder("hostile")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let session = try StudioSession(options: StudioOptions(scene: "expanding-view"))
+        var limits = HTTPLimits()
+        // Long enough that, had their answers held the server up, it would still be held.
+        limits.writeSeconds = 60
+        let server = try StudioServer(session: session, host: "127.0.0.1", port: 0, token: nil, limits: limits)
+        try await server.start()
+        let port = server.port
+        let page = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        let fds = await Self.offPool {
+            (0..<60).map { _ -> Int32 in
+                let fd = Self.connect(port)
+                // Hundreds of pages asked for at once, none read: the socket fills, and stays full.
+                Self.push(fd, Array([[UInt8]](repeating: page, count: 3000).joined()))
+                return fd
+            }
+        }
+        let (seconds, status) = try await Self.timedState(server)
+        #expect(status == 200, "\(seconds) s")
+        // Each of them is still connected and unread: the answer came while they were stuck.
+        let open = await Self.offPool {
+            fds.filter { fd in
+                var byte: UInt8 = 0
+                return recv(fd, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK)) == 1
+            }.count
+        }
+        #expect(open == 60)
+        for fd in fds { close(fd) }
+        await server.stop()
+    }
+
     @Test("Out of file descriptors, the studio keeps listening and answers once the load stops")
     func descriptorExhaustion() async throws {
         let flipbook = Self.executable()

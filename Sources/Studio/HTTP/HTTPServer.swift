@@ -13,6 +13,8 @@ import Synchronization
 ///   answered and its connection closed, so an unread body is never read as a request;
 /// - a request must arrive within `requestSeconds` of its first byte, an idle connection closes
 ///   after `idleSeconds`, and a response waits at most `writeSeconds` for a client to read;
+/// - a response the socket does not take at once is finished by that same thread as the client
+///   reads, so a client that never reads holds no thread and delays no other;
 /// - past `connections`, the connection idle longest is closed for the newcomer; when the
 ///   process runs out of file descriptors, a reserved one lets it accept and close, and it
 ///   goes on listening.
@@ -31,6 +33,8 @@ final class HTTPServer: Sendable {
     private let handler: Handler
     /// Connections handed back by their responses, to read their next request.
     private let returning = Mutex<[Connection]>([])
+    /// Responses that met a full socket, for the loop to finish as their clients read.
+    private let outgoing = Mutex<[PendingWrite]>([])
     /// Connections whose responses are being made or written.
     private let busy = Atomic<Int>(0)
     private let stopping = Atomic<Bool>(false)
@@ -75,6 +79,10 @@ final class HTTPServer: Sendable {
             defer { list = [] }
             return list
         }) { close(connection.fd) }
+        for write in outgoing.withLock({ list in
+            defer { list = [] }
+            return list
+        }) { write.done.resume(returning: false) }
     }
 
     deinit { close(wakeWrite) }
@@ -111,9 +119,47 @@ final class HTTPServer: Sendable {
         }
     }
 
+    /// A response's bytes not yet taken by its socket, and who waits for them to be.
+    final class PendingWrite: @unchecked Sendable {
+        let fd: Int32
+        let bytes: [UInt8]
+        var offset: Int
+        /// When to give up on a client that has stopped reading.
+        var deadline: Double
+        let done: CheckedContinuation<Bool, Never>
+
+        init(fd: Int32, bytes: [UInt8], offset: Int, deadline: Double, done: CheckedContinuation<Bool, Never>) {
+            (self.fd, self.bytes, self.offset, self.deadline, self.done) = (fd, bytes, offset, deadline, done)
+        }
+    }
+
+    /// How far a write got.
+    enum WriteProgress {
+        case done, blocked, failed
+    }
+
+    /// Writes `bytes` from `offset` to the non-blocking socket `fd` until it is all taken, the
+    /// socket is full, or it fails.
+    static func writeSome(_ bytes: [UInt8], from offset: inout Int, to fd: Int32) -> WriteProgress {
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if n > 0 {
+                offset += n
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            return n < 0 && errno == EAGAIN ? .blocked : .failed
+        }
+        return .done
+    }
+
     private struct EventLoop {
         let server: HTTPServer
         var connections: [Int32: Connection] = [:]
+        /// Responses waiting for their clients to read, by socket.
+        var writers: [Int32: PendingWrite] = [:]
         /// A descriptor held back to accept and close a connection when the process has no other.
         var spare: Int32 = open("/dev/null", O_RDONLY | O_CLOEXEC)
 
@@ -128,11 +174,23 @@ final class HTTPServer: Sendable {
                 ]
                 let order = Array(connections.keys)
                 polls += order.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                let writing = Array(writers.keys)
+                polls += writing.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
                 _ = poll(&polls, nfds_t(polls.count), 250)
                 if polls[1].revents != 0 { takeReturning() }
                 for (i, fd) in order.enumerated() where polls[i + 2].revents != 0 {
                     guard let connection = connections[fd] else { continue }
                     read(connection, into: &buffer)
+                }
+                for (i, fd) in writing.enumerated() where polls[i + 2 + order.count].revents != 0 {
+                    guard let pending = writers[fd] else { continue }
+                    let before = pending.offset
+                    switch HTTPServer.writeSome(pending.bytes, from: &pending.offset, to: fd) {
+                    case .done: finish(pending, true)
+                    case .failed: finish(pending, false)
+                    case .blocked:
+                        if pending.offset > before { pending.deadline = Self.now() + server.limits.writeSeconds }
+                    }
                 }
                 if polls[0].revents != 0 { accept() }
                 expire()
@@ -140,6 +198,7 @@ final class HTTPServer: Sendable {
             close(server.listener)
             for connection in connections.values { close(connection.fd) }
             connections = [:]
+            for pending in Array(writers.values) { finish(pending, false) }
             if spare >= 0 { close(spare) }
             close(server.wakeRead)
         }
@@ -186,9 +245,19 @@ final class HTTPServer: Sendable {
             close(connection.fd)
         }
 
+        /// Hands a pending response's outcome to whoever waits for it.
+        mutating func finish(_ pending: PendingWrite, _ written: Bool) {
+            writers[pending.fd] = nil
+            pending.done.resume(returning: written)
+        }
+
         mutating func takeReturning() {
             var sink = [UInt8](repeating: 0, count: 64)
             while Glibc.read(server.wakeRead, &sink, sink.count) > 0 {}
+            for pending in server.outgoing.withLock({ list -> [PendingWrite] in
+                defer { list = [] }
+                return list
+            }) { writers[pending.fd] = pending }
             let back = server.returning.withLock { list -> [Connection] in
                 defer { list = [] }
                 return list
@@ -253,9 +322,11 @@ final class HTTPServer: Sendable {
             drop(connection)
         }
 
-        /// Closes connections past their deadlines: a request not whole in time is answered 408.
+        /// Closes connections past their deadlines: a request not whole in time is answered 408,
+        /// and a response its client has not read for `writeSeconds` is given up.
         mutating func expire() {
             let now = Self.now()
+            for pending in Array(writers.values) where now > pending.deadline { finish(pending, false) }
             for connection in Array(connections.values) {
                 if connection.reading && now - connection.since > server.limits.requestSeconds {
                     refuse(connection, .text(408, "refused: the request did not arrive in time"))
@@ -299,30 +370,24 @@ final class HTTPServer: Sendable {
         }
     }
 
-    /// Writes `bytes` whole, waiting at most `writeSeconds` each time the client stops reading;
-    /// off the concurrency pool, whose few threads must not wait on a client.
+    /// Writes `bytes` whole, waiting at most `writeSeconds` each time the client stops reading.
+    /// What the socket takes at once is written here; the rest, by the event loop as the client
+    /// reads, so that no thread waits on a client.
     private func send(_ bytes: [UInt8], to fd: Int32) async -> Bool {
-        let limit = Int32(limits.writeSeconds * 1000)
-        return await withCheckedContinuation { c in
-            DispatchQueue.global().async {
-                var offset = 0
-                while offset < bytes.count {
-                    let n = bytes.withUnsafeBytes {
-                        Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
-                    }
-                    if n > 0 {
-                        offset += n
-                        continue
-                    }
-                    if n < 0 && errno == EINTR { continue }
-                    guard n < 0 && errno == EAGAIN else { return c.resume(returning: false) }
-                    // A signal ends a poll early whatever its handler's flags say; it is waited again.
-                    var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    var ready: Int32
-                    repeat { ready = poll(&p, 1, limit) } while ready < 0 && errno == EINTR
-                    guard ready == 1 else { return c.resume(returning: false) }
+        var offset = 0
+        switch Self.writeSome(bytes, from: &offset, to: fd) {
+        case .done: return true
+        case .failed: return false
+        case .blocked:
+            return await withCheckedContinuation { done in
+                let pending = PendingWrite(
+                    fd: fd, bytes: bytes, offset: offset, deadline: EventLoop.now() + limits.writeSeconds, done: done)
+                let accepted = outgoing.withLock { list -> Bool in
+                    guard !stopping.load(ordering: .sequentiallyConsistent) else { return false }
+                    list.append(pending)
+                    return true
                 }
-                c.resume(returning: true)
+                if accepted { wake() } else { done.resume(returning: false) }
             }
         }
     }
