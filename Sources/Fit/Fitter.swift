@@ -52,9 +52,9 @@ public enum Fitter {
             request.crop = foundScreen
         }
         if let crop = request.crop {
-            guard crop.x >= 0, crop.y >= 0, crop.width > 1, crop.height > 1, crop.x + crop.width <= first.width,
-                crop.y + crop.height <= first.height
-            else { throw FitError.crop(crop, width: first.width, height: first.height) }
+            guard crop.fits(width: first.width, height: first.height) else {
+                throw FitError.crop(crop, width: first.width, height: first.height)
+            }
         }
         let starts = recording.frames.map(\.start)
         let (times, shown) = Fitter.uniformSamples(starts: starts, end: recording.duration)

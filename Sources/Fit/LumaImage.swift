@@ -111,4 +111,9 @@ public struct Crop: Sendable, Hashable, Codable {
         self.width = width
         self.height = height
     }
+
+    /// Whether it lies inside a `width`x`height` frame, and is more than a pixel each way.
+    public func fits(width frameWidth: Int, height frameHeight: Int) -> Bool {
+        x >= 0 && y >= 0 && width > 1 && height > 1 && x <= frameWidth - width && y <= frameHeight - height
+    }
 }

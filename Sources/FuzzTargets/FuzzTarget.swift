@@ -12,7 +12,7 @@ import Video
 /// One parser or loader under the fuzzer, fed arbitrary bytes. Any error thrown is a pass;
 /// a crash, a hang or a runaway allocation is what the fuzzer reports.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case png, gif, config, scene, curve, manifest, stamp, webp, mp4, recording, http, features
+    case png, gif, config, scene, curve, manifest, stamp, webp, mp4, recording, http, features, expression, apng
 
     /// The target named by `FLIPBOOK_FUZZ_TARGET` (Scripts/fuzz sets it).
     public static let current: FuzzTarget = {
@@ -86,6 +86,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             // Any GIF as a recording fit reads: every frame as a browser plays it, then fit's
             // checks and the instants it would sample.
             Self.withScratch("-rec.gif", holding: bytes) {
+                guard let frames = try? FrameSequence.load($0) else { return }
+                _ = try? Fitter.check(frames, frameInterval: nil)
+            }
+        case .expression:
+            // A scene file's expression, parsed and evaluated: depth, length and numbers bounded.
+            _ = evaluateExpression(String(decoding: bytes, as: UTF8.self))
+        case .apng:
+            // Any PNG as a recording: an animated one through FFmpeg's APNG decoder, timed as
+            // browsers play it, then fit's checks.
+            Self.withScratch("-rec.png", holding: bytes) {
                 guard let frames = try? FrameSequence.load($0) else { return }
                 _ = try? Fitter.check(frames, frameInterval: nil)
             }

@@ -350,4 +350,23 @@ struct RoundFourTests {
         #expect(run.status == 1 && run.stdout.contains("DIFFERENT"), "\(run.stdout) \(run.stderr)")
         #expect(try Tool.run(["compare", dir + "/anim.png", dir + "/anim.png"]).status == 0)
     }
+
+    @Test("score's --screen and --window are checked against the recording, naming what it has")
+    func scoreChecksTheRecording() throws {
+        let dir = temporaryFolder()
+        let features = ReliabilityTests.assets + "/fidelity/transition-1.yaml"
+        #expect(
+            try Tool.run(["render", "expanding-view", "--storyboard", "transition-1", "-o", dir + "/t.gif", "--quiet"])
+                .status == 0)
+        let score = ["score", dir + "/t.gif", "expanding-view", "--storyboard", "transition-1", "--features", features]
+        let screen = try Tool.run(score + ["--screen", "10000,10000,5,5"])
+        #expect(
+            screen.status == 1
+                && screen.stderr.contains("--screen 10000,10000,5,5: outside the recording's 320x568 frames"),
+            "\(screen.stderr)")
+        let window = try Tool.run(score + ["--window", "100,200", "--grid", "expand.duration=0.4,0.5"])
+        #expect(
+            window.status == 1 && window.stderr.contains("--window 100,200: the recording lasts 2.70 s"),
+            "\(window.stderr)")
+    }
 }

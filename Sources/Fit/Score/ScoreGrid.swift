@@ -51,6 +51,7 @@ extension Scorer {
         _ request: ScoreRequest, grid: [GridAxis], window: ClosedRange<Double>? = nil, recording: FrameSequence,
         images: ImageCache = ImageCache(), progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> [GridScore] {
+        if let window { try check(window, in: recording) }
         var combinations: [[String]] = [[]]
         for axis in grid {
             if grid.filter({ $0.key == axis.key }).count > 1 { throw ScoreError.gridKeyTwice(axis.key) }
@@ -173,6 +174,10 @@ public enum ScoreError: Error, Equatable, CustomStringConvertible {
     case tooFewCompared(compared: Int, motion: Int, features: [(String, Int)])
     /// Frames of another shape than the canvas whose screen was not found for certain.
     case screenNotFound(ScreenNotFound)
+    /// A screen given that is not inside the recording's frames.
+    case screenOutside(Crop, width: Int, height: Int)
+    /// A window that starts at or past the recording's end.
+    case windowOutside(ClosedRange<Double>, duration: Double)
 
     public static func == (a: ScoreError, b: ScoreError) -> Bool { a.description == b.description }
 
@@ -192,6 +197,10 @@ public enum ScoreError: Error, Equatable, CustomStringConvertible {
                 + features.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
                 + "); check the features' positions against the recording's frame, and --screen"
         case .screenNotFound(let problem): problem.message(option: "--screen")
+        case .screenOutside(let c, let w, let h):
+            "--screen \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames"
+        case .windowOutside(let window, let duration):
+            "--window \(window.lowerBound.plainText),\(window.upperBound.plainText): the recording lasts \(String(format: "%.2f", duration)) s; a window starts within it"
         }
     }
 }

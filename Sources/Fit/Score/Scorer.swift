@@ -86,11 +86,24 @@ public struct ScoreResult: Sendable, Codable {
 /// error at the same instants, the lag that aligns them, and per stretch of the recording's
 /// motion the same, as captured where the capture samples the display unevenly.
 public enum Scorer {
+    /// Throws unless `window` starts within the recording.
+    static func check(_ window: ClosedRange<Double>, in recording: FrameSequence) throws {
+        guard window.lowerBound < recording.duration else {
+            throw ScoreError.windowOutside(window, duration: recording.duration)
+        }
+    }
+
     /// `request` with the screen found in `recording`'s frames where they are not the canvas's
     /// shape and no screen is given (a simulator's window), and what was found.
     static func withScreen(
         _ request: ScoreRequest, recording: FrameSequence, images: ImageCache
     ) throws -> (ScoreRequest, Crop?) {
+        if let screen = request.screen, let first = recording.frames.first?.bitmap {
+            guard screen.fits(width: first.width, height: first.height) else {
+                throw ScoreError.screenOutside(screen, width: first.width, height: first.height)
+            }
+            return (request, nil)
+        }
         guard request.screen == nil else { return (request, nil) }
         let base = try Transition(
             request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,

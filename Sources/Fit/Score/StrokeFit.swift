@@ -51,6 +51,7 @@ extension Scorer {
         _ request: ScoreRequest, feature name: String, window: ClosedRange<Double>, dimension: Double,
         recording: FrameSequence
     ) throws -> StrokeFit {
+        try check(window, in: recording)
         guard let feature = request.features.first(where: { $0.name == name }) else {
             throw ScoreError.unknownFeature(name, known: request.features.map(\.name))
         }

@@ -2,6 +2,14 @@ import Foundation
 import Geometry
 import Planner
 
+/// Parses `text` as a scene file's expression and evaluates it with every name a number and
+/// the built-in functions: the evaluator alone, as the fuzzer drives it.
+package func evaluateExpression(_ text: String) -> Double? {
+    guard let expression = try? Expression.parse(text) else { return nil }
+    let value = try? expression.evaluate(Expression.Context(resolve: { .number(Double($0.count)) }))
+    return try? value?.number()
+}
+
 /// An expression in a scene file: arithmetic, comparisons, functions and dotted names over
 /// params, `let` values and the canvas, evaluated once when the plan is built.
 ///
