@@ -47,6 +47,8 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
     case worse(before: Double, after: Double, unit: String)
     /// Fewer than half the recording's instants of motion were compared.
     case tooFewCompared(compared: Int, motion: Int, layers: [String])
+    /// The fitted render's changes correlate too little with the recording's.
+    case unexplained(share: Double)
 
     /// The message with options named as the request's fields.
     public var description: String { message { $0.field } }
@@ -114,6 +116,11 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
                 : "the \(motion) instants at which \(layers.joined(separator: ", ")) \(layers.count == 1 ? "moves" : "move") on screen"
             return
                 "the fit compared \(compared) of \(what), fewer than half, so it is no answer: \(track) a layer that is on screen, uncovered and followed through its motion, check \(crop), or fit the whole frame"
+        case .unexplained(let share):
+            return String(
+                format:
+                    "the best fit's changes match the recording's by %.0f%% (their correlation over the instants it moves), under the %.0f%% that makes a fit an answer: is it a recording of this storyboard? Check the storyboard, %@, and the recording's start",
+                share * 100, Fitter.minimumExplained * 100, crop)
         case .crop(let c, let w, let h):
             return "\(crop) \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames"
         case .screenNotFound(let problem):

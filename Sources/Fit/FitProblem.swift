@@ -277,6 +277,32 @@ final class Problem: Sendable {
         return Measure(score: mean, offset: offset, errors: [diffs])
     }
 
+    /// How well the changes of the transition with `values` at `offset` match the recording's:
+    /// over the instants where the recording changes, the correlation of its frame-to-frame
+    /// differences with the render's (1: the same changes; 0: unrelated, as noise is). Content
+    /// that is not ours cancels in a difference, so another app's screens doing the same moves
+    /// still match.
+    func explainedMotion(_ values: [Double], offset: Double, at motion: [Int]) throws -> Double {
+        guard tracks.isEmpty, !motion.isEmpty else { return 1 }
+        let t = try transition(values, width: Fitter.frameWidth)
+        var rendered: [LumaImage] = []
+        try t.forEachFrame(at: times.map { min(max($0 + offset, 0), t.duration) }) {
+            rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: smallHeight))
+        }
+        var dr: Double = 0, dd: Double = 0, rr: Double = 0
+        for i in motion where i > 0 {
+            let (a, b) = (small[shown[i - 1]].pixels, small[shown[i]].pixels)
+            let (p, q) = (rendered[i - 1].pixels, rendered[i].pixels)
+            for k in a.indices {
+                let d = Double(b[k] - a[k]), r = Double(q[k] - p[k])
+                dr += d * r
+                dd += d * d
+                rr += r * r
+            }
+        }
+        return dd > 0 && rr > 0 ? dr / (dd * rr).squareRoot() : 0
+    }
+
     // MARK: Following a layer
 }
 

@@ -79,6 +79,9 @@ public struct FitResult: Sendable {
     /// The instants at which the recording moves, and how many of them the fit compared.
     public var motionInstants: Int
     public var comparedInstants: Int
+    /// For whole frames, the correlation of the fitted render's frame-to-frame changes with the
+    /// recording's (1: the same changes; `Fitter.minimumExplained` at least).
+    public var explainedMotion: Double?
     /// The storyboard time of the recording's first frame, before and after.
     public var offsetBefore: Double
     public var offsetAfter: Double

@@ -158,6 +158,12 @@ public enum Fitter {
         guard compared.count * 2 >= moving.count else {
             throw FitError.tooFewCompared(compared: compared.count, motion: moving.count, layers: request.track)
         }
+        // A fit of whole frames whose changes do not match the recording's found no motion of
+        // the storyboard's in it, whatever value it ended at.
+        let explained = try problem.explainedMotion(best.values, offset: after.offset, at: moving)
+        guard !searchesOffset || explained >= minimumExplained else {
+            throw FitError.unexplained(share: explained)
+        }
         // How well each value is determined: the residual's rise at the edges of its range.
         let rise = Self.rise(above: after.score, floor: searchesOffset ? riseFloor.levels : riseFloor.points)
         // Whole frames: the start is one of the coordinates, since a duration trades against it.
@@ -178,6 +184,7 @@ public enum Fitter {
         let animations = Set(keys.compactMap(\.animation))
         return FitResult(
             values: values, rise: rise, motionInstants: moving.count, comparedInstants: compared.count,
+            explainedMotion: searchesOffset ? explained : nil,
             offsetBefore: before.offset, offsetAfter: after.offset, residuals: residuals,
             evaluations: problem.evaluations.value, frameTimes: starts, foundScreen: foundScreen,
             code: animations.sorted().compactMap { key in fitted.motion(of: key).map { (key, $0.code) } })
@@ -224,6 +231,11 @@ public enum Fitter {
             shown[i] != shown[i - 1] && pictures[shown[i]].meanDifference(pictures[shown[i - 1]]) > motionLevel
         }
     }
+
+    /// The least correlation of a whole-frame fit's changes with the recording's that makes it
+    /// an answer: well above unrelated changes (noise correlates about 0), below what a
+    /// recording of the storyboard gives, compressed and captured by someone else.
+    static let minimumExplained = 0.1
 
     /// The mean difference (levels, at the working width) past which a frame moves.
     static let motionLevel = 0.25

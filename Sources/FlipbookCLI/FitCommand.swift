@@ -162,6 +162,9 @@ struct FitCommand: ParsableCommand {
                 + (tracked.isEmpty
                     ? "the recording's \(r.motionInstants) instants of motion"
                     : "the \(r.motionInstants) instants at which \(tracked.joined(separator: ", ")) \(tracked.count == 1 ? "moves" : "move") on screen")
+                + (r.explainedMotion.map {
+                    String(format: ", whose changes the fit's render matches by %.0f%%", $0 * 100)
+                } ?? "")
         )
         lines.append(String(format: "  %d evaluations in %.1f s", r.evaluations, seconds))
         lines.append("  --set " + r.assignments.joined(separator: " --set "))

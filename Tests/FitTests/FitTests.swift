@@ -23,6 +23,29 @@ struct FitTests {
         return try FrameSequence.load(path)
     }
 
+    @Test("Noise is no recording of a storyboard: the fit refuses it, saying how little its changes match")
+    func noise() throws {
+        // 40 frames of 320x568 noise, 40 ms apart, from a fixed generator.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let frames = (0..<40).map { i -> FrameSequence.Frame in
+            let bytes = (0..<(320 * 568)).flatMap { _ -> [UInt8] in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let v = UInt8(truncatingIfNeeded: state >> 56)
+                return [v, v &+ 85, v &+ 170, 255]
+            }
+            return FrameSequence.Frame(
+                start: Double(i) * 0.04, bitmap: Bitmap(width: 320, height: 568, premultipliedPixels: bytes),
+                label: "\(i)")
+        }
+        let recording = FrameSequence(frames: frames, duration: 1.6)
+        #expect {
+            try Fitter.fit(FitRequest(scene: "expanding-view", keys: ["expand.duration"]), recording: recording)
+        } throws: { error in
+            guard case FitError.unexplained(let share) = error else { return false }
+            return abs(share) < 0.05 && "\(error)".contains("is it a recording of this storyboard?")
+        }
+    }
+
     @Test("Whole frames: an ease-in's duration within 3 %, a hold within a frame, the start within a frame")
     func wholeFrames() throws {
         let recording = try Self.recording(
@@ -42,8 +65,10 @@ struct FitTests {
             determined["expand.duration"]!.determined.contains(0.55), "\(determined["expand.duration"]!.determined)")
         #expect(determined["timing.nextHold"]!.determined.contains(0.7), "\(determined["timing.nextHold"]!.determined)")
         #expect(result.values.allSatisfy { !$0.isWeak }, "\(result.values.map(\.determined))")
-        // Whole frames compare every instant, the motion's included.
+        // Whole frames compare every instant, the motion's included; the render's changes are
+        // the recording's.
         #expect(result.motionInstants > 10 && result.comparedInstants == result.motionInstants)
+        #expect((result.explainedMotion ?? 0) > 0.5, "\(result.explainedMotion ?? 0)")
         #expect(result.residuals[0].instants > result.motionInstants)
         #expect(result.assignments.count == 2)
         #expect(result.code.first?.key == "expand")
