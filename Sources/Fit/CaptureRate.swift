@@ -34,12 +34,15 @@ public struct CaptureRate: Sendable, Equatable {
     }
 
     /// The step a recording's frames were captured at: the longest of `median` (its median
-    /// step) and the common capture rates' steps on which every frame starts, within the half
-    /// centisecond a GIF rounds its times to (a 30 fps capture stored 3, 3, 4 cs apart is
-    /// 1/30 s, where its median step says 0.03 s); else `median`.
+    /// step) and the common capture rates' steps, down to 60 Hz's, on which every frame starts,
+    /// within the half centisecond a GIF rounds its times to (a 30 fps capture stored 3, 3, 4 cs
+    /// apart is 1/30 s, where its median step says 0.03 s; a 60 fps one whose GIF dropped
+    /// frames to keep 2 cs, stored 2, 3, 2, 3 cs apart, is 1/60 s); else `median`.
     public static func step(starts: [Double], median: Double) -> Double {
         guard let first = starts.first else { return median }
-        let candidates = ([median] + commonRates.map { 1 / $0 }).filter { $0 >= median - 1e-9 }.sorted(by: >)
+        let shortest: Double = min(median, 1.0 / 60) - 1e-9
+        let rates: [Double] = commonRates.map { 1 / $0 }
+        let candidates: [Double] = ([median] + rates).filter { $0 >= shortest }.sorted(by: >)
         return candidates.first { step in
             starts.allSatisfy { s in
                 let n = ((s - first) / step).rounded()
@@ -81,7 +84,10 @@ extension FrameSequence {
             }
             return FrameSequence(frames: retimed, duration: Double(frames.count) * interval)
         }
-        let scale = interval / (Double(usual) / 10_000)
+        // The step the frames were stored at: a 30 fps capture stored 3, 3, 4 cs apart is 1/30 s,
+        // where its most usual step says 0.03 s.
+        let stored = CaptureRate.step(starts: starts, median: Double(usual) / 10_000)
+        let scale = interval / stored
         let first = starts[0]
         let retimed = frames.map {
             Frame(start: first + ($0.start - first) * scale, bitmap: $0.bitmap, label: $0.label)

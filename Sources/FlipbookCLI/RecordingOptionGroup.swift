@@ -1,6 +1,7 @@
 import ArgumentParser
 import Fit
 import Flipbook
+import Foundation
 
 /// A recording and the scene it is measured against, shared by fit and score: the recording,
 /// the scene, its storyboard, config and values, and the recording's real frame interval.
@@ -30,6 +31,15 @@ struct RecordingOptionGroup: ParsableArguments {
 
     func validate() throws {
         try SceneOptionGroup.validate(scene: scene)
+        // A folder's frames carry no times: a rate assumed would scale every duration fitted.
+        var isFolder: ObjCBool = false
+        if frameInterval == nil, FileManager.default.fileExists(atPath: recording, isDirectory: &isFolder),
+            isFolder.boolValue
+        {
+            throw ValidationError(
+                "\(recording) is a folder of frames, which carries no times: --frame-interval SECONDS gives them (0.033333 for 30 fps, 0.016667 for 60)"
+            )
+        }
         let intervals = FitRequest.frameIntervals
         if let frameInterval, !intervals.contains(frameInterval) {
             throw ValidationError(

@@ -216,7 +216,8 @@ struct ReliabilityTests {
             try files("\(dir)/\(folder)").map { try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(folder)/\($0)")) }
         }
         let run = try Tool.run([
-            "fit", dir + "/rec/", dir + "/ev/expanding-view.yaml", "--fit", "close.dampingRatio", "--sheet",
+            "fit", dir + "/rec/", dir + "/ev/expanding-view.yaml", "--frame-interval", "0.1", "--fit",
+            "close.dampingRatio", "--sheet",
             sheet.replacingOccurrences(of: "EV/", with: dir + "/ev/").replacingOccurrences(
                 of: "REC/", with: dir + "/rec/"),
         ])
@@ -299,7 +300,9 @@ struct ReliabilityTests {
         #expect(
             gap.status == 2 && gap.stderr.contains("frame 6 is missing between frame0005.png and frame0007.png"),
             "\(gap.stderr)")
-        let fit = try Tool.run(["fit", dir + "/gap/", "expanding-view", "--fit", "close.dampingRatio"])
+        let fit = try Tool.run([
+            "fit", dir + "/gap/", "expanding-view", "--frame-interval", "0.2", "--fit", "close.dampingRatio",
+        ])
         #expect(fit.status != 0 && fit.stderr.contains("frame 6 is missing"), "\(fit.stderr)")
         try FileManager.default.copyItem(atPath: "\(dir)/all/frame0000.png", toPath: "\(dir)/all/cover.png")
         let stray = try Tool.run(["encode", dir + "/all", "-o", dir + "/o.gif"])
@@ -312,7 +315,8 @@ struct ReliabilityTests {
         let dir = temporaryFolder()
         #expect(try Tool.run(["render", "expanding-view", "--fps", "5", "-o", dir + "/rec/"]).status == 0)
         let range = try Tool.run([
-            "fit", dir + "/rec/", "expanding-view", "--fit", "close.dampingRatio", "--range", "nope=0,1",
+            "fit", dir + "/rec/", "expanding-view", "--frame-interval", "0.2", "--fit", "close.dampingRatio", "--range",
+            "nope=0,1",
         ])
         #expect(range.status != 0 && range.stderr.contains("--range nope: not a key being fitted"), "\(range.stderr)")
         #expect(
@@ -320,7 +324,9 @@ struct ReliabilityTests {
                 == 0)
         try FileManager.default.removeItem(atPath: dir + "/rec/frame0003.png")
         try FileManager.default.copyItem(atPath: dir + "/big.png", toPath: dir + "/rec/frame0003.png")
-        let size = try Tool.run(["fit", dir + "/rec/", "expanding-view", "--fit", "close.dampingRatio"])
+        let size = try Tool.run([
+            "fit", dir + "/rec/", "expanding-view", "--frame-interval", "0.2", "--fit", "close.dampingRatio",
+        ])
         #expect(
             size.status != 0 && size.stderr.contains("frame 3 is 640x1136 where the first is 320x568"), "\(size.stderr)"
         )

@@ -155,6 +155,10 @@ struct RoundFourTests {
                 ["fit", "r.gif", "expanding-view", "--fit", "expand.duration", "--frame-interval", "1e-9"],
                 "--frame-interval 1e-09: expected seconds in 0.001...10"
             ),
+            (
+                ["fit", ".", "expanding-view", "--fit", "expand.duration"],
+                ". is a folder of frames, which carries no times: --frame-interval SECONDS gives them"
+            ),
         ])
     func negativeValues(arguments: [String], message: String) throws {
         let run = try Tool.run(arguments, in: temporaryFolder())
