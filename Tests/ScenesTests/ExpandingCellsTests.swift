@@ -280,7 +280,9 @@ struct ExpandingCellsTests {
         } catch {
             #expect(
                 "\(error)".contains(
-                    "assets.list (\(folder)/short.png) is 750x1000 px; expected a screenshot of the 375x667 pt canvas at any scale (e.g. 750x1334 at @2x)"
+                    "expanding-cells.yaml:"
+                ) && "\(error)".contains(
+                    "assets.list: \(folder)/short.png is 750x1000 px; expected a screenshot of the 375x667 pt canvas at any scale (e.g. 750x1334 at @2x); give an image of that size, or make the canvas the screenshot's: at @2x it is settings.canvas {width: 375, height: 500}"
                 ), "\(error)")
         }
         let outside = try writeConfig("layout: {tappedRow: [0, 640, 375, 70]}\n")

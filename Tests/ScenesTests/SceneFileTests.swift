@@ -441,15 +441,19 @@ struct SceneFileTests {
         }
     }
 
-    @Test("An image of the wrong shape is an error naming its key, size and the shape expected")
+    @Test(
+        "An image of the wrong shape is an error at the line that declares it, naming its key, size and the shape expected"
+    )
     func imageShape() throws {
         var sizes = tinySizes
         sizes["assets.strip"] = Size(width: 200, height: 30)
-        #expect(throws: SceneError.self) { try SceneCatalog.prepare(writeScene(tinyScene)).plan(sizes: sizes) }
-        do { _ = try SceneCatalog.prepare(writeScene(tinyScene)).plan(sizes: sizes) } catch {
-            #expect(
-                "\(error)".contains("assets.strip") && "\(error)".contains("200x30 px")
-                    && "\(error)".contains("a 100x10 pt image"))
+        let path = try writeScene(tinyScene)
+        #expect {
+            try SceneCatalog.prepare(path).plan(sizes: sizes)
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.file == path && error.line == 10 && error.keyPath == "assets.strip"
+                && "\(error)".contains("200x30 px") && "\(error)".contains("a 100x10 pt image")
         }
     }
 

@@ -62,19 +62,27 @@ private struct Export {
     func run() throws -> ExportReport {
         let scene = try request.prepare()
         try checkOutputs(scene)
-        // A value its animation's curve does not read changes nothing: said, not taken silently.
+        let renderer = try SceneRenderer(scene)
+        // A value that changes nothing (a param the storyboard does not read, a number its
+        // animation's curve does not) is said, not taken silently.
+        let declared = Set(scene.params.map(\.key))
+        func unread(_ key: String) -> String? {
+            if let why = scene.values.unreadPart(key) { return why }
+            let param = declared.contains(key) ? key : key.split(separator: ".").dropLast().joined(separator: ".")
+            guard declared.contains(param), !renderer.reads.contains(param) else { return nil }
+            return "the \(scene.settings.storyboard) storyboard does not read \(param), so this changes nothing"
+        }
         if let config = request.config {
             for (key, line) in ConfigDocument.keyPaths(ofFile: config) {
-                guard let why = scene.values.unreadPart(key) else { continue }
+                guard let why = unread(key) else { continue }
                 events.warning("\(config)\(line.map { ":\($0)" } ?? ""): \(key): \(why)")
             }
         }
         for assignment in request.assignments {
-            if let why = scene.values.unreadPart(String(assignment.prefix { $0 != "=" })) {
+            if let why = unread(String(assignment.prefix { $0 != "=" })) {
                 events.warning("\(.set) \(assignment): \(why)")
             }
         }
-        let renderer = try SceneRenderer(scene)
         let settings = renderer.scene.settings
         guard let output = request.output, let format = request.format else { return try render(renderer, to: nil) }
         if format == .still {

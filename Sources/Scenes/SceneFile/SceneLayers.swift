@@ -112,14 +112,30 @@ extension SceneInterpreter {
         }
         let picture = SceneImage(name: key, path: params[text: key], key: key)
         noteRead(key)
+        /// An image of the wrong size, said at the line that declares it, with the fix.
+        func sized<T>(_ body: () throws -> T, screen: Bool) throws -> T {
+            do {
+                return try body()
+            } catch SceneError.imageSize(_, let path, let got, let expected) {
+                var fix = "; give an image of that size"
+                if screen, let px = sizes[key], px.width > 0 {
+                    let k = Int(px.width) % 2 != 0 && Int(px.width) % 3 == 0 ? 3.0 : 2.0
+                    fix +=
+                        ", or make the canvas the screenshot's: at @\(Int(k))x it is settings.canvas {width: \((px.width / k).plainText), height: \((px.height / k).plainText)}"
+                }
+                throw ConfigError(
+                    file: file.path, line: declaration.line, keyPath: key,
+                    message: "\(path) is \(got); expected \(expected)\(fix)")
+            }
+        }
         let k: Double, natural: Size
         switch shape {
         case .screen:
-            k = try screenScale(picture, sizes, canvas: canvas)
+            k = try sized({ try screenScale(picture, sizes, canvas: canvas) }, screen: true)
             natural = canvas
         case .points(let w, let h):
             let size = Size(width: try shapeSide(w, image), height: try shapeSide(h, image))
-            k = try imageScale(picture, sizes, size: size)
+            k = try sized({ try imageScale(picture, sizes, size: size) }, screen: false)
             natural = size
         case .free(let ppp):
             k = ppp

@@ -26,9 +26,22 @@ extension SceneParser {
             return nil
         }
         guard let kind = given.first.flatMap(StepKind.init(rawValue:)) else {
+            // A step of several keys, one a typo away from a step kind (`animat: expand` with
+            // changes), is that kind mistyped: a phase is called with one key.
+            if m.count > 1,
+                let typo = m.keys.first(where: { key in
+                    key.scalarText.map { Suggestion.closest(to: $0, in: kinds) != nil } ?? false
+                })
+            {
+                problems.unknown(typo, path: path, what: "step kind", in: kinds)
+                return nil
+            }
             guard m.count == 1, let (k, v) = m.first, let name = k.scalarText else {
+                let keys = m.keys.map { $0.scalarText ?? $0.summary }.joined(separator: ", ")
                 problems.report(
-                    node, path, "expected a step (\(kinds.joined(separator: ", "))) or {phase: {arg: value}}")
+                    node, path,
+                    "expected a step (\(kinds.joined(separator: ", "))) or {phase: {arg: value}}; none of its keys (\(keys)) is a step kind"
+                )
                 return nil
             }
             return made(.phase(name: name, node: k, arguments: arguments(v, path + [name])))
