@@ -281,9 +281,10 @@ struct ExpandingCellsTests {
             #expect(
                 "\(error)".contains(
                     "expanding-cells.yaml:"
-                ) && "\(error)".contains(
-                    "assets.list: \(folder)/short.png is 750x1000 px; expected a screenshot of the 375x667 pt canvas at any scale (e.g. 750x1334 at @2x); give an image of that size, or make the canvas the screenshot's: at @2x it is settings.canvas {width: 375, height: 500}"
-                ), "\(error)")
+                )
+                    && "\(error)".contains(
+                        "assets.list: \(folder)/short.png is 750x1000 px; expected a screenshot of the 375x667 pt canvas at any scale (e.g. 750x1334 at @2x); give an image of that size, or make the canvas the screenshot's: at @2x it is settings.canvas {width: 375, height: 500}"
+                    ), "\(error)")
         }
         let outside = try writeConfig("layout: {tappedRow: [0, 640, 375, 70]}\n")
         // Said where the scene file declares the row, with its key.
