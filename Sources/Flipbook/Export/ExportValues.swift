@@ -86,24 +86,32 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// A folder of numbered PNG frames.
     case sequence
 
+    /// The extension a file of this format is named by; none for a folder.
+    public var fileExtension: String? {
+        switch self {
+        case .gif: ".gif"
+        case .webp: ".webp"
+        case .mp4: ".mp4"
+        case .still: ".png"
+        case .sequence: nil
+        }
+    }
+
     /// The format `path` asks for: a folder (a path ending in `/`, or one without a file's
-    /// extension that is a folder now), `.webp`, `.mp4`, `.png`, and otherwise a GIF. A folder
-    /// named like a file (`out.gif/`) stays that file's format, which the output rules refuse.
+    /// extension that is a folder now), the format its extension names, and otherwise a GIF. A
+    /// folder named like a file (`out.gif/`) stays that file's format, which the output rules
+    /// refuse.
     public init(path: String) {
         let lower = path.lowercased()
-        let named = [".webp", ".mp4", ".png", ".gif"].contains(where: lower.hasSuffix)
+        let named = Self.allCases.first { $0.fileExtension.map(lower.hasSuffix) ?? false }
         if path.hasSuffix("/")
-            || (!named
+            || (named == nil
                 && (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType)
                     == .typeDirectory)
         {
             self = .sequence
-        } else if lower.hasSuffix(".webp") {
-            self = .webp
-        } else if lower.hasSuffix(".mp4") {
-            self = .mp4
         } else {
-            self = lower.hasSuffix(".png") ? .still : .gif
+            self = named ?? .gif
         }
     }
 
