@@ -16,7 +16,8 @@ struct ConfigCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Mark the params this storyboard does not read (changing them changes nothing in it).",
-            valueName: "name"))
+            valueName: "name"),
+        completion: SceneOptionGroup.storyboardCompletion)
     var storyboard: String?
 
     func validate() throws {

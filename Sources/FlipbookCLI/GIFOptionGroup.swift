@@ -10,7 +10,7 @@ struct GIFOptionGroup: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Quality, 1...100. GIF: libimagequant's palette target (default 100: libimagequant + giflib's quality at a smaller size; 40 is about 25% smaller than ffmpeg's two-pass palette and still sharper). WebP: lossy at this quality (default: lossless).",
+            "Quality, 1...100. GIF: libimagequant's palette target (default 100: libimagequant + giflib's quality at a smaller size; 40 is about 25% smaller than ffmpeg's two-pass palette and still sharper). WebP: lossy at this quality (default: lossless). MP4: x264's CRF 51·(1 − N/100), so 55 is its default CRF 23 and 80 is CRF 10, near lossless and several times the size.",
             valueName: "1...100"))
     var quality: Int?
 

@@ -12,7 +12,9 @@ struct RecordingOptionGroup: ParsableArguments {
     @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
     var scene: String
 
-    @Option(help: ArgumentHelp("The storyboard the recording shows.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("The storyboard the recording shows.", valueName: "name"),
+        completion: SceneOptionGroup.storyboardCompletion)
     var storyboard: String?
 
     @Option(help: ArgumentHelp("A YAML config over the scene's defaults.", valueName: "file.yaml"))

@@ -13,7 +13,9 @@ struct SceneOptionGroup: ParsableArguments {
             "A YAML config over the scene's defaults (see `flipbook config SCENE`).", valueName: "file.yaml"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Which storyboard to play (see `flipbook list`).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("Which storyboard to play (see `flipbook list`).", valueName: "name"),
+        completion: SceneOptionGroup.storyboardCompletion)
     var storyboard: String?
 
     @Option(help: ArgumentHelp("Frames per second, 1...120.", valueName: "fps"))
@@ -49,6 +51,22 @@ struct SceneOptionGroup: ParsableArguments {
 
     static func sceneCandidates(_ prefix: String) -> [String] {
         SceneCatalog.names.filter { $0.hasPrefix(prefix) } + sceneFiles(matching: prefix)
+    }
+
+    /// Completes a storyboard: those of the scene the command line names (a built-in's name or
+    /// a scene file's path), or of every built-in when it names none yet.
+    static let storyboardCompletion = CompletionKind.custom { words, _, prefix in
+        storyboardCandidates(words: words, prefix: prefix)
+    }
+
+    static func storyboardCandidates(words: [String], prefix: String) -> [String] {
+        let named = words.first {
+            SceneCatalog.names.contains($0) || ($0.hasSuffix(".yaml") && SceneCatalog.isFile($0))
+        }
+        let scenes = named.map { [$0] } ?? SceneCatalog.names
+        let boards = scenes.flatMap { (try? SceneCatalog.file(named: $0))?.storyboards ?? [] }
+        var seen = Set<String>()
+        return boards.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
     }
 
     /// The `.yaml` files and the folders whose paths start with `prefix`.

@@ -26,7 +26,9 @@ struct StudioCommand: ParsableCommand {
     @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
     var scene: String
 
-    @Option(help: ArgumentHelp("Which storyboard to play first (the page can switch).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("Which storyboard to play first (the page can switch).", valueName: "name"),
+        completion: SceneOptionGroup.storyboardCompletion)
     var storyboard: String?
 
     @Option(
