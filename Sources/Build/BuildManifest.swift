@@ -347,12 +347,14 @@ struct ManifestReader {
                 s.scenes = texts(value, path)
                 for scene in s.scenes ?? []
                 where !SceneCatalog.isFile(scene) {
-                    if !SceneCatalog.names.contains(scene) {
+                    if !SceneCatalog.allNames.contains(scene) {
                         let hint =
-                            Suggestion.closest(to: scene, in: SceneCatalog.names).map { "did you mean \($0)? " } ?? ""
+                            Suggestion.closest(to: scene, in: SceneCatalog.allNames).map { "did you mean \($0)? " }
+                            ?? ""
                         problem(
                             value, path,
-                            "'\(scene)': no built-in scene of that name; \(hint)a scene file's path ends in .yaml")
+                            "'\(scene)': no built-in or example scene of that name; \(hint)a scene file's path ends in .yaml"
+                        )
                     }
                 }
             case .storyboards:

@@ -15,8 +15,8 @@ struct SceneCommand: ParsableCommand {
             """)
 
     @Argument(
-        help: ArgumentHelp("The scene: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "scene"),
-        completion: .list(SceneCatalog.names))
+        help: ArgumentHelp("The scene: \(SceneCatalog.allNames.joined(separator: ", ")).", valueName: "scene"),
+        completion: .list(SceneCatalog.allNames))
     var scene: String?
 
     @Flag(help: "Print the scene-file format's reference (Markdown) instead.")
@@ -47,11 +47,10 @@ struct SceneCommand: ParsableCommand {
         }
         guard let scene else {
             throw ValidationError(
-                "expected a scene: \(SceneCatalog.names.joined(separator: ", ")), or --reference or --schema")
+                "expected a scene: \(SceneCatalog.allNames.joined(separator: ", ")), or --reference or --schema")
         }
-        guard SceneCatalog.names.contains(scene) else {
-            throw ValidationError(
-                "no built-in scene '\(scene)'; expected one of \(SceneCatalog.names.joined(separator: ", "))")
+        guard SceneCatalog.allNames.contains(scene) else {
+            throw ValidationError("\(SceneError.unknownScene(scene, known: SceneCatalog.allNames))")
         }
     }
 

@@ -44,13 +44,14 @@ struct SceneOptionGroup: ParsableArguments {
 
     /// The help of a scene argument that takes a built-in's name or a scene file's path.
     static let sceneHelp = ArgumentHelp(
-        "A built-in scene (\(SceneCatalog.names.joined(separator: ", "))) or a scene file's path.", valueName: "scene")
+        "A built-in scene (\(SceneCatalog.names.joined(separator: ", "))), an example (\(SceneCatalog.examples.joined(separator: ", "))) or a scene file's path.",
+        valueName: "scene")
 
     /// Completes a scene argument: the built-ins' names, then scene files and folders.
     static let sceneCompletion = CompletionKind.custom { _, _, prefix in sceneCandidates(prefix) }
 
     static func sceneCandidates(_ prefix: String) -> [String] {
-        SceneCatalog.names.filter { $0.hasPrefix(prefix) } + sceneFiles(matching: prefix)
+        SceneCatalog.allNames.filter { $0.hasPrefix(prefix) } + sceneFiles(matching: prefix)
     }
 
     /// Completes a storyboard: those of the scene the command line names (a built-in's name or
@@ -61,7 +62,7 @@ struct SceneOptionGroup: ParsableArguments {
 
     static func storyboardCandidates(words: [String], prefix: String) -> [String] {
         let named = words.first {
-            SceneCatalog.names.contains($0) || ($0.hasSuffix(".yaml") && SceneCatalog.isFile($0))
+            SceneCatalog.allNames.contains($0) || ($0.hasSuffix(".yaml") && SceneCatalog.isFile($0))
         }
         let scenes = named.map { [$0] } ?? SceneCatalog.names
         let boards = scenes.flatMap { (try? SceneCatalog.file(named: $0))?.storyboards ?? [] }

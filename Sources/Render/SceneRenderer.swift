@@ -76,7 +76,7 @@ public struct SceneRenderer: Sendable {
                 let line = scene.params.first { $0.key == image.key }?.line
                 throw RenderError.image(
                     image, error, declaredAt: scene.file + (line.map { ":\($0)" } ?? ""),
-                    builtIn: SceneCatalog.names.contains(scene.name) ? scene.name : nil)
+                    builtIn: SceneCatalog.allNames.contains(scene.name) ? scene.name : nil)
             }
             textures[image.name] = texture
             sizes[image.name] = Size(width: Double(texture.width), height: Double(texture.height))

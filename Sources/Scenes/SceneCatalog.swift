@@ -66,8 +66,20 @@ public enum SceneCatalog {
     /// The built-in scenes' names, in the order `flipbook list` shows them.
     public static let names = ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"]
 
+    /// The example scenes shipped beside them (`Assets/examples/NAME/NAME.yaml`): named like
+    /// the built-ins, listed apart, and as read-only.
+    public static let examples = ["nav-push"]
+
+    /// Every scene a name gives: the built-ins, then the examples.
+    public static var allNames: [String] { names + examples }
+
     /// Every built-in scene, read from its file.
-    public static var entries: [Entry] {
+    public static var entries: [Entry] { entries(of: names) }
+
+    /// Every example scene, read from its file.
+    public static var exampleEntries: [Entry] { entries(of: examples) }
+
+    private static func entries(of names: [String]) -> [Entry] {
         names.compactMap { try? file(named: $0) }.map {
             Entry(name: $0.name, summary: $0.summary, storyboards: $0.storyboards)
         }
@@ -78,9 +90,10 @@ public enum SceneCatalog {
         scene.hasSuffix(".yaml") || scene.hasSuffix(".yml") || scene.contains("/")
     }
 
-    /// The path of a built-in scene's file.
+    /// The path of a built-in or example scene's file.
     public static func path(of name: String) -> String {
-        (installRoot as NSString).appendingPathComponent("Assets/\(name)/\(name).yaml")
+        let folder = examples.contains(name) ? "Assets/examples" : "Assets"
+        return (installRoot as NSString).appendingPathComponent("\(folder)/\(name)/\(name).yaml")
     }
 
     /// A built-in scene (by name) or a scene file (by path), read and checked.
@@ -92,7 +105,7 @@ public enum SceneCatalog {
     /// Throws unless `scene` names a built-in or looks like a scene file's path; the file
     /// itself is read later.
     public static func check(scene: String) throws {
-        guard isFile(scene) || names.contains(scene) else { throw SceneError.unknownScene(scene, known: names) }
+        guard isFile(scene) || allNames.contains(scene) else { throw SceneError.unknownScene(scene, known: allNames) }
     }
 
     /// Reads `configFile` (if any) over the scene's defaults, then each `--set` assignment, then

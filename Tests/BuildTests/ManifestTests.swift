@@ -100,7 +100,7 @@ struct ManifestTests {
                 lines == [
                     "m.yaml:1: defaults.qualty: unknown key; did you mean quality?",
                     "m.yaml:3: variants.theme.dark.path: not allowed here",
-                    "m.yaml:6: outputs[0].scene: 'expanding-veiw': no built-in scene of that name; did you mean expanding-view? a scene file's path ends in .yaml",
+                    "m.yaml:6: outputs[0].scene: 'expanding-veiw': no built-in or example scene of that name; did you mean expanding-view? a scene file's path ends in .yaml",
                     "m.yaml:7: outputs[1].path: a .png is a still (time: SECONDS) or a contact sheet (sheet: true); give one",
                     "m.yaml:9: outputs[2].path: c-{size}.gif: {size} is not known here; this entry knows {scene}, {theme}",
                     "m.yaml:11: outputs[2].variants: 'tehme': no such axis under `variants:`; did you mean theme?",
