@@ -123,6 +123,28 @@ struct ExpandingViewTests {
     }
 
     @Test(
+        "As the next screen closes, its white top slides with it, overlapping it, so nothing under shows through",
+        arguments: ["bottom", "transition-4"])
+    func closingScreenHasItsTop(storyboard: String) throws {
+        let plan = try plan(storyboard)
+        var closing = 0
+        for t in stride(from: 0.0, through: plan.duration, by: 1.0 / 60) {
+            let list = plan.sample(at: t, scale: 2)
+            guard let next = list.commands.first(where: { $0.layer == "next" }), next.rect.minY > 40 + 1e-6,
+                next.rect.minY < list.size.height, next.alpha > 0.99
+            else { continue }
+            closing += 1
+            let strip = try #require(list.commands.first { $0.layer == "next-strip" }, "t \(t)")
+            // The status bar's 20 pt above the screen's top, at 2x, and a point into it.
+            #expect(strip.alpha > 0.99 && abs(strip.rect.minY - (next.rect.minY - 40)) < 1e-6, "t \(t)")
+            #expect(strip.rect.maxY >= next.rect.minY + 2 - 1e-6, "t \(t)")
+            let order = list.commands.map(\.layer)
+            #expect(order.firstIndex(of: "next-strip")! > order.firstIndex(of: "next")!, "t \(t)")
+        }
+        #expect(closing >= 10, "\(closing) instants of the close")
+    }
+
+    @Test(
         "Golden frames: mid-expand, the next screen, mid-close",
         arguments: [("mid-expand", 0.95), ("next", 1.5), ("mid-close", 2.3)])
     func goldens(name: String, t: Double) throws {
