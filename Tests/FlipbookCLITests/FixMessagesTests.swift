@@ -14,11 +14,12 @@ struct FixMessagesTests {
         try #require(text.contains(find))
         try text.replacingOccurrences(of: find, with: "{animat: expand, button.scale: covering}")
             .write(toFile: file, atomically: true, encoding: .utf8)
+        let line = try #require(text.components(separatedBy: "\n").firstIndex { $0.contains(find) }) + 1
         let run = try Tool.run(["render", file, "-o", dir + "/x.gif"])
         #expect(run.status != 0, "\(run.stderr)")
         #expect(
             run.stderr.contains(
-                "expanding-view.yaml:57:10: phases.tap-and-close.steps.2: unknown step kind 'animat'; did you mean animate?"
+                "expanding-view.yaml:\(line):10: phases.tap-and-close.steps.2: unknown step kind 'animat'; did you mean animate?"
             ), "\(run.stderr)")
     }
 
