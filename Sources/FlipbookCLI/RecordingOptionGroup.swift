@@ -25,29 +25,14 @@ struct RecordingOptionGroup: ParsableArguments {
         help: ArgumentHelp("A value over the config, as for render (repeatable).", valueName: "key.path=value"))
     var assignments: [String] = []
 
-    @Option(
-        help: ArgumentHelp(
-            "Seconds a frame of the recording really lasted, where its times misstate the capture's rate (a 30 fps capture saved at 3 cs a frame, a time-lapse): its times are scaled to it, a held frame keeping its length in frames.",
-            valueName: "seconds"))
-    var frameInterval: Double?
+    @OptionGroup var interval: FrameIntervalOptionGroup
+
+    /// Seconds a frame of the recording really lasted, when given.
+    var frameInterval: Double? { interval.frameInterval }
 
     func validate() throws {
         try SceneOptionGroup.validate(scene: scene)
-        // A folder's frames carry no times: a rate assumed would scale every duration fitted.
-        var isFolder: ObjCBool = false
-        if frameInterval == nil, FileManager.default.fileExists(atPath: recording, isDirectory: &isFolder),
-            isFolder.boolValue
-        {
-            throw ValidationError(
-                "\(recording) is a folder of frames, which carries no times: --frame-interval SECONDS gives them (0.033333 for 30 fps, 0.016667 for 60)"
-            )
-        }
-        let intervals = FitRequest.frameIntervals
-        if let frameInterval, !intervals.contains(frameInterval) {
-            throw ValidationError(
-                "--frame-interval \(frameInterval): expected seconds in \(intervals.lowerBound)...\(intervals.upperBound.plainText) (a capture of 1000 frames a second to one every 10 s)"
-            )
-        }
+        try interval.check(recording: recording)
     }
 
     /// Every file a measurement reads besides its own: the recording, the config, the scene

@@ -52,6 +52,8 @@ struct StudioCommand: ParsableCommand {
             valueName: "file"))
     var features: String?
 
+    @OptionGroup var interval: FrameIntervalOptionGroup
+
     @Option(help: ArgumentHelp("The address to listen on (only this machine can connect by default).", valueName: "ip"))
     var host = "127.0.0.1"
 
@@ -71,6 +73,10 @@ struct StudioCommand: ParsableCommand {
         if let features, against == nil {
             throw ValidationError("--features \(features): scores the render against a recording; give --against")
         }
+        if let frameInterval = interval.frameInterval, against == nil {
+            throw ValidationError("--frame-interval \(frameInterval): times a recording; give --against")
+        }
+        try interval.check(recording: against)
     }
 
     func run() throws {
@@ -79,7 +85,7 @@ struct StudioCommand: ParsableCommand {
             session = try StudioSession(
                 options: StudioOptions(
                     scene: scene, storyboard: storyboard, config: config, scale: scale, against: against,
-                    features: features))
+                    features: features, frameInterval: interval.frameInterval))
         } catch let error as StudioError {
             throw CLIError(error.description)
         }

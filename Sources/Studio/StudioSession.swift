@@ -1,4 +1,5 @@
 import FileInput
+import Fit
 import Flipbook
 import Foundation
 import Synchronization
@@ -99,7 +100,10 @@ public final class StudioSession: Sendable {
             ? nil
             : options.copyFolder
                 ?? (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(options.scene)
-        recording = try options.against.map { path in Recording(path: path, frames: try FrameSequence.load(path)) }
+        recording = try options.against.map { path in
+            let stored = try FrameSequence.load(path)
+            return Recording(path: path, stored: stored, frames: stored.retimed(frameInterval: options.frameInterval))
+        }
         if let features = options.features, recording == nil {
             throw StudioError("features \(features): a features file scores the render against a recording; give one")
         }
@@ -145,9 +149,11 @@ public final class StudioSession: Sendable {
     /// has no features, or the version is no longer held.
     func score(_ v: Int) -> StudioScores.Outcome? {
         guard let scores, let recording, let loaded = loaded(v) else { return nil }
-        let request = scores.request(
+        var request = scores.request(
             scene: scene, config: options.existingConfig, storyboard: loaded.transition.storyboard, edits: loaded.edits)
-        return scores.score(version: v, request, recording: recording.frames, images: images)
+        // Scored as `flipbook score --frame-interval` scores it: the file's own times, retimed there.
+        request.frameInterval = options.frameInterval
+        return scores.score(version: v, request, recording: recording.stored, images: images)
     }
 
     // MARK: Changing
@@ -374,14 +380,18 @@ public struct StudioOptions: Sendable {
     public var features: String?
     /// For a built-in: the folder its first save copies it into (`./NAME` when nil).
     public var copyFolder: String?
+    /// Seconds a frame of the recording really lasted, where its file misstates it (as
+    /// `flipbook score --frame-interval`): the page shows it and scores it at those times.
+    public var frameInterval: Double?
 
     /// The config while its file exists: saving makes it, and until then the scene's values stand.
     var existingConfig: String? { config.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } }
 
     public init(
         scene: String, storyboard: String? = nil, config: String? = nil, scale: Int = 1, against: String? = nil,
-        features: String? = nil, copyFolder: String? = nil
+        features: String? = nil, copyFolder: String? = nil, frameInterval: Double? = nil
     ) {
+        self.frameInterval = frameInterval
         self.scene = scene
         self.copyFolder = copyFolder
         self.storyboard = storyboard

@@ -211,6 +211,9 @@ struct StudioState: Encodable {
 /// A recording shown beside the render, frame by frame at the same instants.
 struct Recording: Sendable {
     var path: String
+    /// The frames at the file's own times, as a score reads them.
+    var stored: FrameSequence
+    /// The frames at their real times (`--frame-interval`), as the page shows them.
     var frames: FrameSequence
 
     /// The frame showing at the moment a render's frame starts at `t` seconds (a centisecond's
