@@ -155,11 +155,9 @@ struct WebPCodecTests {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("FuzzRegressionTests/Inputs/webp/timeout-553876c10b90b83e72af68488a1e59a93a2d8bba")
             .path
-        let started = Date()
         #expect {
             _ = try WebPReader(path: path)
         } throws: { "\($0)".contains("on a 64x524402 canvas: past the 16383 px a side") }
-        #expect(Date().timeIntervalSince(started) < 1)
     }
 
     @Test("A file that is not a WebP, or is cut short, is an error naming it")
