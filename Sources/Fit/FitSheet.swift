@@ -5,7 +5,8 @@ import Geometry
 extension FitResult {
     /// A contact sheet of eight moments of the recording, row above row: its frames (cropped
     /// as the fit read them, at the render's size), the render before the fit and the render
-    /// after it, each at the moment the fit matched to that frame. The moments are spread over
+    /// after it, each at the moment the fit matched to that frame, each cell labelled with its
+    /// row ("rec", "before", "fitted") and the recording's time. The moments are spread over
     /// the frames in which the recording moves, so that a short spring in a long recording
     /// gets most of the cells, not one or two.
     public func sheet(for request: FitRequest, recording frames: FrameSequence, images: ImageCache) throws -> Bitmap {
@@ -23,12 +24,25 @@ extension FitResult {
         for i in picks {
             let frame = frames.frames[i].bitmap
             let c = crop.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? frame.bounds
-            sheet.add(frame.cropped(to: c).resized(width: size.width, height: size.height), at: frameTimes[i])
+            sheet.add(
+                frame.cropped(to: c).resized(width: size.width, height: size.height),
+                label: Self.sheetLabel("rec", frameTimes[i]))
         }
-        for i in picks { sheet.add(before.frame(at: max(0, frameTimes[i] + offsetBefore)).bitmap, at: frameTimes[i]) }
-        for i in picks { sheet.add(after.frame(at: max(0, frameTimes[i] + offsetAfter)).bitmap, at: frameTimes[i]) }
+        for i in picks {
+            sheet.add(
+                before.frame(at: max(0, frameTimes[i] + offsetBefore)).bitmap,
+                label: Self.sheetLabel("before", frameTimes[i]))
+        }
+        for i in picks {
+            sheet.add(
+                after.frame(at: max(0, frameTimes[i] + offsetAfter)).bitmap,
+                label: Self.sheetLabel("fitted", frameTimes[i]))
+        }
         return sheet.render()
     }
+
+    /// A cell's label: its row and the recording's time.
+    static func sheetLabel(_ row: String, _ t: Double) -> String { String(format: "%@ %.2fS", row, t) }
 
     /// Up to eight frames of `recording`, evenly spread over those in which it moves (and the
     /// frame before each stretch of motion); over all its frames when fewer than eight move.

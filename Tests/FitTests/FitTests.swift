@@ -88,6 +88,15 @@ struct FitTests {
         let before = (0..<8).map { FrameComparison.compare(cell(1, $0), cell(0, $0)).differingFraction }
         let after = (0..<8).map { FrameComparison.compare(cell(2, $0), cell(0, $0)).differingFraction }
         #expect(after.reduce(0, +) < before.reduce(0, +) / 2, "before \(before), after \(after)")
+        // Each row's cells say which row they are: the labels over one moment differ row to row.
+        func label(_ row: Int, _ column: Int) -> Bitmap {
+            sheet.cropped(
+                to: PixelRect(
+                    x: 8 + column * (cellWidth + 8), y: 8 + row * (cellHeight + 8), width: cellWidth, height: 22))
+        }
+        for column in 0..<8 {
+            #expect(label(0, column) != label(1, column) && label(1, column) != label(2, column))
+        }
     }
 
     /// The damping is read from an overshoot of a few points, so the tracker must read the
