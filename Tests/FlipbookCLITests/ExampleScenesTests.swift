@@ -25,4 +25,21 @@ struct ExampleScenesTests {
         let typo = try Tool.run(["scene", "nav-pus"])
         #expect(typo.status == 64 && typo.stderr.contains("did you mean nav-push?"), "\(typo.stderr)")
     }
+
+    @Test("flipbook config names Flipbook's own images from its folder, and the config renders the same from anywhere")
+    func configNamesBuiltInImages() throws {
+        let dir = temporaryFolder()
+        let config = try Tool.run(["config", "expanding-cells"], in: dir)
+        #expect(config.stdout.contains(#"list: "Assets/expanding-cells/list.png""#), "\(config.stdout.prefix(600))")
+        #expect(!config.stdout.contains(#": "/"#), "no absolute path")
+        try Data(config.stdout.utf8).write(to: URL(fileURLWithPath: dir + "/full.yaml"))
+        let withConfig = try Tool.run(
+            ["render", "expanding-cells", "--config", "full.yaml", "-o", "a.png", "--time", "1"], in: dir)
+        let without = try Tool.run(["render", "expanding-cells", "-o", "b.png", "--time", "1"], in: dir)
+        #expect(withConfig.status == 0 && without.status == 0, "\(withConfig.stderr)")
+        #expect(withConfig.stderr.isEmpty, "a whole config warns of nothing: \(withConfig.stderr)")
+        #expect(
+            FileManager.default.contents(atPath: dir + "/a.png") == FileManager.default.contents(atPath: dir + "/b.png")
+        )
+    }
 }

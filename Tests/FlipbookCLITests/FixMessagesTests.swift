@@ -23,7 +23,7 @@ struct FixMessagesTests {
             ), "\(run.stderr)")
     }
 
-    @Test("A --set or a config key of a param the storyboard does not read warns, naming it; one it reads does not")
+    @Test("A --set of a param the storyboard does not read warns, naming it; one it reads does not, nor a config key")
     func unreadParam() throws {
         let dir = temporaryFolder()
         try Data("buttons:\n  left: [10, 10, 50, 50]\n".utf8).write(to: URL(fileURLWithPath: dir + "/c.yaml"))
@@ -32,10 +32,8 @@ struct FixMessagesTests {
             "--set", "buttons.topRight=[10,10,50,50]", "--set", "expand.duration=0.5",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(
-            run.stderr.contains(
-                "c.yaml:2: buttons.left: the small storyboard does not read buttons.left, so this changes nothing"),
-            "\(run.stderr)")
+        // A config may hold params for other storyboards (a whole one, as `flipbook config` prints).
+        #expect(!run.stderr.contains("buttons.left"), "\(run.stderr)")
         #expect(
             run.stderr.contains(
                 "--set buttons.topRight=[10,10,50,50]: the small storyboard does not read buttons.topRight"),

@@ -63,23 +63,24 @@ private struct Export {
         let scene = try request.prepare()
         try checkOutputs(scene)
         let renderer = try SceneRenderer(scene)
-        // A value that changes nothing (a param the storyboard does not read, a number its
-        // animation's curve does not) is said, not taken silently.
+        // A value that changes nothing (a number its animation's curve does not read; on the
+        // command line, a param the storyboard does not read) is said, not taken silently. A
+        // config may hold params for other storyboards: a whole one (`flipbook config`) does.
         let declared = Set(scene.params.map(\.key))
-        func unread(_ key: String) -> String? {
-            if let why = scene.values.unreadPart(key) { return why }
+        func unreadParam(_ key: String) -> String? {
             let param = declared.contains(key) ? key : key.split(separator: ".").dropLast().joined(separator: ".")
             guard declared.contains(param), !renderer.reads.contains(param) else { return nil }
             return "the \(scene.settings.storyboard) storyboard does not read \(param), so this changes nothing"
         }
         if let config = request.config {
             for (key, line) in ConfigDocument.keyPaths(ofFile: config) {
-                guard let why = unread(key) else { continue }
+                guard let why = scene.values.unreadPart(key) else { continue }
                 events.warning("\(config)\(line.map { ":\($0)" } ?? ""): \(key): \(why)")
             }
         }
         for assignment in request.assignments {
-            if let why = unread(String(assignment.prefix { $0 != "=" })) {
+            let key = String(assignment.prefix { $0 != "=" })
+            if let why = scene.values.unreadPart(key) ?? unreadParam(key) {
                 events.warning("\(.set) \(assignment): \(why)")
             }
         }

@@ -144,9 +144,17 @@ public struct SceneFile {
         }
         let (file, params) = (CheckedSceneFile(self), p)
         let title = "\(name): \(summary)"
+        // A printed config names Flipbook's own images from its folder (`Assets/…`), which
+        // reads from anywhere and survives the installation moving; never its absolute path.
+        var named = p
+        let root = SceneCatalog.installRoot + "/"
+        for image in images where image.path.hasPrefix(root) {
+            named[text: image.key] = String(image.path.dropFirst(root.count))
+        }
+        let printed = named
         return PreparedScene(
             name: name, file: path, settings: p.settings, images: images, storyboards: storyboards,
-            configYAML: ConfigDocument.render(p, fields: fields, title: "\(name): \(summary)"),
+            configYAML: ConfigDocument.render(printed, fields: fields, title: "\(name): \(summary)"),
             params: self.params, sections: sections, values: p,
             makePlan: { sizes in try SceneInterpreter(file.file, params: params, sizes: sizes).plan() },
             makePlanSetting: { assignments, sizes in
@@ -158,7 +166,7 @@ public struct SceneFile {
             },
             renderConfig: { unread in
                 ConfigDocument.render(
-                    params, fields: file.file.fields, title: title, unread: unread,
+                    printed, fields: file.file.fields, title: title, unread: unread,
                     storyboard: params.settings.storyboard)
             })
     }
