@@ -85,25 +85,6 @@ struct EncodeCommandTests {
         )
     }
 
-    @Test(
-        "Out-of-range options name the option and the range",
-        arguments: [
-            (["--quality", "0"], "--quality 0: expected 1...100"),
-            (["--dither", "2"], "--dither 2.0: expected a number in 0...1"),
-            (["--colors", "300"], "--colors 300: expected 2...256"),
-            (["--fps", "0"], "--fps 0.0: expected a number in 0.1...1000"),
-            (["--loop", "-3"], "--loop"), (["--lossy", "65"], "--lossy 65: expected 0...64"),
-            (["--lossy", "2", "--dither", "0.5"], "--lossy 2 needs --dither 0"),
-        ])
-    func badOptions(extra: [String], message: String) throws {
-        let folder = temporaryFolder()
-        try writeFrames(2, to: folder + "/frames")
-        let run = try Tool.run(["encode", folder + "/frames", "-o", folder + "/o.gif"] + extra)
-        #expect(run.status != 0)
-        #expect(run.stderr.contains(message), "\(run.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder + "/o.gif"))
-    }
-
     @Test("Frames of different sizes are refused with both sizes named")
     func sizeMismatch() throws {
         let folder = temporaryFolder()

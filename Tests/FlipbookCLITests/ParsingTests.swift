@@ -7,10 +7,11 @@ import Testing
 /// check that needs no scene, without spawning the tool. The end-to-end suites keep the runs.
 @Suite("Parsing: options are checked by name before any work")
 struct ParsingTests {
-    /// The message and exit code of parsing `arguments`, or nil when they parse.
+    /// The message and exit code of parsing `arguments` as the tool does (a negative number
+    /// after an option joined to it), or nil when they parse.
     func failure(_ arguments: [String]) -> (message: String, code: Int32)? {
         do {
-            _ = try FlipbookCommand.parseAsRoot(arguments)
+            _ = try FlipbookCommand.parseAsRoot(negativeValuesJoined(arguments))
             return nil
         } catch {
             return (FlipbookCommand.message(for: error), FlipbookCommand.exitCode(for: error).rawValue)
@@ -153,5 +154,34 @@ struct ParsingTests {
                 #expect(line.count <= 80, "flipbook \(command.configuration.commandName ?? ""): \(line)")
             }
         }
+    }
+
+    @Test(
+        "encode's out-of-range options name the option and the range",
+        arguments: [
+            (["--quality", "0"], "--quality 0: expected 1...100"),
+            (["--dither", "2"], "--dither 2.0: expected a number in 0...1"),
+            (["--colors", "300"], "--colors 300: expected 2...256"),
+            (["--fps", "0"], "--fps 0.0: expected a number in 0.1...1000"),
+            (["--loop", "-3"], "--loop"), (["--lossy", "65"], "--lossy 65: expected 0...64"),
+            (["--lossy", "2", "--dither", "0.5"], "--lossy 2 needs --dither 0"),
+        ])
+    func encodeOptions(extra: [String], message: String) throws {
+        let failed = try #require(failure(["encode", "frames", "-o", "o.gif"] + extra))
+        #expect(failed.code == 64 && failed.message.contains(message), "\(failed.message)")
+    }
+
+    @Test(
+        "compare's tolerances fail closed: NaN, text or out of range is an error, never a pass",
+        arguments: [
+            ["--max-delta", "nan"], ["--max-delta", "1.5"], ["--max-fraction", "two"], ["--max-fraction", "150%"],
+            ["--perceptual=-1"], ["--perceptual", "inf"],
+        ])
+    func compareTolerances(option: [String]) throws {
+        let failed = try #require(failure(["compare", "a.png", "b.png"] + option))
+        let name = option[0].split(separator: "=")[0]
+        #expect(
+            failed.message.contains("' is invalid for '\(name) <") && failed.message.contains("expected a"),
+            "\(failed.message)")
     }
 }
