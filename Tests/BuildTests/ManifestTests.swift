@@ -133,7 +133,18 @@ struct ManifestTests {
         }
     }
 
-    @Test func theReferenceNamesEveryKey() {
-        for key in ManifestFormat.keys { #expect(ManifestFormat.reference.contains("  \(key.name) [")) }
+    @Test(
+        "The loader knows every key an output may hold: each, mistyped by a letter, is refused at its line with it suggested"
+    )
+    func everyOutputKeyIsKnown() {
+        for key in ManifestFormat.keys where key.places.contains(.output) && key.name.count > 3 {
+            let typo = String(key.name.dropLast())
+            let text = "version: 1\noutputs:\n  - path: o.gif\n    scene: expanding-view\n    \(typo): x\n"
+            #expect {
+                _ = try BuildManifest(text: text, file: "m.yaml")
+            } throws: { error in
+                "\(error)".contains("m.yaml:5: outputs[0].\(typo): unknown key; did you mean \(key.name)?")
+            }
+        }
     }
 }
