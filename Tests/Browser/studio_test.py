@@ -635,6 +635,14 @@ def main():
             bad = overflow()
             params_box = driver.execute_script("return document.querySelector('.params').getBoundingClientRect().width")
             check(not bad and params_box >= 280, f"at {w}x{h} nothing overflows and the params are {params_box:.0f} px wide: {bad[:5]}")
+            # The status line is a line tall and in the window, whatever the stage scrolls.
+            status_box = driver.execute_script("""
+                const s = document.getElementById('status');
+                s.textContent = 'saved to expanding-cells.yaml';
+                const r = s.getBoundingClientRect();
+                return [r.top, r.bottom, r.height, window.innerHeight];""")
+            check(status_box[2] >= 14 and status_box[0] >= 0 and status_box[1] <= status_box[3] + 0.5,
+                  f"at {w}x{h} the status line is {status_box[2]:.0f} px tall and in view ({status_box[0]:.0f}-{status_box[1]:.0f} of {status_box[3]})")
             drift = driver.execute_script("""
                 const lane = document.querySelector('#timeline-rows .tl-lane').getBoundingClientRect();
                 const line = document.getElementById('timeline-cursor').getBoundingClientRect();
