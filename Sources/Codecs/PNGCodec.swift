@@ -77,7 +77,12 @@ public enum PNGCodec {
     /// Whether the PNG at `path` is an animation (an APNG: its `acTL` chunk comes before its
     /// first `IDAT`), read from its chunk headers; false for a still, or for what is no PNG.
     public static func isAnimated(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        // Only a regular file is looked into: opening a FIFO would wait for its writer, and
+        // its bytes, once read, would be gone for the decoder.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 8), Array(head) == signature else { return false }
         // A few chunks come before the pixels; an acTL after 64 of them is no acTL a reader takes.

@@ -350,6 +350,10 @@ struct RoundFourTests {
         let frames = try FrameSequence.load(dir + "/anim.png")
         #expect(frames.frames.map(\.start) == [0, 0.1, 0.2, 0.3] && abs(frames.duration - 0.4) < 1e-9)
         #expect(frames.frames.map { $0.bitmap[5, 5].b } == [0, 255, 0, 255])
+        // A FIFO named .png with no writer is an error at once, as it was before animations.
+        #expect(mkfifo(dir + "/pipe.png", 0o644) == 0)
+        let pipe = try shell("timeout 20 $F compare pipe.png first.png", in: dir)
+        #expect(pipe.status == 2, "\(pipe.status) \(pipe.stderr)")
         let run = try Tool.run(["compare", dir + "/anim.png", dir + "/first.png"])
         #expect(run.status == 1 && run.stdout.contains("DIFFERENT"), "\(run.stdout) \(run.stderr)")
         #expect(try Tool.run(["compare", dir + "/anim.png", dir + "/anim.png"]).status == 0)
