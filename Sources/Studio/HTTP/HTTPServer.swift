@@ -13,8 +13,8 @@ import Synchronization
 ///   answered and its connection closed, so an unread body is never read as a request;
 /// - a request must arrive within `requestSeconds` of its first byte, an idle connection closes
 ///   after `idleSeconds`, and a response waits at most `writeSeconds` for a client to read;
-/// - a response the socket does not take at once is finished by that same thread as the client
-///   reads, so a client that never reads holds no thread and delays no other;
+/// - a response the socket does not take at once is finished by the loop's thread as the
+///   client reads, so a client that never reads holds no thread and delays no other;
 /// - past `connections`, the connection idle longest is closed for the newcomer; when the
 ///   process runs out of file descriptors, a reserved one lets it accept and close, and it
 ///   goes on listening.
