@@ -22,11 +22,16 @@ import PackageDescription
 /// a version against a recording is scored by Fit's `Scorer`, as `flipbook score` scores it)
 /// Flipbook + Codecs + Video → Build (a manifest's previews: keys stamped into the files,
 /// staleness and why, shards; each output an `ExportRequest`; its keys name the tool by a
-/// digest of the rendering code's sources that RenderingSourcesPlugin takes at build time, and
-/// by the C libraries' versions)
+/// digest of the rendering code's sources that RenderingSourcesPlugin takes at build time (their
+/// tokens less comments, layout and messages: SourceKey), and by the C libraries' versions)
 /// Flipbook + Studio + Fit + Build → FlipbookCLI (the only module that parses arguments: flags
 /// into requests) → flipbook (the tool).
 /// The C libraries come from apt on Linux and Homebrew on macOS.
+/// Scripts/fuzz builds every target instrumented for libFuzzer, whose runtime brings its own
+/// `main`: no tool the build runs (RenderingSourcesPlugin's `source-key`) could run so built.
+/// Its build names no rendering code instead (Build's `FuzzingSources.swift`).
+let fuzzing = Context.environment["FLIPBOOK_FUZZING"] != nil
+
 let package = Package(
     name: "Flipbook",
     products: [
@@ -82,9 +87,14 @@ let package = Package(
             dependencies: [
                 "Flipbook", "Scenes", "Codecs", "Video", "FileInput", .product(name: "Yams", package: "Yams"),
             ],
-            plugins: ["RenderingSourcesPlugin"]),
+            plugins: fuzzing ? [] : ["RenderingSourcesPlugin"]),
         // Digests the sources of the modules that decide an output's bytes into Build, at build time.
-        .plugin(name: "RenderingSourcesPlugin", capability: .buildTool(), path: "Sources/RenderingSourcesPlugin"),
+        // What of a source file a build key digests: its tokens less comments, layout and messages.
+        .plugin(
+            name: "RenderingSourcesPlugin", capability: .buildTool(), dependencies: ["source-key"],
+            path: "Sources/RenderingSourcesPlugin"),
+        .target(name: "SourceKey"),
+        .executableTarget(name: "source-key", dependencies: ["SourceKey"], path: "Sources/SourceKeyTool"),
         .target(
             name: "Studio",
             dependencies: ["Flipbook", "Fit", "Geometry", "FileInput"]),
@@ -115,6 +125,7 @@ let package = Package(
             dependencies: ["Render", "Comparison", "Scenes", "Planner", "Raster", "Codecs", "Flipbook", "TestSupport"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GIFCore", "CGIF", "Raster", "TestSupport"]),
         .testTarget(name: "GIFCoreTests", dependencies: ["GIFCore", "TestSupport"]),
+        .testTarget(name: "SourceKeyTests", dependencies: ["SourceKey"]),
         .testTarget(
             name: "VideoTests", dependencies: ["Video", "Codecs", "Raster", "Geometry", "TestSupport"],
             exclude: ["Fixtures"]),

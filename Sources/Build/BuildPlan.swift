@@ -280,7 +280,7 @@ public struct BuildPlan: Sendable {
             images += [image.key, try digest(image.path)]
         }
         return OutputKey(parts: [
-            digestOf([tool.description]), digestOf(settings), try digest(outline.sceneFile),
+            digestOf([tool.keyed]), digestOf(settings), try digest(outline.sceneFile),
             try outline.configFile.map(digest) ?? digestOf(["no config"]), digestOf(images),
         ])
     }
