@@ -11,8 +11,9 @@ import PackageDescription
 /// GIFCore (GIF timing, palettes, remapping, LZW: pure Swift) → Codecs (PNG, GIF and WebP
 /// through the C libraries, and files) → Video (MP4 through FFmpeg)
 /// Render + Comparison + Codecs + Video → Flipbook (the public library and the one engine:
-/// `ExportRequest` renders and writes every format within a size budget; recordings are read
-/// here, at the edge) → FlipbookTesting (assertions for users' tests)
+/// `ExportRequest` renders and writes every format within a size budget, each format one
+/// `AnimationFormat` value in its own file, timed by GIFCore's scheduler where it is timed as
+/// a GIF; recordings are read here, at the edge) → FlipbookTesting (assertions for users' tests)
 /// Flipbook + Planner + Scenes → Fit (a scene's params fitted to a recording, and a storyboard
 /// scored against one by features followed in both, a drag's stroke fitted by the planner's own
 /// physics; a features file is YAML, read as scene files are)
@@ -76,7 +77,8 @@ let package = Package(
         .target(
             name: "Flipbook",
             dependencies: [
-                "Geometry", "Planner", "Raster", "Codecs", "Video", "Render", "Comparison", "Scenes", "FileInput",
+                "Geometry", "Planner", "Raster", "GIFCore", "Codecs", "Video", "Render", "Comparison", "Scenes",
+                "FileInput",
             ]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(

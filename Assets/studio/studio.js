@@ -13,6 +13,18 @@ import { drawTimeline, loadTimeline } from "./timeline.js";
 
 let timelineTimer = 0;
 
+/** One button per format the server exports, named and labelled as it says. */
+function showExportFormats(formats) {
+  $("export-formats").replaceChildren(...formats.map(({ name, label }) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = `export-${name}`;
+    button.textContent = label;
+    button.addEventListener("click", () => exportAs(name));
+    return button;
+  }));
+}
+
 export function applyState(state) {
   const first = !studio.server;
   const old = studio.server;
@@ -25,7 +37,7 @@ export function applyState(state) {
   $("save").disabled = Object.keys(state.edits).length === 0;
   $("revert").disabled = Object.keys(state.edits).length === 0;
   $("save").title = `writes the changed values into ${state.savesTo}`;
-  for (const f of ["gif", "webp", "mp4"]) $(`export-${f}`).hidden = !state.exportFormats.includes(f);
+  if (first) showExportFormats(state.exportFormats);
   const againstOption = $("compare").querySelector('option[value="against"]');
   againstOption.hidden = !state.against;
   if (first && state.against) $("compare").value = "against";
@@ -115,7 +127,6 @@ export function wire() {
   $("disk-reload").addEventListener("click", () => settle("reload"));
   $("disk-keep").addEventListener("click", () => settle("keep"));
   $("disk-merge").addEventListener("click", () => settle("merge"));
-  for (const f of ["gif", "webp", "mp4"]) $(`export-${f}`).addEventListener("click", () => exportAs(f));
   $("export-save").addEventListener("click", saveExport);
   $("export-discard").addEventListener("click", () => { discardExport(); setStatus("export discarded"); });
   $("undo").addEventListener("click", undo);

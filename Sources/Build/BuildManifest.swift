@@ -1,4 +1,5 @@
 import FileInput
+import Flipbook
 import Foundation
 import Scenes
 import Yams
@@ -270,11 +271,12 @@ struct ManifestReader {
     mutating func outputKind(_ pattern: String, _ s: OutputSettings, node: Node, at: String) -> BuildOutput.Kind? {
         let ext = (pattern as NSString).pathExtension.lowercased()
         let hasTime = s.options["time"] != nil
-        switch ext {
-        case "gif", "webp", "mp4":
+        if let format = AnimationFormat.named(by: pattern) {
             if s.sheet { problem(node, "\(at).sheet", "a contact sheet is a .png; \(pattern) is an animation") }
             if hasTime { problem(node, "\(at).time", "a still is a .png; \(pattern) is an animation") }
-            return BuildOutput.Kind(rawValue: ext)
+            return .animation(format)
+        }
+        switch ext {
         case "png":
             if s.sheet && hasTime {
                 problem(
@@ -290,7 +292,8 @@ struct ManifestReader {
         default:
             problem(
                 node, "\(at).path",
-                "\(pattern): expected a .gif, .webp, .mp4 or .png file (a folder of frames is not a preview)")
+                "\(pattern): expected a \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] } + [".png"])) file (a folder of frames is not a preview)"
+            )
             return nil
         }
     }

@@ -13,12 +13,22 @@ public struct BuildOutput: Sendable, Hashable {
     }
 
     /// What the output is, told by its path.
-    public enum Kind: String, Sendable, Hashable {
-        case gif, webp, mp4
+    public enum Kind: Sendable, Hashable {
+        /// One animated file, in the format its extension names.
+        case animation(AnimationFormat)
         /// A PNG of one moment (`time`).
         case still
         /// A PNG contact sheet of the whole storyboard (`sheet: true`).
         case sheet
+
+        /// Its name, as a build key holds it: the format's name, `still` or `sheet`.
+        public var rawValue: String {
+            switch self {
+            case .animation(let format): format.name
+            case .still: "still"
+            case .sheet: "sheet"
+            }
+        }
     }
 
     /// The file, from the manifest's folder.

@@ -1,3 +1,4 @@
+import Flipbook
 /// The build manifest's format, in one list: the keys an output, `defaults` and a variant's
 /// value may set, what each takes and what it means. The loader checks against it, the
 /// reference (`flipbook build --reference`) prints it, and each option key becomes the render
@@ -48,7 +49,7 @@ public enum ManifestFormat {
         Key(
             name: "path", kind: .pattern, places: .output,
             doc:
-                "The file to write: .gif, .webp, .mp4, or .png (a still with `time`, or a contact sheet with `sheet: true`). {scene}, {storyboard} and each variant axis's {NAME} are filled in."
+                "The file to write: \(AnimationFormat.all.map { $0.extensions[0] + ", " }.joined())or .png (a still with `time`, or a contact sheet with `sheet: true`). {scene}, {storyboard} and each variant axis's {NAME} are filled in."
         ),
         Key(name: "name", kind: .name, places: .output, doc: "A name to build this entry's outputs by."),
         Key(

@@ -52,9 +52,7 @@ public enum OutputStamp {
             guard bytes.count >= 20, Array(bytes[(bytes.count - 8)..<(bytes.count - 4)]) == Array("IEND".utf8)
             else { throw fail("the PNG does not end with its IEND chunk") }
             let data = Array("flipbook-key".utf8) + [0] + text
-            let chunk = Array("tEXt".utf8) + data
-            bytes.insert(
-                contentsOf: bigEndian(UInt32(data.count)) + chunk + bigEndian(crc32(chunk)), at: bytes.count - 12)
+            bytes.insert(contentsOf: PNGChunks.chunk("tEXt", data), at: bytes.count - 12)
         case .webp:
             guard bytes.count >= 30, Array(bytes[12..<16]) == Array("VP8X".utf8) else {
                 throw fail("a simple-format WebP (one image, no VP8X header) has no place for a stamp")
@@ -68,7 +66,7 @@ public enum OutputStamp {
             guard boxesSpanFile(bytes) else {
                 throw fail("the MP4's top-level boxes do not span the file (a box of open size?): nothing appended")
             }
-            let box = bigEndian(UInt32(8 + 16 + payload.count)) + Array("uuid".utf8) + mp4UUID + payload
+            let box = PNGChunks.bigEndian(UInt32(8 + 16 + payload.count)) + Array("uuid".utf8) + mp4UUID + payload
             bytes += box
         }
         try AtomicOutput.write(bytes, to: path)
@@ -133,9 +131,9 @@ public enum OutputStamp {
             text = t[(3 + label.count)..<(3 + payload.count)]
         case .png:
             let chunk = Array(t[4..<(tail - 16)])
-            guard Array(t[0..<4]) == bigEndian(UInt32(13 + length)),
+            guard Array(t[0..<4]) == PNGChunks.bigEndian(UInt32(13 + length)),
                 chunk.starts(with: Array("tEXtflipbook-key\0".utf8)),
-                Array(t[(tail - 16)..<(tail - 12)]) == bigEndian(crc32(chunk)),
+                Array(t[(tail - 16)..<(tail - 12)]) == PNGChunks.bigEndian(PNGChunks.crc32(chunk)),
                 Array(t[(tail - 8)..<(tail - 4)]) == Array("IEND".utf8)
             else { return nil }
             text = t[(8 + 13)..<(tail - 16)]
@@ -145,7 +143,8 @@ public enum OutputStamp {
             else { return nil }
             text = t[(8 + label.count)..<(8 + payload.count)]
         case .mp4:
-            guard Array(t[0..<8]) == bigEndian(UInt32(tail)) + Array("uuid".utf8), Array(t[8..<24]) == mp4UUID,
+            guard Array(t[0..<8]) == PNGChunks.bigEndian(UInt32(tail)) + Array("uuid".utf8),
+                Array(t[8..<24]) == mp4UUID,
                 t[24..<(24 + label.count)].elementsEqual(label)
             else { return nil }
             text = t[(24 + label.count)...]
@@ -169,18 +168,5 @@ public enum OutputStamp {
         return at == bytes.count
     }
 
-    static func bigEndian(_ v: UInt32) -> [UInt8] {
-        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-    }
-    static func littleEndian(_ v: UInt32) -> [UInt8] { bigEndian(v).reversed() }
-
-    /// PNG's chunk CRC (ISO 3309, the one zlib computes).
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            crc ^= UInt32(b)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
+    static func littleEndian(_ v: UInt32) -> [UInt8] { PNGChunks.bigEndian(v).reversed() }
 }

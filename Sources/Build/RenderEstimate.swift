@@ -37,9 +37,10 @@ public struct RenderEstimate: Sendable {
         drawnMegapixels = outline.motion.drawnPixels / 1_000_000
         imageMegapixels = Double(outline.imagePixels) / 1_000_000
         switch output.kind {
-        case .gif: kind = .gif
-        case .webp: kind = output.option("quality") != nil ? .lossyWebP : .losslessWebP
-        case .mp4: kind = .mp4
+        case .animation(let format):
+            let cost = format.encodeCost(output.option("quality") != nil)
+            kind = .animation(
+                perFrame: cost.perFrame, perMegapixel: cost.perMegapixel, merges: format.mergesIdenticalFrames)
         case .sheet: kind = .sheet
         case .still: kind = .still
         }
@@ -50,7 +51,7 @@ public struct RenderEstimate: Sendable {
     public var cost: Double {
         let changingFrames = Double(frames) * changing
         let raster = changingFrames * Self.rasterPerMegapixel * drawnMegapixels
-        let encoded = kind == .mp4 ? Double(frames) : changingFrames
+        let encoded = kind.mergesIdenticalFrames ? changingFrames : Double(frames)
         let encode = encodes * encoded * (kind.perFrame + kind.perMegapixel * frameMegapixels)
         return Self.loadingPerMegapixel * imageMegapixels + raster + encode + kind.fixed
     }
@@ -60,16 +61,16 @@ public struct RenderEstimate: Sendable {
     /// Compositing a megapixel of draws.
     static let rasterPerMegapixel = 0.0025
 
-    /// What each kind of output costs to encode, per frame it encodes.
-    enum Encoding: Sendable {
-        case gif, mp4, losslessWebP, lossyWebP, sheet, still
+    /// What each kind of output costs to encode, per frame it encodes: an animation's as its
+    /// format declares (`AnimationFormat.encodeCost`).
+    enum Encoding: Sendable, Equatable {
+        case animation(perFrame: Double, perMegapixel: Double, merges: Bool)
+        case sheet, still
 
         /// A frame's fixed share (palette, bookkeeping).
         var perFrame: Double {
             switch self {
-            case .gif: return 0.004
-            case .mp4: return 0.002
-            case .losslessWebP, .lossyWebP: return 0.004
+            case .animation(let perFrame, _, _): return perFrame
             case .sheet: return 0.001
             case .still: return 0
             }
@@ -78,13 +79,16 @@ public struct RenderEstimate: Sendable {
         /// A megapixel of frame.
         var perMegapixel: Double {
             switch self {
-            case .gif: return 0.025
-            case .mp4: return 0.012
-            case .losslessWebP: return 0.8
-            case .lossyWebP: return 4
+            case .animation(_, let perMegapixel, _): return perMegapixel
             case .sheet: return 0
             case .still: return 0.05
             }
+        }
+
+        /// Whether a frame equal to the one before is encoded again or merged.
+        var mergesIdenticalFrames: Bool {
+            if case .animation(_, _, let merges) = self { return merges }
+            return true
         }
 
         /// Once per render (a contact sheet's own picture).

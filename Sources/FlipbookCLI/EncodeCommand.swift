@@ -6,7 +6,7 @@ import Foundation
 struct EncodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
-        abstract: "Encode a folder of numbered PNG frames as a GIF, WebP or MP4.",
+        abstract: "Encode a folder of numbered PNG frames as a \(AnimationFormat.listed(\.label)).",
         discussion: """
             Frames play in natural name order (frame2 before frame10), each for 1/fps seconds. \
             Identical neighbours merge into one longer frame; above 50 fps, frames are dropped so \
@@ -16,7 +16,9 @@ struct EncodeCommand: ParsableCommand {
     @Argument(help: "The folder of PNG frames.")
     var frames: String
 
-    @Option(name: .shortAndLong, help: "The GIF, WebP or MP4 to write (written to a temporary file, then renamed).")
+    @Option(
+        name: .shortAndLong,
+        help: "The \(AnimationFormat.listed(\.label)) to write (written to a temporary file, then renamed).")
     var output: String
 
     @Option(help: ArgumentHelp("Frames per second of the sequence, 0.1...1000.", valueName: "fps"))
@@ -30,12 +32,16 @@ struct EncodeCommand: ParsableCommand {
 
     func validate() throws {
         guard fps >= 0.1 && fps <= 1000 else { throw ValidationError("--fps \(fps): expected a number in 0.1...1000") }
-        guard [".gif", ".webp", ".mp4"].contains(where: output.hasSuffix) else {
-            throw ValidationError("-o \(output): expected a path ending in .gif, .webp or .mp4")
+        guard let format = AnimationFormat.named(by: output) else {
+            throw ValidationError(
+                "-o \(output): expected a path ending in \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] }))"
+            )
         }
-        try presenting { try gif.encoding.check(for: ExportFormat(path: output)) }
-        if output.hasSuffix(".mp4") && !(fps >= 1 && fps <= 120) {
-            throw ValidationError("--fps \(fps.plainText): an MP4 plays at 1...120 fps")
+        try presenting { try gif.encoding.check(for: .animation(format)) }
+        if let rates = format.frameRates, !rates.contains(fps) {
+            throw ValidationError(
+                "--fps \(fps.plainText): \(format.noun) plays at \(rates.lowerBound.plainText)...\(rates.upperBound.plainText) fps"
+            )
         }
         try presenting {
             try OutputRules(
@@ -47,11 +53,7 @@ struct EncodeCommand: ParsableCommand {
     func run() throws {
         interruptNote = { "interrupted: no output was written" }
         let files = try pngFiles(in: frames)
-        if fps > 50 && output.hasSuffix(".gif") {
-            warn(
-                "\(fps.plainText) fps asks for delays under 2 cs, which GIF players slow down; "
-                    + "frames are dropped so that every delay is at least 2 cs and the total duration stays exact")
-        }
+        if let note = AnimationFormat.named(by: output)?.frameRateNote(fps) { warn(note.onCommandLine) }
         let first = try PNGCodec.read(path: files[0])
         let animation = try AnimatedOutput(
             path: output, width: first.width, height: first.height, fps: fps, encoding: gif.encoding)

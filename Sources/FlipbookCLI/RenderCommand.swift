@@ -23,7 +23,7 @@ struct RenderCommand: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "out.gif, out.webp (animated WebP), out.mp4 (H.264), out.png (with --time), or a folder/ for PNG frames.",
+            "\(AnimationFormat.examples), out.png (with --time), or a folder/ for PNG frames.",
             valueName: "path"))
     var output: String?
 

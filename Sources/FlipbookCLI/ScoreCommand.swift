@@ -65,7 +65,7 @@ struct ScoreCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Write the recording and the render side by side at the recording's pace, marked where they differ most.",
-            valueName: "side.gif|.webp|.mp4"))
+            valueName: "side" + AnimationFormat.all.map { $0.extensions[0] }.joined(separator: "|")))
     var sideBySide: String?
 
     @Option(
@@ -106,8 +106,10 @@ struct ScoreCommand: ParsableCommand {
             throw ValidationError("--fit-stroke fits the stroke over --window t0,t1, without --grid")
         }
         if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }
-        if let sideBySide, ![".gif", ".webp", ".mp4"].contains(where: sideBySide.lowercased().hasSuffix) {
-            throw ValidationError("--side-by-side \(sideBySide): a .gif, .webp or .mp4")
+        if let sideBySide, AnimationFormat.named(by: sideBySide) == nil {
+            throw ValidationError(
+                "--side-by-side \(sideBySide): a \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] }))"
+            )
         }
         if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet \(sheet): a .png") }
         if (sideBySide != nil || sheet != nil) && (!grid.isEmpty || fitStroke != nil) {

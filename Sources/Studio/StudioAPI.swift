@@ -203,27 +203,26 @@ struct StudioAPI {
         return .json(StudioState.json(StudioState(session: session)))
     }
 
-    /// The formats a download can be.
-    static let exportTypes: KeyValuePairs = ["gif": "image/gif", "webp": "image/webp", "mp4": "video/mp4"]
-
     /// The render options a download may set, by their keys (`width=240&fps=20&max-size=5MB`).
     static let exportOptions: [ExportOption] = [
         .width, .fps, .speed, .maxSize, .quality, .loop, .dither, .colors, .lossy,
     ]
 
-    /// `?format=gif|webp|mp4` and any of `exportOptions`: the transition as it shows now,
+    /// `?format=NAME` (an `AnimationFormat`'s) and any of `exportOptions`: the transition as it shows now,
     /// exported by the library (as `flipbook render` exports) to a temporary file, and sent as
     /// a download. A bad option is a 400 naming it and its value.
     func export(_ request: HTTPRequest) async -> HTTPResponse {
-        let format = request.query["format"] ?? "gif"
-        guard let type = Self.exportTypes.first(where: { $0.key == format })?.value else {
-            return .text(400, "format=\(format): expected \(Self.exportTypes.map(\.key).joined(separator: ", "))")
+        let formatName = request.query["format"] ?? AnimationFormat.all[0].name
+        guard let format = AnimationFormat.named(formatName) else {
+            return .text(
+                400, "format=\(formatName): expected \(AnimationFormat.all.map(\.name).joined(separator: ", "))")
         }
+        let type = format.mediaType
         let s = session.snapshot
         guard let t = s.current?.transition else { return .text(410, "nothing loaded") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "flipbook-studio-\(UUID().uuidString)")
-        let name = "\(t.name)-\(t.storyboard).\(format)"
+        let name = "\(t.name)-\(t.storyboard)\(format.extensions[0])"
         var export = StudioState.exportRequest(
             scene: session.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
             edits: s.edits)

@@ -27,10 +27,16 @@ struct StudioState: Encodable {
     /// The file changed on disk under unsaved edits: what changed, and the conflicts.
     var diskChange: StudioSession.DiskChange?
     var command: String
-    var exportFormats: [String]
+    /// The formats a download can be (`AnimationFormat.all`), each with its button's label.
+    var exportFormats: [ExportFormatEntry]
     var against: Against?
     /// The names a curve spec gives a Bézier by, for the curve editor to tell its kind.
     var bezierNames = Motion.bezierNames
+
+    struct ExportFormatEntry: Encodable {
+        var name: String
+        var label: String
+    }
 
     struct Phase: Encodable {
         var name: String
@@ -151,7 +157,7 @@ struct StudioState: Encodable {
             edits: s.edits)
         export.output = "\(t.name)-\(t.storyboard).gif"
         command = export.commandLine
-        exportFormats = StudioAPI.exportTypes.map(\.key)
+        exportFormats = AnimationFormat.all.map { ExportFormatEntry(name: $0.name, label: $0.label) }
         against = session.recording.map {
             let f = $0.frames.frames.first?.bitmap
             return Against(

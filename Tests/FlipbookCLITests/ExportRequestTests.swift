@@ -41,7 +41,7 @@ struct ExportRequestTests {
         #expect(request.scene == "expanding-view" && request.assignments == ["expand.duration=0.5"])
         #expect(request.maxSize?.bytes == 950_000 && request.maxSize?.description == "950kB")
         #expect(frames.frames == FrameRange(4...4) && request.encoding.loop == .plays(3))
-        #expect(request.format == .webp && request.output == "x.webp")
+        #expect(request.format == .animation(.webp) && request.output == "x.webp")
     }
 
     @Test("A refused request names its option and value; the CLI spells it as a flag, others as a key")

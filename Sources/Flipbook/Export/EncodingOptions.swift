@@ -52,29 +52,8 @@ public struct EncodingOptions: Sendable, Hashable {
     /// naming it: every setting a request gives does something.
     public func check(for format: ExportFormat) throws {
         switch format {
-        case .gif:
-            break
-        case .webp:
-            if let option = gifOnlyOption {
-                throw ExportError.invalid(
-                    option,
-                    "\(option): a GIF setting; a WebP takes \(.quality) (lossy; lossless without it) and \(.loop)")
-            }
-            // WebP's loop count is 16 bits.
-            if case .plays(let n) = loop, n > 65535 {
-                throw ExportError.refused(.loop, "\(n)", "a WebP plays at most 65535 times (or forever)")
-            }
-        case .mp4:
-            if let option = gifOnlyOption {
-                throw ExportError.invalid(
-                    option,
-                    "\(option): a GIF setting; an MP4 takes \(.quality) (x264's CRF = 51·(1 − quality/100); default CRF 23)"
-                )
-            }
-            if case .plays = loop {
-                throw ExportError.invalid(
-                    .loop, "\(.loop): an MP4 has no loop count (players loop it or not); leave \(.loop) out")
-            }
+        case .animation(let animation):
+            try animation.checkOptions(self)
         case .still, .sequence:
             if let option = gifOnlyOption ?? (quality != nil ? .quality : nil) ?? (loop != .forever ? .loop : nil) {
                 throw ExportError.invalid(option, "\(option): PNG frames are exact and play once; leave \(option) out")

@@ -103,12 +103,10 @@ private struct Export {
                 lines: ["wrote \(output): \(frame.width)x\(frame.height), t = \(t) s, \(ByteSize.text(bytes))"],
                 bytes: bytes)
         }
-        if format == .gif && settings.fps > 50 {
-            events.warning(
-                "\(settings.fps.plainText) fps asks for GIF delays under 2 cs; frames are dropped to keep 2 cs and the exact duration"
-            )
+        if let note = format.animation?.frameRateNote(settings.fps) { events.warning(note) }
+        if let budget = request.maxSize, let animation = format.animation {
+            return try fit(renderer, within: budget.bytes, to: output, format: animation)
         }
-        if let budget = request.maxSize { return try fit(renderer, within: budget.bytes, to: output, format: format) }
         return try render(renderer, to: output)
     }
 
@@ -166,7 +164,7 @@ private struct Export {
         var lines: [ExportText] = []
         var bytes: Int?
         switch output.map(ExportFormat.init(path:)) {
-        case .gif, .webp, .mp4:
+        case .animation:
             let (written, rendered) = try encode(
                 renderer, times: times, indices: indices, to: output!, encoding: request.encoding, each: observe)
             if AnimatedOutput.isOverHint(written) { events.warning(AnimatedOutput.sizeHint(written)) }
@@ -235,19 +233,15 @@ private struct Export {
 
     /// A size budget: bisects the budget ladder, each try a whole render and encode to a file
     /// beside the output, and moves the best-looking one that fits into place.
-    func fit(_ renderer: SceneRenderer, within budget: Int, to output: String, format: ExportFormat) throws
+    func fit(_ renderer: SceneRenderer, within budget: Int, to output: String, format: AnimationFormat) throws
         -> ExportReport
     {
         let settings = renderer.scene.settings
         let width = Int(renderer.plan.sample(at: 0, scale: renderer.scale).size.width.rounded())
-        let rungs = SizeBudget.ladder(
-            format == .webp ? .webp : format == .mp4 ? .mp4 : .gif, quality: request.encoding.quality,
-            fps: settings.fps, width: width)
+        let rungs = SizeBudget.ladder(format, quality: request.encoding.quality, fps: settings.fps, width: width)
         var tries: [(rung: BudgetRung, bytes: Int, path: String)] = []
         defer { for t in tries { try? FileManager.default.removeItem(atPath: t.path) } }
-        // A lossy WebP at quality 90 is far smaller than a lossless one: where most WebP
-        // budgets land, and the rung to try after lossless.
-        let guess = format == .webp ? rungs.firstIndex { $0.quality == 90 } : nil
+        let guess = format.budgetGuess.flatMap { q in rungs.firstIndex { $0.quality == q } }
         let chosen = try SizeBudget.search(count: rungs.count, guess: guess) { i in
             let rung = rungs[i]
             let trialRenderer =

@@ -74,7 +74,7 @@ public struct ExportRequest: Sendable, Hashable {
             guard format?.isAnimated == true else {
                 throw ExportError.invalid(
                     .maxSize, value: maxSize.description,
-                    "\(.maxSize) \(maxSize.bytes) B: fits a GIF, a WebP or an MP4; frames or a still have no size to fit"
+                    "\(.maxSize) \(maxSize.bytes) B: fits \(AnimationFormat.listed(\.noun)); frames or a still have no size to fit"
                 )
             }
             // A budget runs several encodes; these options describe one.
@@ -99,9 +99,10 @@ public struct ExportRequest: Sendable, Hashable {
 
     /// Refuses an output path of no format, and options that would do nothing for `format`.
     func checkOutput(_ output: String, _ format: ExportFormat) throws {
-        if format == .gif && !output.lowercased().hasSuffix(".gif") {
+        if format.isAnimated && AnimationFormat.named(by: output) == nil {
             throw ExportError.refused(
-                .output, output, "expected out.gif, out.webp, out.mp4, out.png with \(.time), or a folder ending in /"
+                .output, output,
+                "expected \(AnimationFormat.all.map(\.example).joined(separator: ", ")), out.png with \(.time), or a folder ending in /"
             )
         }
         if format == .still {

@@ -79,8 +79,9 @@ public enum LoopCount: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What an export writes, told by its output path.
-public enum ExportFormat: String, Sendable, CaseIterable {
-    case gif, webp, mp4
+public enum ExportFormat: Sendable, Hashable {
+    /// One animated file, in a registered format.
+    case animation(AnimationFormat)
     /// A PNG of one moment.
     case still
     /// A folder of numbered PNG frames.
@@ -89,9 +90,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// The extension a file of this format is named by; none for a folder.
     public var fileExtension: String? {
         switch self {
-        case .gif: ".gif"
-        case .webp: ".webp"
-        case .mp4: ".mp4"
+        case .animation(let format): format.extensions[0]
         case .still: ".png"
         case .sequence: nil
         }
@@ -102,8 +101,8 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// folder named like a file (`out.gif/`) stays that file's format, which the output rules
     /// refuse.
     public init(path: String) {
-        let lower = path.lowercased()
-        let named = Self.allCases.first { $0.fileExtension.map(lower.hasSuffix) ?? false }
+        let named =
+            AnimationFormat.named(by: path).map(Self.animation) ?? (path.lowercased().hasSuffix(".png") ? .still : nil)
         if path.hasSuffix("/")
             || (named == nil
                 && (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType)
@@ -111,10 +110,16 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         {
             self = .sequence
         } else {
-            self = named ?? .gif
+            self = named ?? .animation(AnimationFormat.all[0])
         }
     }
 
     /// Whether it is one animated file, which a size budget can fit.
-    public var isAnimated: Bool { self == .gif || self == .webp || self == .mp4 }
+    public var isAnimated: Bool { animation != nil }
+
+    /// The animated format, for one.
+    public var animation: AnimationFormat? {
+        if case .animation(let format) = self { return format }
+        return nil
+    }
 }

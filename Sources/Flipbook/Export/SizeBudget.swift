@@ -33,28 +33,11 @@ public struct BudgetRung: Sendable, Equatable {
 /// found by bisection over rungs ordered best first, so a budget costs a handful of encodes
 /// rather than one per setting.
 public enum SizeBudget {
-    /// The formats a budget fits.
-    public enum Format: Sendable { case gif, webp, mp4 }
-
-    /// Rungs for a format starting from the request's own quality, fps and width. An MP4's
-    /// qualities are x264's CRF 18, 20, 23 (its default), 26, 29, 32, 35 and 38.
-    public static func ladder(_ format: Format, quality: Int?, fps: Double, width: Int) -> [BudgetRung] {
-        var rungs: [BudgetRung] = []
-        if format == .mp4 {
-            for q in [65, 61, 55, 49, 43, 37, 31, 25] where q <= (quality ?? 65) {
-                rungs.append(BudgetRung(quality: q, fps: fps, width: width))
-            }
-        } else if format == .webp {
-            if quality == nil { rungs.append(BudgetRung(quality: nil, fps: fps, width: width)) }
-            for q in [95, 90, 85, 80, 75, 70, 60, 50, 40, 30] where q <= (quality ?? 100) {
-                rungs.append(BudgetRung(quality: q, fps: fps, width: width))
-            }
-        } else {
-            for q in [100, 95, 90, 85, 80, 70, 60, 50, 40, 30, 25] where q <= (quality ?? 100) {
-                rungs.append(BudgetRung(quality: q, fps: fps, width: width))
-            }
-            let last = rungs.last?.quality ?? quality ?? 25
-            for lossy in [8, 16, 32] { rungs.append(BudgetRung(quality: last, lossy: lossy, fps: fps, width: width)) }
+    /// Rungs for a format starting from the request's own quality, fps and width: the format's
+    /// qualities (`AnimationFormat`), then fewer frames, then fewer pixels.
+    public static func ladder(_ format: AnimationFormat, quality: Int?, fps: Double, width: Int) -> [BudgetRung] {
+        var rungs = format.budgetQualities(quality).map {
+            BudgetRung(quality: $0.quality, lossy: $0.lossy, fps: fps, width: width)
         }
         if rungs.isEmpty { rungs.append(BudgetRung(quality: quality, fps: fps, width: width)) }
         // Then fewer frames, then fewer pixels, each at the smallest quality rung.
