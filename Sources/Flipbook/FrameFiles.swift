@@ -9,7 +9,7 @@ import Video
 /// Where frames and images meet files: decoding happens here, at the edge, and the stages
 /// before it take bitmaps.
 extension FrameReader {
-    /// Opens a recording at `path`: a .gif, .webp or animated .png (decoded a frame at a time,
+    /// Opens a recording at `path`: a .gif, .webp or animated .png or .apng (decoded a frame at a time,
     /// timed as browsers play them), an MP4 or other video FFmpeg reads (by its timestamps), a
     /// still .png (which shows at every time), or a folder of .png frames played at `fps` (read
     /// as they are reached). A clock that goes back is the file's fault: the error names it.
@@ -62,7 +62,7 @@ extension FrameReader {
                 try webp.next().map { ($0.bitmap, $0.endMilliseconds - $0.startMilliseconds) }
             }
         }
-        if path.lowercased().hasSuffix(".png") && PNGCodec.isAnimated(path: path) {
+        if [".png", ".apng"].contains(where: path.lowercased().hasSuffix) && PNGCodec.isAnimated(path: path) {
             // FFmpeg's APNG decoder composes each frame onto the canvas as browsers do.
             let apng = try MP4Reader(path: path)
             return browserTimed {
