@@ -11,6 +11,9 @@ rate Chromium's player shows them (a frame asking for 10 ms or less shows for 10
 still against its one frame as a PNG. Then that the comparison can fail: a GIF against another
 disposal's frames, or zero delays taken as 20 ms, differ.
 
+Last, an animated PNG as `flipbook render -o x.apng` writes it: Chromium's PNG decoder gives
+the frames of `render -o frames/` at the times the file says, exactly, each for as long.
+
 Usage: gif_corpus_test.py path/to/flipbook
 """
 import base64
@@ -152,9 +155,9 @@ def corpus():
 
 PAGE = b"""<!doctype html><meta charset=utf-8><title>gif oracle</title>
 <script>
-async function frames(b64) {
+async function frames(b64, type = "image/gif") {
   const data = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
-  const decoder = new ImageDecoder({data, type: "image/gif"});
+  const decoder = new ImageDecoder({data, type});
   await decoder.tracks.ready;
   const track = decoder.tracks.selectedTrack;
   await decoder.completed;
@@ -183,6 +186,32 @@ class Page(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+def check_apng(driver, flipbook, work):
+    """An APNG of ours, decoded by Chromium: each frame is the rendered frame at its start time,
+    and lasts as long as the file's delay says."""
+    apng, folder = os.path.join(work, "view.apng"), os.path.join(work, "frames")
+    for out in [apng, folder + "/"]:
+        subprocess.run([flipbook, "render", "expanding-view", "--width", "160", "-o", out, "--quiet"], check=True)
+    with open(apng, "rb") as f:
+        data = f.read()
+    shown = driver.execute_async_script(
+        "frames(arguments[0], 'image/png').then(arguments[1], e => arguments[1]({error: String(e)}))",
+        base64.b64encode(data).decode())
+    if isinstance(shown, dict):
+        check(False, f"APNG: Chromium decodes it ({shown['error']})")
+        return
+    names = sorted(os.listdir(folder))
+    start, same = 0, 0
+    for frame in shown:
+        index = round(start * 30 / 1_000_000)
+        rendered = Image.open(os.path.join(folder, names[index])).convert("RGBA").tobytes()
+        same += base64.b64decode(frame["rgba"]) == rendered
+        start += frame["duration"]
+    check(len(shown) > 10 and same == len(shown) and start == 3_000_000,
+          f"APNG: Chromium decodes {len(shown)} frames, {same} equal to the rendered frame at their start, "
+          f"lasting {start / 1e6} s in all")
 
 
 def main():
@@ -246,6 +275,7 @@ def main():
             result = subprocess.run([flipbook, "compare", path, path], capture_output=True, text=True)
             check(result.returncode == 2 and path in result.stderr and says in result.stderr,
                   f"{name}: {result.stderr.strip()}")
+        check_apng(driver, flipbook, work)
     finally:
         driver.quit()
         server.shutdown()

@@ -105,7 +105,7 @@ struct ManifestTests {
                     "m.yaml:9: outputs[2].path: c-{size}.gif: {size} is not known here; this entry knows {scene}, {theme}",
                     "m.yaml:11: outputs[2].variants: 'tehme': no such axis under `variants:`; did you mean theme?",
                     "m.yaml:12: outputs[3].path: same.gif is made more than once: the path needs {theme} to tell the variants apart",
-                    "m.yaml:15: outputs[4].path: frames/: expected a .gif, .webp, .mp4 or .png file (a folder of frames is not a preview)",
+                    "m.yaml:15: outputs[4].path: frames/: expected a .gif, .webp, .mp4, .apng or .png file (a folder of frames is not a preview)",
                     "m.yaml:17: outptus: unknown key; did you mean outputs? (expected version, defaults, variants, outputs)",
                 ])
         }

@@ -74,7 +74,7 @@ struct ParsingTests {
             (["scene", "expanding-cells", "--reference"], "--reference prints the format"),
             (
                 ["render", "expanding-cells", "-o", "frames/", "--max-size", "5MB"],
-                "--max-size 5000000 B: fits a GIF, a WebP or an MP4"
+                "--max-size 5000000 B: fits a GIF, a WebP, an MP4 or an APNG"
             ),
             (
                 ["render", "expanding-cells", "-o", "x.gif", "--max-size", "5MB", "--frames", "1-9"],
@@ -90,7 +90,7 @@ struct ParsingTests {
                 "--lossy: a GIF setting; an MP4 takes --quality"
             ),
 
-            (["encode", "frames", "-o", "x.mov"], "expected a path ending in .gif, .webp or .mp4"),
+            (["encode", "frames", "-o", "x.mov"], "expected a path ending in .gif, .webp, .mp4 or .apng"),
             (["render", "expanding-cells", "-o", "x.gif", "--max-size", "100"], "--max-size"),
             (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames <A-B>"),
             (["render", "expanding-cells", "-o", "x.gif", "--frames", "-2"], "--frames"),
