@@ -1,9 +1,9 @@
 // Comparison: the saved version beside or under the current one, or a recording and the
 // difference from it.
 
-import { $, studio } from "./state.js";
-import { api } from "./network.js";
-import { draw, frameIndex, loadFrames } from "./player.js";
+import { $, compareMode, frameIndex, studio } from "./state.js";
+import { api } from "./api.js";
+import { draw, loadFrames } from "./player.js";
 
 // The recording and the difference beside the frame on screen, which the page names: the
 // storyboard's frame `k` once it has loaded, else the frame rendered at the scrubber's time.
@@ -85,7 +85,6 @@ export function requestScore() {
 
 document.addEventListener("flipbook:frames", () => { if (!$("score").hidden) requestScore(); });
 
-export function compareMode() { return $("compare").value; }
 
 export function updateCompare() {
   const mode = compareMode();

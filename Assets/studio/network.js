@@ -1,43 +1,24 @@
-// Talking to the studio's server: its API, the event stream, edits sent one request at a
-// time, saves, exports. Every response is checked before it is read.
+// Actions: the event stream, edits sent one request at a time, saves, exports; each answer goes
+// to the handlers the page's entry module connects (what shows a state, what shows a new
+// version), so that this module knows no view. Every response is checked before it is read.
 
-import { $, setStatus, showError, studio, token } from "./state.js";
-import { loadFrames, settleTimings, showInstantFrame } from "./player.js";
-import { applyState } from "./studio.js";
+import { $, setStatus, showError, studio } from "./state.js";
+import { api, post, stateFrom } from "./api.js";
 
-export function api(path, params = {}) {
-  const q = new URLSearchParams({ token, ...params });
-  return `/api/${path}?${q}`;
-}
+// What shows the server's answers, given by the entry module (studio.js).
+const shown = { state: () => {}, version: () => {}, settled: () => {} };
 
-// The state a response carries (200; 422 with the render's error in it; 409 with the change
-// on disk), or an error in the server's words for any other answer.
-export async function stateFrom(response) {
-  if (response.ok || response.status === 422 || response.status === 409) return response.json();
-  throw new Error((await response.text()) || `${response.status} ${response.statusText}`);
+// Connects the views that show a state, a new version's frames and a change's timings.
+export function connect({ state, version, settled }) {
+  Object.assign(shown, { state, version, settled });
 }
 
 // Posts a change of view (storyboard or scale) and applies the state that comes back.
 export async function postView(body) {
   try {
-    applyState(await stateFrom(await post("view", body)));
+    shown.state(await stateFrom(await post("view", body)));
   } catch (e) {
     showError(String(e.message || e), { render: false });
-  }
-}
-
-// What a request that reached no server is told: the studio has stopped, or is unreachable.
-const notAnswering = "the studio is not answering: has it stopped? Nothing was sent";
-
-export async function post(path, body, params = {}) {
-  try {
-    return await fetch(api(path, params), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Flipbook-Token": token },
-      body: JSON.stringify(body || {}),
-    });
-  } catch {
-    throw new Error(notAnswering);
   }
 }
 
@@ -52,7 +33,7 @@ export async function loadState(again = true) {
   // An error that came while this was on its way (a file saved broken just after) makes this
   // state stale: ask once more rather than clear the error it does not know of.
   if (again && studio.network.errors !== seen) return loadState(false);
-  applyState(state);
+  shown.state(state);
 }
 
 export function listen() {
@@ -102,15 +83,14 @@ export async function flush() {
     const state = await stateFrom(response);
     if (response.ok && !studio.network.pending) {
       studio.telemetry.awaiting = { version: state.version, started };
-      settleTimings();
+      shown.settled();
     }
     // The frame first: the rest of the page can follow it.
     if (state.version !== studio.playback.version) {
       studio.playback.version = state.version;
-      showInstantFrame(state.version);
-      loadFrames(state.version, "frames");
+      shown.version(state.version);
     }
-    applyState(state);
+    shown.state(state);
   } catch (e) {
     showError(String(e.message || e));
   } finally {
@@ -131,7 +111,7 @@ export async function simplePost(path, doneText, params, body = {}) {
   }
   if (response.status === 409) {
     // The file changed on disk under these edits: nothing was written; the state says what.
-    applyState(await stateFrom(response));
+    shown.state(await stateFrom(response));
     setStatus(`not saved: ${studio.server.savesTo} changed on disk`);
     return;
   }
@@ -140,7 +120,7 @@ export async function simplePost(path, doneText, params, body = {}) {
     setStatus("");
     return;
   }
-  applyState(await stateFrom(response));
+  shown.state(await stateFrom(response));
   setStatus(doneText);
 }
 

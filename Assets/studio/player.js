@@ -1,9 +1,16 @@
 // Frames and playback: the frame under the scrubber first, then every picture of a version,
 // played on the canvas at the scrubber's time.
 
-import { $, setStatus, studio } from "./state.js";
-import { api, loadState } from "./network.js";
-import { compareMode, requestRecordingFrame } from "./compare.js";
+import { $, compareMode, frameIndex, setStatus, studio } from "./state.js";
+import { api } from "./api.js";
+import { loadState } from "./network.js";
+
+// What else a drawn frame asks for (the recording's frame at the same time, in compare), given
+// by the entry module.
+let afterDraw = () => {};
+
+// Sets what runs after each frame is drawn.
+export function setAfterDraw(f) { afterDraw = f; }
 
 // The frame under the scrubber, rendered at once, before the whole storyboard.
 export function showInstantFrame(version) {
@@ -99,15 +106,6 @@ export async function loadFrames(version, slot) {
   draw();
 }
 
-export function frameIndex(seq, t) {
-  let lo = 0, hi = seq.times.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (seq.times[mid] <= t + 1e-9) lo = mid; else hi = mid - 1;
-  }
-  return lo;
-}
-
 export function draw() {
   const state = studio.server;
   if (!state) return;
@@ -137,7 +135,7 @@ export function draw() {
       other.clearRect(0, 0, state.width, state.height);
       other.drawImage(studio.playback.saved.images[studio.playback.saved.frames[frameIndex(studio.playback.saved, studio.playback.time)]], 0, 0);
     }
-    if (mode === "against") requestRecordingFrame();
+    afterDraw(mode);
   }
 }
 

@@ -2,7 +2,6 @@
 // Plain JavaScript modules, no build step. The server is the only source of frames: every
 // picture here is one the Flipbook library rendered for the values on screen.
 
-export const token = new URLSearchParams(location.search).get("token") || "";
 export const $ = (id) => document.getElementById(id);
 
 // The page's state, in one object: what the server said, what plays, what is in flight, and
@@ -38,6 +37,20 @@ export const studio = {
     scored: null,     // {version, features}: the last score shown
   },
 };
+
+// Which comparison the page shows: off, the saved version, onion skin, side by side, or the
+// recording.
+export function compareMode() { return $("compare").value; }
+
+// The index of the frame of `seq` showing at time `t`.
+export function frameIndex(seq, t) {
+  let lo = 0, hi = seq.times.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (seq.times[mid] <= t + 1e-9) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
 
 // The field (a param, or one part of an animation param) with this key, from the server's state.
 export function fieldOf(key) {

@@ -1,9 +1,14 @@
-// Flipbook studio: applies the server's state to the page and wires the controls.
+// Flipbook studio, the entry module: applies the server's state to the page, wires the controls
+// and connects the modules; every other module imports only those below it.
 
-import { $, setStatus, showError, studio } from "./state.js";
-import { discardExport, exportAs, listen, loadState, postView, saveExport, sendEdit, simplePost } from "./network.js";
-import { draw, drawPhases, loadFrames, setPlaying, showInstantFrame, step, tick } from "./player.js";
-import { compareMode, requestRecordingFrame, updateCompare } from "./compare.js";
+import { $, compareMode, setStatus, showError, studio } from "./state.js";
+import {
+  connect, discardExport, exportAs, listen, loadState, postView, saveExport, sendEdit, simplePost,
+} from "./network.js";
+import {
+  draw, drawPhases, loadFrames, setAfterDraw, setPlaying, settleTimings, showInstantFrame, step, tick,
+} from "./player.js";
+import { requestRecordingFrame, updateCompare } from "./compare.js";
 import { filterParams, renderParams } from "./params.js";
 import { setUpLayout } from "./layout.js";
 import { applySnapshot, showSnapshots, takeSnapshot } from "./snapshots.js";
@@ -13,7 +18,7 @@ import { drawTimeline, loadTimeline } from "./timeline.js";
 
 let timelineTimer = 0;
 
-/** One button per format the server exports, named and labelled as it says. */
+// One button per format the server exports, named and labelled as it says.
 function showExportFormats(formats) {
   $("export-formats").replaceChildren(...formats.map(({ name, label }) => {
     const button = document.createElement("button");
@@ -147,6 +152,14 @@ export function wire() {
 window.flipbook = studio;
 window.flipbookActions = { setPlaying, draw, requestRecordingFrame, sendEdit, undo, redo };
 
+// The one place the modules meet: the actions' answers go to the views, and a drawn frame
+// asks for the recording's frame beside it.
+connect({
+  state: applyState,
+  version: (version) => { showInstantFrame(version); loadFrames(version, "frames"); },
+  settled: settleTimings,
+});
+setAfterDraw((mode) => { if (mode === "against") requestRecordingFrame(); });
 wire();
 showButtons();
 loadState().then(() => { listen(); setPlaying(true); });

@@ -5,7 +5,7 @@
 // plans alone; the page asks once the versions stop coming (studio.js).
 
 import { $, fieldOf as field, shownValue, studio } from "./state.js";
-import { api } from "./network.js";
+import { api } from "./api.js";
 import { current, edit } from "./history.js";
 import { renderParams, showMoves, trimNumber } from "./params.js";
 

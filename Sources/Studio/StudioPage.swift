@@ -8,11 +8,14 @@ struct StudioPage: Sendable {
     enum Part: String, CaseIterable {
         case html = "index.html"
         case style = "studio.css"
-        /// The page's modules: the entry, its one state object, the server, playback,
-        /// comparison, the params list, the curve editor, the edits' undo history, the
-        /// keyboard, named snapshots, the layout (the panel's width, the theme) and the timeline.
+        /// The page's modules: the entry (which connects the rest), its one state object, the
+        /// server's API, the actions that talk to it, playback, comparison, the params list,
+        /// the curve editor, the edits' undo history, the keyboard, named snapshots, the layout
+        /// (the panel's width, the theme) and the timeline. Imports point down only
+        /// (`StudioPageModuleTests`).
         case main = "studio.js"
         case state = "state.js"
+        case api = "api.js"
         case network = "network.js"
         case player = "player.js"
         case compare = "compare.js"
