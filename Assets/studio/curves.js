@@ -1,9 +1,9 @@
 // The curve editor: each animation param's graph of progress over time (and the saved curve,
-// dashed), with handles to drag — a spring's duration and its bounce (a UIKit spring's duration
-// and damping ratio, a response spring's response and bounce), a Bézier's two control points —
-// and UIKit's and SwiftUI's curves one click away. A drag sends the values it reaches
-// as edits (one undo entry per drag); the graph is the server's samples of the curve those
-// values make, so what it shows is the motion the render uses.
+// dashed), with the handles the server gives it (a spring's duration and its bounce, a Bézier's
+// two control points: where each sits, which field it edits and the value it writes) and the
+// curves the server lists one click away. A drag sends the values it reaches as edits (one undo
+// entry per drag); the graph is the server's samples of the curve those values make, so what
+// it shows is the motion the render uses.
 
 import { shownValue, studio } from "./state.js";
 import { edit } from "./history.js";
@@ -11,83 +11,26 @@ import { edit } from "./history.js";
 const W = 400, H = 120, pad = 8;
 const ns = "http://www.w3.org/2000/svg";
 
-// One click away: [group, [[label, the curve field's value, what it is]]]. SwiftUI's springs
-// are its response/bounce springs (`spring(duration: 0.5, bounce: …)`), exactly.
-export const presets = [
-  ["UIKit", [
-    ["spring", "spring", "UIView.animate(withDuration:usingSpringWithDamping:…), from this param's duration and damping ratio"],
-    ["easeIn", "easeIn", ".curveEaseIn"],
-    ["easeOut", "easeOut", ".curveEaseOut"],
-    ["easeInEaseOut", "easeInEaseOut", ".curveEaseInOut"],
-    ["linear", "linear", ".curveLinear"],
-    ["system", "system", "the system spring: mass 3, stiffness 1000, damping 500"],
-  ]],
-  ["SwiftUI", [
-    [".smooth", "response:response=0.5,bounce=0", ".smooth: spring(duration: 0.5, bounce: 0)"],
-    [".snappy", "response:response=0.5,bounce=0.15", ".snappy: spring(duration: 0.5, bounce: 0.15)"],
-    [".bouncy", "response:response=0.5,bounce=0.3", ".bouncy: spring(duration: 0.5, bounce: 0.3)"],
-  ]],
-];
-
-// What a curve field's value is: a UIKit spring (its duration, damping ratio and velocity
-// fields apply), a Bézier (its duration applies), or a full spec that carries its own timing.
-export function curveKind(value) {
-  if (value === "spring") return "spring";
-  // The server names the Béziers a spec may name (UIKit's, as the library parses them).
-  if (studio.server.bezierNames.includes(value.split(":")[0]) || /^bezier:/.test(value)) return "bezier";
-  if (responseParts(value)) return "response";
-  return "spec";
+// A handle's value as it is written: its template with each `{name}` replaced by a number.
+// What the template is (a duration, a damping ratio, a spec with one part free) the server
+// says; the page holds no curve grammar.
+function filled(handle, numbers) {
+  return handle.template.replace(/\{(\w+)\}/g, (_, name) => String(numbers[name]));
 }
 
-// A response/bounce spring's parts (`response:response=0.5,bounce=0.15`), in the spec's order,
-// or null for any other curve.
-export function responseParts(value) {
-  const m = /^response:(.*)$/.exec(value || "");
-  if (!m) return null;
-  const parts = m[1].split(",").map((kv) => kv.split("=").map((x) => x.trim()));
-  if (parts.some((kv) => kv.length !== 2 || !Number.isFinite(Number(kv[1])))) return null;
-  const found = Object.fromEntries(parts.map(([k, v]) => [k, Number(v)]));
-  return "response" in found ? { parts, response: found.response, bounce: found.bounce ?? 0 } : null;
-}
-
-// The spec with `key` set to `value`, the other parts kept in their order.
-function withPart(spec, key, value) {
-  const { parts } = responseParts(spec);
-  const out = parts.some(([k]) => k === key) ? parts.map(([k, v]) => [k, k === key ? value : v]) : [...parts, [key, value]];
-  return `response:${out.map(([k, v]) => `${k}=${v}`).join(",")}`;
-}
-
-// The fields a kind of curve reads, by their last key part.
-export const fieldsFor = {
-  spring: ["duration", "dampingRatio", "velocity", "curve"], bezier: ["duration", "curve"], response: ["curve"], spec: ["curve"],
-};
-
-// A Bézier curve value's control points: written in it (`bezier:x1,y1,x2,y2`), else those of
-// the named curve the server sent for param `p`.
-export function controlPoints(p, value) {
-  const numbers = value.replace(/^bezier:/, "").split(",").slice(0, 4).map(Number);
-  if (/^bezier:/.test(value) && numbers.length === 4 && numbers.every(Number.isFinite)) return numbers;
-  return [...(p.motion?.controlPoints || [0, 0, 1, 1])];
-}
-
-// The damping ratio that gives a spring a first overshoot of `o`, the rest of it kept: read
-// between the (overshoot, damping ratio) pairs the library sampled from the spring itself.
-export function dampingFor(motion, o) {
-  const table = motion?.dampingByOvershoot || [];
-  if (o <= 0.0005 || !table.length) return 1;
+// The value a bounce handle writes for a first overshoot of `o`: read between the
+// (overshoot, value) pairs the library sampled from the spring itself.
+function valueAtOvershoot(table, o) {
+  if (!table.length) return null;
+  if (o <= 0.0005) return table[0][1];
   const above = table.findIndex(([overshoot]) => overshoot >= o);
   if (above <= 0) return above === 0 ? table[0][1] : table[table.length - 1][1];
-  const [o0, z0] = table[above - 1], [o1, z1] = table[above];
-  return o1 === o0 ? z1 : z0 + ((o - o0) / (o1 - o0)) * (z1 - z0);
+  const [o0, v0] = table[above - 1], [o1, v1] = table[above];
+  return o1 === o0 ? v1 : v0 + ((o - o0) / (o1 - o0)) * (v1 - v0);
 }
 
+const clamp = (x, [lo, hi]) => Math.min(hi, Math.max(lo, x));
 const round = (x, digits) => Number(x.toFixed(digits));
-
-// The value of each of a param's fields as the page shows it (edits first).
-function valueOf(p, name) {
-  const f = p.fields.find((f) => f.key === `${p.key}.${name}`);
-  return f ? shownValue(f) : null;
-}
 
 // The drag in progress, if any: its host, what it moves, and the graph's scale when it began.
 let drag = null;
@@ -96,8 +39,10 @@ let drag = null;
 // while a drag runs, so that the pointer stays captured as new curves come in.
 export function drawCurve(host, p, changed) {
   const m = p.motion, saved = changed ? p.savedMotion : null;
-  const curve = valueOf(p, "curve");
-  const kind = curve == null ? "spec" : curveKind(curve);
+  const controls = p.controls || { kind: "spec", handles: {} };
+  const handles = controls.handles;
+  const curveField = p.fields.find((f) => f.key === `${p.key}.curve`);
+  const curve = curveField ? shownValue(curveField) : null;
   let graph = host.querySelector(".graph");
   if (!graph) {
     graph = document.createElement("div");
@@ -126,7 +71,7 @@ export function drawCurve(host, p, changed) {
   let scale = drag && drag.host === host ? drag.scale : null;
   if (!scale) {
     const values = curves.flatMap((c) => c.samples.map((s) => s[1]));
-    const points = kind === "bezier" ? controlPoints(p, curve) : [0, 0, 0, 0];
+    const points = handles.p1 ? handles.p1.values : [0, 0, 0, 0];
     scale = {
       duration: Math.max(...curves.map((c) => c.duration), 1e-6),
       lo: Math.min(0, points[1], points[3], ...values),
@@ -141,22 +86,12 @@ export function drawCurve(host, p, changed) {
   const parts = [["grid", `M${pad},${y(0)}H${W - pad}`], ["grid one", `M${pad},${y(1)}H${W - pad}`]];
   if (saved) parts.push(["saved-curve", path(saved)]);
   parts.push(["curve", path(m)]);
-  // Where each handle sits, in graph units, and the arms of a Bézier's control points.
-  const at = {};
-  const duration = Number(valueOf(p, "duration")) || m.duration;
-  if (kind === "bezier") {
-    const [x1, y1, x2, y2] = controlPoints(p, curve);
-    at.p1 = [x1 * duration, y1];
-    at.p2 = [x2 * duration, y2];
+  // Where each handle sits, in graph units (as the server places it), and the arms of a
+  // Bézier's control points.
+  const at = Object.fromEntries(Object.entries(handles).map(([name, h]) => [name, h.at]));
+  if (at.p1 && at.p2) {
     parts.push(["arm", `M${x(0)},${y(0)}L${x(at.p1[0])},${y(at.p1[1])}`]);
-    parts.push(["arm", `M${x(duration)},${y(1)}L${x(at.p2[0])},${y(at.p2[1])}`]);
-  } else if (kind === "spring" || kind === "response") {
-    // A UIKit spring's duration is when it ends; a response spring's (SwiftUI's
-    // `spring(duration:bounce:)`) is its response, the perceived duration, well before it settles.
-    const end = kind === "spring" ? m.duration : responseParts(curve).response;
-    at.duration = [end, 1];
-    const peak = m.samples.reduce((best, s) => (s[1] > best[1] ? s : best), [0, -Infinity]);
-    at.bounce = m.overshoot > 0.0005 ? peak : [end * 0.35, 1];
+    parts.push(["arm", `M${x(m.duration)},${y(1)}L${x(at.p2[0])},${y(at.p2[1])}`]);
   }
   svg.replaceChildren(...parts.map(([cls, d]) => {
     const e = document.createElementNS(ns, "path");
@@ -175,7 +110,7 @@ export function drawCurve(host, p, changed) {
       duration: "the duration: drag it sideways", bounce: "the bounce: drag it up for more, down for none",
     }[handle.dataset.handle];
   }
-  graph.dataset.kind = kind;
+  graph.dataset.kind = controls.kind;
   host.querySelector(".facts").textContent = `${m.duration.toFixed(3)} s` +
     (m.overshoot > 0.0005 ? `, overshoots by ${(m.overshoot * 100).toFixed(1)} %` : ", no overshoot") +
     (saved ? " · dashed: saved" : "") + ` · ${m.spec}`;
@@ -183,22 +118,22 @@ export function drawCurve(host, p, changed) {
   for (const button of host.querySelectorAll(".presets button")) {
     button.classList.toggle("on", button.dataset.curve === curve);
   }
-  if (drag && drag.host === host) drag.toGraph = { x, y, scale, duration };
+  if (drag && drag.host === host) drag.toGraph = { x, y, scale, duration: m.duration };
 }
 
-// The presets' buttons, UIKit's then SwiftUI's.
+// The presets' buttons, in the groups the server lists them.
 function presetRow(p) {
   const row = document.createElement("div");
   row.className = "presets";
-  for (const [group, items] of presets) {
+  for (const { group, presets } of studio.server.curvePresets) {
     const label = document.createElement("span");
     label.textContent = group;
     row.append(label);
-    for (const [name, value, what] of items) {
+    for (const { label: name, value, doc } of presets) {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = name;
-      button.title = what;
+      button.title = doc;
       button.dataset.curve = value;
       button.addEventListener("click", () => edit({ [`${p.key}.curve`]: value }));
       row.append(button);
@@ -237,24 +172,20 @@ function dragTo(e, handle) {
   const px = ((e.clientX - box.left) / box.width) * W, py = ((e.clientY - box.top) / box.height) * H;
   const t = ((px - pad) / (W - 2 * pad)) * scale.duration;
   const v = scale.lo + ((H - pad - py) / (H - 2 * pad)) * (scale.hi - scale.lo);
-  const key = drag.key;
-  const p = studio.server.params.find((q) => q.key === key);
-  const spec = valueOf(p, "curve");
-  const response = curveKind(spec) === "response";
+  const p = studio.server.params.find((q) => q.key === drag.key);
+  const h = p?.controls?.handles[drag.handle];
+  if (!h) return;
   if (drag.handle === "duration") {
-    const seconds = String(round(Math.min(10, Math.max(0.05, t)), 2));
-    edit(response ? { [`${key}.curve`]: withPart(spec, "response", seconds) } : { [`${key}.duration`]: seconds });
+    edit({ [h.key]: filled(h, { value: round(clamp(t, h.range), 2) }) });
   } else if (drag.handle === "bounce") {
-    const overshoot = Math.min(0.9, Math.max(0, v - 1));
-    const zeta = Math.min(1, Math.max(0.05, dampingFor(p.motion, overshoot)));
-    // SwiftUI's bounce is 1 − ζ for a spring that bounces at all.
-    edit(response ? { [`${key}.curve`]: withPart(spec, "bounce", String(round(1 - zeta, 2))) }
-      : { [`${key}.dampingRatio`]: String(round(zeta, 2)) });
+    const value = valueAtOvershoot(h.byOvershoot, clamp(v - 1, [0, 0.9]));
+    if (value != null) edit({ [h.key]: filled(h, { value: round(clamp(value, h.range), 2) }) });
   } else {
-    const points = controlPoints(p, spec);
+    const points = [...h.values];
     const i = drag.handle === "p1" ? 0 : 2;
-    points[i] = round(Math.min(1, Math.max(0, t / duration)), 2);
-    points[i + 1] = round(Math.min(2, Math.max(-1, v)), 2);
-    edit({ [`${key}.curve`]: `bezier:${points.join(",")}` });
+    points[i] = round(clamp(t / duration, [0, 1]), 2);
+    points[i + 1] = round(clamp(v, [-1, 2]), 2);
+    const [x1, y1, x2, y2] = points;
+    edit({ [h.key]: filled(h, { x1, y1, x2, y2 }) });
   }
 }

@@ -2,7 +2,7 @@
 
 import { $, shownValue, studio } from "./state.js";
 import { edit } from "./history.js";
-import { curveKind, drawCurve, fieldsFor } from "./curves.js";
+import { drawCurve } from "./curves.js";
 
 export function renderParams(old) {
   const state = studio.server;
@@ -282,10 +282,10 @@ export function updateParam(p) {
       else input.value = value;
     }
   }
-  // An animation shows only the fields its curve reads (a Bézier has no damping ratio).
-  const curveField = p.fields.find((f) => f.key === `${p.key}.curve` && f.kind === "curve");
-  if (curveField) {
-    const applies = fieldsFor[curveKind(shownValue(curveField))];
+  // An animation shows only the fields its curve reads, as the server says (a Bézier has no
+  // damping ratio; a spec that gives its own duration reads no duration field).
+  if (p.controls) {
+    const applies = p.controls.reads;
     for (const f of p.fields) {
       const row = el.querySelector(`.field[data-key="${CSS.escape(f.key)}"]`);
       if (row) row.hidden = !applies.includes(f.key.slice(p.key.length + 1));

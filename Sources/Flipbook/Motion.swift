@@ -25,9 +25,6 @@ public struct Motion: Sendable, Hashable {
     /// by these.
     public let dampingByOvershoot: [[Double]]?
 
-    /// The names a curve spec may give a cubic Bézier by (`easeIn`, `easeInOut`…).
-    public static var bezierNames: [String] { Curve.bezierNames }
-
     public struct Sample: Sendable, Hashable {
         public let time: Double
         public let progress: Double

@@ -30,8 +30,8 @@ struct StudioState: Encodable {
     /// The formats a download can be (`AnimationFormat.all`), each with its button's label.
     var exportFormats: [ExportFormatEntry]
     var against: Against?
-    /// The names a curve spec gives a Bézier by, for the curve editor to tell its kind.
-    var bezierNames = Motion.bezierNames
+    /// The curves one click away in the curve editor.
+    var curvePresets = MotionControls.presets.map { PresetGroup(group: $0.group, presets: $0.presets) }
 
     struct ExportFormatEntry: Encodable {
         var name: String
@@ -59,6 +59,14 @@ struct StudioState: Encodable {
         var fields: [Field]
         var motion: MotionJSON?
         var savedMotion: MotionJSON?
+        /// For an animation: the fields its curve reads and the curve editor's handles.
+        var controls: MotionControls?
+    }
+
+    /// The curves one click away in the curve editor, by group.
+    struct PresetGroup: Encodable {
+        var group: String
+        var presets: [MotionControls.Preset]
     }
 
     /// One value the page edits: a param, or one part of an animation param.
@@ -80,17 +88,12 @@ struct StudioState: Encodable {
         var spec: String
         var code: [String]
         var samples: [[Double]]
-        var controlPoints: [Double]?
-        var dampingByOvershoot: [[Double]]?
 
-        /// `handles`: with the table the bounce handle reads; a saved curve is only drawn.
-        init(_ m: Motion, handles: Bool = true) {
+        init(_ m: Motion) {
             duration = m.duration
             overshoot = m.overshoot
             spec = m.spec
             code = m.code
-            controlPoints = m.controlPoints
-            dampingByOvershoot = handles ? m.dampingByOvershoot : nil
             samples = m.samples.map { [($0.time * 1e4).rounded() / 1e4, ($0.progress * 1e4).rounded() / 1e4] }
         }
     }
@@ -146,7 +149,8 @@ struct StudioState: Encodable {
             return Param(
                 key: p.key, kind: p.kind.rawValue, doc: p.doc, section: p.section, line: p.line, isRead: p.isRead,
                 fields: fields, motion: t.motion(of: p.key).map { MotionJSON($0) },
-                savedMotion: saved.transition.motion(of: p.key).map { MotionJSON($0, handles: false) })
+                savedMotion: saved.transition.motion(of: p.key).map { MotionJSON($0) },
+                controls: t.motionControls(of: p.key))
         }
         edits = s.edits
         error = s.error

@@ -513,6 +513,17 @@ def main():
         driver.save_screenshot(os.path.join(args.shots, "studio-response.png"))
         wide = driver.execute_script("const e = document.querySelector('.params'); return [e.scrollWidth, e.clientWidth]")
         check(wide[0] <= wide[1] + 1, f"the response spring's long spec stays inside the params panel ({wide[0]} in {wide[1]} px)")
+        # A Bézier that gives its own duration reads no duration field: the page shows the
+        # fields the server says the curve reads, holding no curve grammar of its own.
+        driver.execute_script("window.flipbookActions.sendEdit({'present.curve': 'easeIn:duration=0.3'})")
+        shown = wait(driver, "const p = window.flipbook.server.params.find((q) => q.key === 'present');"
+                             "return p.controls.reads.join() === 'curve' && [...document.querySelectorAll("
+                             "'[id=\"param-present\"] .field')].filter((r) => !r.hidden).map((r) => r.dataset.key)",
+                     what="the fields of easeIn:duration=0.3")
+        handles = driver.execute_script("return [...document.querySelectorAll('[id=\"param-present\"] .handle')]"
+                                        ".filter((h) => !h.hidden).map((h) => h.dataset.handle)")
+        check(shown == ["present.curve"] and sorted(handles) == ["p1", "p2"],
+              f"easeIn:duration=0.3 shows what the server says it reads ({shown}) and its two control points ({handles})")
         driver.find_element(By.ID, "revert").click()
         wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the revert")
 

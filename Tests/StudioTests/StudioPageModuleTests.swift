@@ -52,6 +52,18 @@ struct StudioPageModuleTests {
         #expect(graph["api.js"] == [] && graph["state.js"] == [])
     }
 
+    @Test("The page holds no curve names or grammar: the server sends the presets and each handle's edit")
+    func noCurveGrammar() throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.folder) where name.hasSuffix(".js") {
+            let text = try String(contentsOfFile: Self.folder + "/" + name, encoding: .utf8)
+            for word in [
+                "easeIn", "easeOut", "linear\"", "bezier:", "response:", "caspring", "dampingRatio", "\"spring\"",
+            ] {
+                #expect(!text.contains(word), "\(name) spells \(word)")
+            }
+        }
+    }
+
     @Test("The check finds a cycle: a module that imports one that imports it back")
     func findsACycle() {
         let graph = ["a.js": ["b.js"], "b.js": ["c.js"], "c.js": ["a.js"], "d.js": []]

@@ -157,8 +157,4 @@ extension Curve {
     public init(spec: String) throws {
         self = try CurveGrammar.parse(spec)
     }
-
-    /// The names a spec may give a cubic Bézier by (`easeIn`, `easeInOut`…), each the whole
-    /// spec or followed by `:duration=S`.
-    public static var bezierNames: [String] { (CurveGrammar.namedBeziers + CurveGrammar.bezierAliases).map(\.0) }
 }
