@@ -188,6 +188,17 @@ class Page(http.server.BaseHTTPRequestHandler):
         pass
 
 
+def chromium_frames(driver, data, media_type, name):
+    """The frames of image `data` as Chromium decodes them, or None (a failed check) if it cannot."""
+    shown = driver.execute_async_script(
+        "frames(arguments[0], arguments[1]).then(arguments[2], e => arguments[2]({error: String(e)}))",
+        base64.b64encode(data).decode(), media_type)
+    if isinstance(shown, dict):
+        check(False, f"{name}: Chromium decodes it ({shown['error']})")
+        return None
+    return shown
+
+
 def check_apng(driver, flipbook, work):
     """An APNG of ours, decoded by Chromium: each frame is the rendered frame at its start time,
     and lasts as long as the file's delay says."""
@@ -196,11 +207,8 @@ def check_apng(driver, flipbook, work):
         subprocess.run([flipbook, "render", "expanding-view", "--width", "160", "-o", out, "--quiet"], check=True)
     with open(apng, "rb") as f:
         data = f.read()
-    shown = driver.execute_async_script(
-        "frames(arguments[0], 'image/png').then(arguments[1], e => arguments[1]({error: String(e)}))",
-        base64.b64encode(data).decode())
-    if isinstance(shown, dict):
-        check(False, f"APNG: Chromium decodes it ({shown['error']})")
+    shown = chromium_frames(driver, data, "image/png", "APNG")
+    if shown is None:
         return
     names = sorted(os.listdir(folder))
     start, same = 0, 0
@@ -233,11 +241,8 @@ def main():
             path = os.path.join(work, name + ".gif")
             with open(path, "wb") as f:
                 f.write(data)
-            shown = driver.execute_async_script(
-                "frames(arguments[0]).then(arguments[1], e => arguments[1]({error: String(e)}))",
-                base64.b64encode(data).decode())
-            if isinstance(shown, dict):
-                check(False, f"{name}: Chromium decodes it ({shown['error']})")
+            shown = chromium_frames(driver, data, "image/gif", name)
+            if shown is None:
                 continue
             folder = os.path.join(work, name + "-chromium")
             os.makedirs(folder)

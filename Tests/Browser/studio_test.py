@@ -516,9 +516,12 @@ def main():
         # A Bézier that gives its own duration reads no duration field: the page shows the
         # fields the server says the curve reads, holding no curve grammar of its own.
         driver.execute_script("window.flipbookActions.sendEdit({'present.curve': 'easeIn:duration=0.3'})")
+        # (A response spring reads its curve alone too: wait for the Bézier's state.)
         shown = wait(driver, "const p = window.flipbook.server.params.find((q) => q.key === 'present');"
-                             "return p.controls.reads.join() === 'curve' && [...document.querySelectorAll("
-                             "'[id=\"param-present\"] .field')].filter((r) => !r.hidden).map((r) => r.dataset.key)",
+                             "return p.controls.kind === 'bezier' && p.controls.reads.join() === 'curve' && "
+                             "window.flipbook.server.edits['present.curve'] === 'easeIn:duration=0.3' && "
+                             "[...document.querySelectorAll('[id=\"param-present\"] .field')]"
+                             ".filter((r) => !r.hidden).map((r) => r.dataset.key)",
                      what="the fields of easeIn:duration=0.3")
         handles = driver.execute_script("return [...document.querySelectorAll('[id=\"param-present\"] .handle')]"
                                         ".filter((h) => !h.hidden).map((h) => h.dataset.handle)")
