@@ -133,10 +133,9 @@ export async function exportAs(format) {
   discardExport();
   setStatus(`exporting ${format.toUpperCase()}…`);
   const params = { format };
-  for (const [key, id] of [["width", "export-width"], ["fps", "export-fps"], ["max-size", "export-max-size"],
-    ["quality", "export-quality"], ["colors", "export-colors"]]) {
-    const value = $(id).value.trim();
-    if (value) params[key] = value;
+  for (const { name } of studio.server.exportControls) {
+    const value = $(`export-${name}`).value.trim();
+    if (value) params[name] = value;
   }
   let response;
   try {

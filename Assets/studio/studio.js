@@ -30,6 +30,22 @@ function showExportFormats(formats) {
   }));
 }
 
+// One input per export option the server offers a control for: its label, what it shows
+// empty, and for a number its range and step, as the server's table gives them.
+function showExportControls(controls) {
+  $("export-options").append(...controls.map(({ name, label, placeholder, doc, min, max, step }) => {
+    const input = document.createElement("input");
+    input.id = `export-${name}`;
+    input.placeholder = placeholder;
+    input.title = doc;
+    if (min != null) Object.assign(input, { type: "number", min, max, step: step ?? "any" });
+    else Object.assign(input, { type: "text", size: 7 });
+    const wrap = document.createElement("label");
+    wrap.append(`${label} `, input);
+    return wrap;
+  }));
+}
+
 export function applyState(state) {
   const first = !studio.server;
   const old = studio.server;
@@ -43,6 +59,7 @@ export function applyState(state) {
   $("revert").disabled = Object.keys(state.edits).length === 0;
   $("save").title = `writes the changed values into ${state.savesTo}`;
   if (first) showExportFormats(state.exportFormats);
+  if (first) showExportControls(state.exportControls);
   const againstOption = $("compare").querySelector('option[value="against"]');
   againstOption.hidden = !state.against;
   if (first && state.against) $("compare").value = "against";

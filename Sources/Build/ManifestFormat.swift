@@ -45,48 +45,35 @@ public enum ManifestFormat {
     }
 
     /// Every key, in the order the reference lists them.
-    public static let keys: [Key] = [
-        Key(
-            name: "path", kind: .pattern, places: .output,
-            doc:
-                "The file to write: \(AnimationFormat.all.map { $0.extensions[0] + ", " }.joined())or .png (a still with `time`, or a contact sheet with `sheet: true`). {scene}, {storyboard} and each variant axis's {NAME} are filled in."
-        ),
-        Key(name: "name", kind: .name, places: .output, doc: "A name to build this entry's outputs by."),
-        Key(
-            name: "scene", kind: .scenes, places: [.output, .defaults],
-            doc: "A built-in scene or a scene file; a list makes one output per scene."),
-        Key(
-            name: "storyboard", kind: .storyboards, places: .everywhere,
-            doc: "Which storyboard to play; a list makes one output per storyboard."),
-        Key(
-            name: "variants", kind: .axes, places: .output,
-            doc: "Variant axes to multiply this entry by (each defined under `variants:`)."),
-        Key(name: "config", kind: .file, places: .everywhere, doc: "A YAML config over the scene's defaults."),
-        Key(
-            name: "set", kind: .assignments, places: .everywhere,
-            doc: "Config values by key path (as --set); merged with the ones before, the later winning."),
-        Key(
-            name: "sheet", kind: .flag, places: .everywhere,
-            doc: "The .png is a contact sheet of the whole storyboard (render --sheet)."),
-        Key(name: "time", kind: .option, places: .everywhere, doc: "The .png is a still at this moment, in seconds."),
-        Key(name: "fps", kind: .option, places: .everywhere, doc: "Frames per second, 1...120."),
-        Key(name: "scale", kind: .option, places: .everywhere, doc: "Output pixels per point: 1, 2 or 3."),
-        Key(name: "width", kind: .option, places: .everywhere, doc: "Output width in pixels, instead of scale."),
-        Key(name: "speed", kind: .option, places: .everywhere, doc: "Playback speed: 2 plays twice as fast."),
-        Key(name: "frames", kind: .option, places: .everywhere, doc: "Only frames A-B (0-based, inclusive)."),
-        Key(name: "loop", kind: .option, places: .everywhere, doc: "How many times a GIF or WebP plays: forever or N."),
-        Key(
-            name: "quality", kind: .option, places: .everywhere,
-            doc: "1...100: the GIF's palette target, a lossy WebP's quality (lossless without it), the MP4's."),
-        Key(name: "dither", kind: .option, places: .everywhere, doc: "GIF dithering, 0...1."),
-        Key(name: "colors", kind: .option, places: .everywhere, doc: "GIF palette colours per frame, 2...256."),
-        Key(name: "quantizer-speed", kind: .option, places: .everywhere, doc: "libimagequant's speed, 1...10."),
-        Key(name: "palette-steps", kind: .option, places: .everywhere, doc: "GIF palette refinement steps, 0...100."),
-        Key(name: "lossy", kind: .option, places: .everywhere, doc: "GIF lossy LZW, 0...64 (needs dither 0)."),
-        Key(
-            name: "max-size", kind: .option, places: .everywhere,
-            doc: "The largest file to write, e.g. 5MB: the best-looking setting that fits."),
-    ]
+    public static let keys: [Key] =
+        [
+            Key(
+                name: "path", kind: .pattern, places: .output,
+                doc:
+                    "The file to write: \(AnimationFormat.all.map { $0.extensions[0] + ", " }.joined())or .png (a still with `time`, or a contact sheet with `sheet: true`). {scene}, {storyboard} and each variant axis's {NAME} are filled in."
+            ),
+            Key(name: "name", kind: .name, places: .output, doc: "A name to build this entry's outputs by."),
+            Key(
+                name: "scene", kind: .scenes, places: [.output, .defaults],
+                doc: "A built-in scene or a scene file; a list makes one output per scene."),
+            Key(
+                name: "storyboard", kind: .storyboards, places: .everywhere,
+                doc: "Which storyboard to play; a list makes one output per storyboard."),
+            Key(
+                name: "variants", kind: .axes, places: .output,
+                doc: "Variant axes to multiply this entry by (each defined under `variants:`)."),
+            Key(name: "config", kind: .file, places: .everywhere, doc: "A YAML config over the scene's defaults."),
+            Key(
+                name: "set", kind: .assignments, places: .everywhere,
+                doc: "Config values by key path (as --set); merged with the ones before, the later winning."),
+            Key(
+                name: "sheet", kind: .flag, places: .everywhere,
+                doc: "The .png is a contact sheet of the whole storyboard (render --sheet)."),
+        ]
+        // Each render option a manifest offers, as the export options' table declares it.
+        + ExportOption.table.filter { $0.offered.contains(.manifest) }.map {
+            Key(name: $0.option.name, kind: .option, places: .everywhere, doc: $0.summary)
+        }
 
     /// The top-level keys.
     public static let sections: [(name: String, doc: String)] = [

@@ -20,36 +20,25 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptionGroup
 
-    @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp(
-            "\(AnimationFormat.examples), out.png (with --time), or a folder/ for PNG frames.",
-            valueName: "path"))
+    @Option(name: .shortAndLong, help: ExportOption.output.argumentHelp)
     var output: String?
 
-    @Flag(
-        help: "Render every frame and write nothing: checks a config, and with --stats times planning and raster alone."
-    )
+    @Flag(help: ExportOption.dryRun.argumentHelp)
     var dryRun = false
 
-    @Option(help: ArgumentHelp("For a PNG still: the moment to render, in seconds.", valueName: "seconds"))
+    @Option(help: ExportOption.time.argumentHelp)
     var time: Double?
 
-    @Option(help: ArgumentHelp("Playback speed: 2 plays twice as fast, 0.5 in slow motion.", valueName: "factor"))
+    @Option(help: ExportOption.speed.argumentHelp)
     var speed: Double = 1
 
-    @Option(
-        help: ArgumentHelp("Only frames A through B (0-based, inclusive), or one frame N.", valueName: "A-B"),
-        transform: FrameRange.parse)
+    @Option(help: ExportOption.frames.argumentHelp, transform: FrameRange.parse)
     var frames: FrameRange?
 
-    @Option(help: ArgumentHelp("Also write a contact sheet: every frame with its time.", valueName: "sheet.png"))
+    @Option(help: ExportOption.sheet.argumentHelp)
     var sheet: String?
 
-    @Flag(
-        help:
-            "With -o folder/: remove the numbered frames of an earlier render there first (without it, they are an error)."
-    )
+    @Flag(help: ExportOption.overwrite.argumentHelp)
     var overwrite = false
 
     @Flag(help: "Print nothing but errors.")
@@ -61,20 +50,13 @@ struct RenderCommand: ParsableCommand {
     )
     var watch = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Render on this many threads (default: every core). The output is the same for any count.", valueName: "N"))
+    @Option(help: ExportOption.threads.argumentHelp)
     var threads: Int?
 
-    @Option(
-        help: ArgumentHelp(
-            "Write where the time went (planning, raster, quantize, write) as JSON here.", valueName: "stats.json"))
+    @Option(help: ExportOption.stats.argumentHelp)
     var stats: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "For a GIF, a WebP or an MP4: the largest file to write, e.g. 5MB (GitHub's image proxy) or 10MB. Tries quality, then GIF's lossy LZW, then fewer fps, then a smaller width, by bisection, and writes the best-looking setting that fits.",
-            valueName: "size"), transform: ByteSize.parse)
+    @Option(help: ExportOption.maxSize.argumentHelp, transform: ByteSize.parse)
     var maxSize: ByteSize?
 
     @OptionGroup(title: "GIF and WebP options")

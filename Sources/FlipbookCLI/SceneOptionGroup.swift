@@ -8,33 +8,22 @@ struct SceneOptionGroup: ParsableArguments {
     @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
     var scene: String
 
-    @Option(
-        help: ArgumentHelp(
-            "A YAML config over the scene's defaults (see `flipbook config SCENE`).", valueName: "file.yaml"))
+    @Option(help: ExportOption.config.argumentHelp)
     var config: String?
 
-    @Option(
-        help: ArgumentHelp("Which storyboard to play (see `flipbook list`).", valueName: "name"),
-        completion: SceneOptionGroup.storyboardCompletion)
+    @Option(help: ExportOption.storyboard.argumentHelp, completion: SceneOptionGroup.storyboardCompletion)
     var storyboard: String?
 
-    @Option(help: ArgumentHelp("Frames per second, 1...120.", valueName: "fps"))
+    @Option(help: ExportOption.fps.argumentHelp)
     var fps: Double?
 
-    @Option(help: ArgumentHelp("Output pixels per point: 1, 2 or 3.", valueName: "1|2|3"))
+    @Option(help: ExportOption.scale.argumentHelp)
     var scale: Int?
 
-    @Option(
-        help: ArgumentHelp(
-            "Output width in pixels, instead of --scale (height follows the canvas; snapshots are sampled at that size).",
-            valueName: "px"))
+    @Option(help: ExportOption.width.argumentHelp)
     var width: Int?
 
-    @Option(
-        name: .customLong("set"),
-        help: ArgumentHelp(
-            "Any config key, e.g. --set assets.list=mine.png --set layout.tappedRow=[0,99,375,70] (repeatable; wins over --config).",
-            valueName: "key.path=value"))
+    @Option(name: .customLong("set"), help: ExportOption.set.argumentHelp)
     var assignments: [String] = []
 
     func validate() throws {

@@ -203,10 +203,9 @@ struct StudioAPI {
         return .json(StudioState.json(StudioState(session: session)))
     }
 
-    /// The render options a download may set, by their keys (`width=240&fps=20&max-size=5MB`).
-    static let exportOptions: [ExportOption] = [
-        .width, .fps, .speed, .maxSize, .quality, .loop, .dither, .colors, .lossy,
-    ]
+    /// The render options a download may set, by their keys (`width=240&fps=20&max-size=5MB`):
+    /// those the export options' table offers the studio.
+    static let exportOptions = ExportOption.offered(by: .studio)
 
     /// `?format=NAME` (an `AnimationFormat`'s) and any of `exportOptions`: the transition as it shows now,
     /// exported by the library (as `flipbook render` exports) to a temporary file, and sent as

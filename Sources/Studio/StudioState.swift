@@ -29,6 +29,8 @@ struct StudioState: Encodable {
     var command: String
     /// The formats a download can be (`AnimationFormat.all`), each with its button's label.
     var exportFormats: [ExportFormatEntry]
+    /// The export options the page has a control for, as the export options' table gives them.
+    var exportControls = ExportOption.table.compactMap(ExportControl.init)
     var against: Against?
     /// The curves one click away in the curve editor.
     var curvePresets = MotionControls.presets.map { PresetGroup(group: $0.group, presets: $0.presets) }
@@ -36,6 +38,25 @@ struct StudioState: Encodable {
     struct ExportFormatEntry: Encodable {
         var name: String
         var label: String
+    }
+
+    /// A control of the page's export row: the option's key, its label, what it shows empty, its
+    /// summary, and for a number its range and step.
+    struct ExportControl: Encodable {
+        var name: String
+        var label: String
+        var placeholder: String
+        var doc: String
+        var min: Double?
+        var max: Double?
+        var step: Double?
+
+        init?(_ row: ExportOptionRow) {
+            guard let control = row.control else { return nil }
+            (name, label, placeholder, doc) = (row.option.name, control.label, control.placeholder, row.summary)
+            (min, max) = (row.range?.lowerBound, row.range?.upperBound)
+            step = row.range == nil ? nil : row.isInteger ? 1 : nil
+        }
     }
 
     struct Phase: Encodable {

@@ -135,14 +135,14 @@ public struct ExportRequest: Sendable, Hashable {
 
     /// Refuses a frame rate, scale or width out of range, or a width with a scale.
     public static func check(fps: Double?, scale: Int?, width: Int?) throws {
-        if let fps, !(fps >= 1 && fps <= 120) {
-            throw ExportError.refused(.fps, "\(fps)", "expected a number in 1...120")
+        if let fps, !ExportOption.fps.row!.range!.contains(fps) {
+            throw ExportError.refused(.fps, "\(fps)", "expected a number in \(ExportOption.fps.rangeText!)")
         }
-        if let scale, !(1...3).contains(scale) {
+        if let scale, !ExportOption.scale.row!.range!.contains(Double(scale)) {
             throw ExportError.refused(.scale, "\(scale)", "expected 1, 2 or 3")
         }
-        if let width, !(16...8192).contains(width) {
-            throw ExportError.refused(.width, "\(width)", "expected 16...8192 pixels")
+        if let width, !ExportOption.width.row!.range!.contains(Double(width)) {
+            throw ExportError.refused(.width, "\(width)", "expected \(ExportOption.width.rangeText!) pixels")
         }
         if width != nil && scale != nil {
             throw ExportError.invalid(.width, "\(.width) and \(.scale): give one; \(.width) sets the scale")
