@@ -74,7 +74,7 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
             let kind = curve == "spring" ? "is UIKit's spring" : "runs the curve \(curve), not UIKit's spring"
             guard !parts.isEmpty else {
                 return
-                    "\(fit) \(key): \(animation) \(kind), and that curve reads none of its numbers (\(AnimationSetting.parts.joined(separator: ", "))); set \(animation).curve to one that does (spring, or a named curve such as easeIn) to fit them"
+                    "\(fit) \(key): \(animation) \(kind), and that curve reads none of its numbers (\(AnimationPart.allCases.map(\.name).joined(separator: ", "))); set \(animation).curve to one that does (spring, or a named curve such as easeIn) to fit them"
             }
             return "\(fit) \(key): \(animation) \(kind); \(key == animation ? "fit" : hint + "its numbers to fit:") "
                 + parts.map { "\(animation).\($0)" }.joined(separator: ", ")

@@ -325,16 +325,15 @@ public enum Fitter {
             let parent = key.split(separator: ".").dropLast().joined(separator: ".")
             let part = key.split(separator: ".").last.map(String.init) ?? ""
             if let p = params.first(where: { $0.key == parent }), let a = p.animation {
-                // `damping` is dampingRatio's former name.
-                let name = part == "damping" ? "dampingRatio" : part
-                let values = ["duration": a.duration, "dampingRatio": a.dampingRatio, "velocity": a.velocity]
-                if name == "curve" { throw FitError.notANumber(key: key, kind: "the curve spec of an animation") }
-                guard a.parts.contains(name), let value = values[name],
-                    let range = Transition.Animation.ranges[name]
-                else {
+                if part == Transition.Animation.Part.curve {
+                    throw FitError.notANumber(key: key, kind: "the curve spec of an animation")
+                }
+                // By its name or a former one (`damping`).
+                guard let named = Transition.Animation.Part(named: part), a.parts.contains(named.name) else {
                     throw FitError.noSuchPart(key: key, animation: parent, curve: a.curve, parts: a.parts)
                 }
-                return Key(key: key, value: value, range: request.ranges[key] ?? range, animation: parent)
+                return Key(
+                    key: key, value: a.value(of: named), range: request.ranges[key] ?? named.range, animation: parent)
             }
             throw FitError.unknownKey(key, known: params.map(\.key))
         }

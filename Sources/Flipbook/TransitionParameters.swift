@@ -5,10 +5,9 @@ extension Transition {
     /// One param as the scene file declares it, with its value in this transition and whether
     /// the storyboard that plays reads it.
     public struct Parameter: Sendable, Hashable {
-        /// The type of value a param holds: the key that declares it in a scene file.
-        public enum Kind: String, Sendable, Hashable, CaseIterable {
-            case number, seconds, integer, flag, color, rect, point, animation, curve, image, path, choice
-        }
+        /// The type of value a param holds: the key that declares it in a scene file, as the
+        /// scene format declares the kinds (one list, `SceneParamKind`).
+        public typealias Kind = SceneParamKind
 
         /// The key path, as `set:` and configs name it (`present`, `timing.listHold`).
         public let key: String
@@ -42,8 +41,17 @@ extension Transition {
         /// "spring" or a curve spec.
         public let curve: String
 
-        /// The values each numeric part takes, by its key: `duration`, `dampingRatio`, `velocity`.
-        public static var ranges: [String: ClosedRange<Double>] { AnimationSetting.ranges }
+        /// A numeric part: its name, range and doc (`AnimationPart`, the one list of them).
+        public typealias Part = AnimationPart
+
+        /// The value of a numeric part.
+        public func value(of part: Part) -> Double {
+            switch part {
+            case .duration: duration
+            case .dampingRatio: dampingRatio
+            case .velocity: velocity
+            }
+        }
 
         /// The numeric parts its curve reads (`AnimationSetting.readParts`).
         public var parts: [String] {
@@ -74,7 +82,7 @@ extension Transition {
                 Animation(duration: $0.duration, dampingRatio: $0.damping, velocity: $0.velocity, curve: $0.curveSpec)
             }
             return Parameter(
-                key: p.key, kind: Parameter.Kind(rawValue: p.kind.rawValue) ?? .choice, doc: p.doc, range: p.range,
+                key: p.key, kind: p.kind, doc: p.doc, range: p.range,
                 declaresRange: p.declaresRange, choices: p.choices,
                 section: sections.contains(parent) ? parent : nil, value: scene.values.text(of: p.key) ?? "",
                 animation: animation, isRead: renderer.reads.contains(p.key), line: p.line)

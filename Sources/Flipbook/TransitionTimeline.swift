@@ -101,7 +101,7 @@ extension Transition {
         case .animation:
             guard let a = p.animation else { return [] }
             let key = "\(p.key).duration"
-            return [number(key, a.duration, by: 0.05, in: Transition.Animation.ranges["duration"])]
+            return [number(key, a.duration, by: 0.05, in: AnimationPart.duration.range)]
         case .seconds:
             guard let v = Double(p.value) else { return [] }
             return [number(p.key, v, by: 0.05, in: p.range)]

@@ -86,7 +86,7 @@ public struct ValueFile: Sendable {
         }
         let parent = parts.dropLast().joined(separator: ".")
         if let p = file.params.first(where: { $0.key == parent }), p.kind == .animation,
-            ["duration", "dampingRatio", "damping", "velocity", "curve"].contains(parts.last!)
+            AnimationPart(named: parts.last!) != nil || parts.last! == AnimationPart.curve
         {
             return isConfig ? parts : ["params"] + parts.dropLast() + ["animation", parts.last!]
         }

@@ -157,7 +157,8 @@ struct StudioState: Encodable {
                         return Field(
                             key: key, label: part.name, kind: part.kind,
                             range: part.range.map { [$0.lowerBound, $0.upperBound] },
-                            declaresRange: part.name == "dampingRatio", choices: [], value: value,
+                            declaresRange: part.name == Transition.Animation.Part.dampingRatio.name, choices: [],
+                            value: value,
                             saved: savedValues[key] ?? value, editable: true)
                     }
                 } ?? [
@@ -195,12 +196,10 @@ struct StudioState: Encodable {
     /// The parts of an animation param the page edits: name, kind, range and value.
     static let animationParts:
         [(name: String, kind: String, range: ClosedRange<Double>?, value: @Sendable (Transition.Animation) -> String)] =
-            [
-                ("duration", "seconds", Transition.Animation.ranges["duration"], { $0.duration.plainText }),
-                ("dampingRatio", "number", Transition.Animation.ranges["dampingRatio"], { $0.dampingRatio.plainText }),
-                ("velocity", "number", Transition.Animation.ranges["velocity"], { $0.velocity.plainText }),
-                ("curve", "curve", nil, { $0.curve }),
-            ]
+            Transition.Animation.Part.allCases.map { part in
+                let value: @Sendable (Transition.Animation) -> String = { $0.value(of: part).plainText }
+                return (part.name, part == .duration ? "seconds" : "number", part.range, value)
+            } + [(Transition.Animation.Part.curve, "curve", nil, { @Sendable in $0.curve })]
 
     /// Every value a save can write, by its `--set` key: each param's, and each part of an animation's.
     static func editableValues(_ parameters: [Transition.Parameter]) -> [String: String] {

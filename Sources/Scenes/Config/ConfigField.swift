@@ -159,28 +159,24 @@ public struct ConfigField<Root> {
     {
         section(
             key, doc,
-            [
-                .seconds(
-                    "duration", path.appending(path: \.duration), AnimationSetting.ranges["duration"]!,
-                    "seconds (for a spring: UIKit fits it to this duration)"),
-                .number(
-                    "dampingRatio", path.appending(path: \.damping), AnimationSetting.ranges["dampingRatio"]!,
-                    "UIKit's spring damping ratio, 1 for no overshoot (formerly damping)"),
-                .number(
-                    "velocity", path.appending(path: \.velocity), AnimationSetting.ranges["velocity"]!,
-                    "initial spring velocity, in whole distances per second"),
-                leaf(
-                    "curve", path.appending(path: \.curveSpec),
-                    "spring, or a curve spec: linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2, system, caspring:…",
-                    show: { $0 }
-                ) { node, cx, _ in
-                    guard let text = node.scalarText else { throw cx.expected("a curve name or spec", node) }
-                    if text != "spring" {
-                        do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
+            AnimationPart.allCases.map { part in
+                part == .duration
+                    ? .seconds(part.name, path.appending(path: part.keyPath), part.range, part.doc)
+                    : .number(part.name, path.appending(path: part.keyPath), part.range, part.doc)
+            }
+                + [
+                    leaf(
+                        AnimationPart.curve, path.appending(path: \.curveSpec),
+                        "spring, or a curve spec: linear, easeIn, easeOut, easeInEaseOut, default, bezier:x1,y1,x2,y2, system, caspring:…",
+                        show: { $0 }
+                    ) { node, cx, _ in
+                        guard let text = node.scalarText else { throw cx.expected("a curve name or spec", node) }
+                        if text != "spring" {
+                            do { _ = try Curve(spec: text) } catch { throw cx.error(node, "\(error)") }
+                        }
+                        return text
                     }
-                    return text
-                },
-            ])
+                ])
     }
 }
 
@@ -208,18 +204,9 @@ public struct AnimationSetting: Sendable, Hashable {
     /// "spring" (UIKit's, from duration, damping and velocity) or a curve spec.
     public var curveSpec: String = "spring"
 
-    /// The values each numeric part takes, by its key: what a config reads, a fit searches and
-    /// the studio offers.
-    public static let ranges: [String: ClosedRange<Double>] = [
-        "duration": 0.01...10, "dampingRatio": 0.01...1, "velocity": -50...50,
-    ]
-
-    /// The numeric parts, in the order they are written.
-    public static let parts = ["duration", "dampingRatio", "velocity"]
-
     /// The numeric parts its curve reads: UIKit's spring all three, a named Bézier its
     /// duration, a spec that gives its own numbers (or the system spring) none.
-    public var readParts: [String] { Self.parts.filter(reads) }
+    public var readParts: [String] { AnimationPart.allCases.map(\.name).filter(reads) }
 
     public init(duration: Double, damping: Double = 1, velocity: Double = 0, curve: String = "spring") {
         self.duration = duration
@@ -231,13 +218,10 @@ public struct AnimationSetting: Sendable, Hashable {
     /// Whether setting `part` (`duration`, `dampingRatio`, `velocity`) moves the curve: a
     /// Bézier reads no damping or velocity, and a spec that gives its own numbers reads none.
     public func reads(_ part: String) -> Bool {
+        guard let part = AnimationPart(named: part) else { return true }
         var other = self
-        switch part {
-        case "duration": other.duration = duration == 1 ? 2 : 1
-        case "dampingRatio", "damping": other.damping = damping == 0.5 ? 0.6 : 0.5
-        case "velocity": other.velocity = velocity == 1 ? 2 : 1
-        default: return true
-        }
+        // Another value than this one, inside the part's range.
+        other[keyPath: part.keyPath] = self[keyPath: part.keyPath] == 0.5 ? 0.6 : 0.5
         return other.curve != curve
     }
 

@@ -3,9 +3,8 @@
 /// Flipbook writes only the current one.
 public enum FormerNames {
     /// Current name → former names.
-    public static let of: [String: [String]] = [
-        // An animation param's UIKit damping ratio, not Core Animation's damping coefficient
-        // (`caspring:damping=`).
-        "dampingRatio": ["damping"]
-    ]
+    public static let of: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: AnimationPart.allCases.filter { !$0.formerNames.isEmpty }.map {
+            ($0.name, $0.formerNames)
+        })
 }

@@ -69,13 +69,8 @@ public struct SceneParams: Sendable, Hashable {
             guard parts.count > 1, case .animation(let a)? = values[parts.dropLast().joined(separator: ".")] else {
                 return nil
             }
-            switch parts.last! {
-            case "duration": return .number(a.duration)
-            case "dampingRatio", "damping": return .number(a.damping)
-            case "velocity": return .number(a.velocity)
-            case "curve": return .text(a.curveSpec)
-            default: return nil
-            }
+            if let part = AnimationPart(named: String(parts.last!)) { return .number(a[keyPath: part.keyPath]) }
+            return parts.last! == AnimationPart.curve ? .text(a.curveSpec) : nil
         }
     }
 }
