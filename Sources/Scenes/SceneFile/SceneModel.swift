@@ -170,15 +170,15 @@ struct SceneStep {
     var label: String {
         switch body {
         case .phase(let name, _, _): name
-        case .hold: "hold"
-        case .set: "set"
-        case .animate: "animate"
-        case .parallel: "parallel"
-        case .sequence: "sequence"
-        case .drag: "drag"
-        case .if: "if"
-        case .let: "let"
-        case .require: "require"
+        case .hold: StepKind.hold.rawValue
+        case .set: StepKind.set.rawValue
+        case .animate: StepKind.animate.rawValue
+        case .parallel: StepKind.parallel.rawValue
+        case .sequence: StepKind.sequence.rawValue
+        case .drag: StepKind.drag.rawValue
+        case .if: StepKind.if.rawValue
+        case .let: StepKind.let.rawValue
+        case .require: StepKind.require.rawValue
         }
     }
 }

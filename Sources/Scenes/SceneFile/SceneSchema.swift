@@ -229,16 +229,16 @@ public enum SceneSchema {
         for kind in StepKind.allCases {
             let keys = kind.keys
             var properties: Object = [:]
-            for key in keys {
+            for (key, holds) in kind.fields {
                 let doc = key == kind.rawValue ? kind.doc : "part of `\(kind.rawValue)`"
                 let value: Object
-                switch key {
-                case "parallel", "sequence", "then", "else": value = ref("steps")
-                case "set": value = ref("changes")
-                case "let": value = ["type": "object", "additionalProperties": ref("value")]
-                case "drag": value = ref("gesture")
-                case "crossing": value = ref("crossing")
-                default: value = ref("value")
+                switch holds {
+                case .steps: value = ref("steps")
+                case .changes: value = ref("changes")
+                case .values: value = ["type": "object", "additionalProperties": ref("value")]
+                case .gesture: value = ref("gesture")
+                case .crossing: value = ref("crossing")
+                case .value: value = ref("value")
                 }
                 properties[key] = described(value, doc)
             }

@@ -24,16 +24,40 @@ public enum StepKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The keys it takes, its own first; `animate` and `drag` also take changes.
-    public var keys: [String] {
+    /// What a step's key holds: what the parser reads there and the schema allows.
+    public enum Holds: Sendable {
+        /// A value or an expression.
+        case value
+        /// A list of steps.
+        case steps
+        /// Changes: `layer.property: value` and `pose:`.
+        case changes
+        /// Named values.
+        case values
+        /// A gesture (`drag:`'s distance, velocity, path).
+        case gesture
+        /// Points of progress, each with the steps to run there.
+        case crossing
+    }
+
+    /// The keys it takes, its own first, each with what it holds; `animate` and `drag` also
+    /// take changes.
+    public var fields: [(key: String, holds: Holds)] {
         switch self {
-        case .animate: ["animate", "delay", "crossing"]
-        case .drag: ["drag", "crossing"]
-        case .if: ["if", "then", "else"]
-        case .require: ["require", "message"]
-        default: [rawValue]
+        case .hold: [("hold", .value)]
+        case .set: [("set", .changes)]
+        case .animate: [("animate", .value), ("delay", .value), ("crossing", .crossing)]
+        case .parallel: [("parallel", .steps)]
+        case .sequence: [("sequence", .steps)]
+        case .drag: [("drag", .gesture), ("crossing", .crossing)]
+        case .if: [("if", .value), ("then", .steps), ("else", .steps)]
+        case .let: [("let", .values)]
+        case .require: [("require", .value), ("message", .value)]
         }
     }
+
+    /// The keys it takes, its own first.
+    public var keys: [String] { fields.map(\.key) }
 
     /// Whether its keys besides `keys` are changes (`layer.property: value`, `pose:`).
     public var takesChanges: Bool { self == .animate || self == .drag }
