@@ -3,18 +3,6 @@ import Build
 import Flipbook
 import Foundation
 
-/// The PNG files of a folder in natural order, or an error naming the folder.
-func pngFiles(in folder: String) throws -> [String] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-        throw CLIError("\(folder): no such folder")
-    }
-    guard isDirectory.boolValue else { throw CLIError("\(folder): not a folder (expected a folder of PNG frames)") }
-    let files = try PNGSequence.files(in: folder)
-    guard !files.isEmpty else { throw CLIError("\(folder): no .png files in this folder") }
-    return files
-}
-
 /// Prints a warning on standard error.
 func warn(_ message: String) {
     StandardStreams.writeError("warning: \(message)\n")

@@ -30,41 +30,23 @@ struct EncodeCommand: ParsableCommand {
     @OptionGroup(title: "GIF and WebP options")
     var gif: GIFOptionGroup
 
+    /// The request these arguments make.
+    var request: EncodeRequest {
+        var request = EncodeRequest(frames: frames, output: output)
+        request.fps = fps
+        request.encoding = gif.encoding
+        return request
+    }
+
     func validate() throws {
-        guard fps >= 0.1 && fps <= 1000 else { throw ValidationError("--fps \(fps): expected a number in 0.1...1000") }
-        guard let format = AnimationFormat.named(by: output) else {
-            throw ValidationError(
-                "-o \(output): expected a path ending in \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] }))"
-            )
-        }
-        try presenting { try gif.encoding.check(for: .animation(format)) }
-        if let rates = format.frameRates, !rates.contains(fps) {
-            throw ValidationError(
-                "--fps \(fps.plainText): \(format.noun) plays at \(rates.lowerBound.plainText)...\(rates.upperBound.plainText) fps"
-            )
-        }
-        try presenting {
-            try OutputRules(
-                outputs: [.init(option: "-o", path: output)], inputs: [.init(what: "the frames", path: frames)]
-            ).check()
-        }
+        try presenting { try request.check() }
     }
 
     func run() throws {
         interruptNote = { "interrupted: no output was written" }
-        let files = try pngFiles(in: frames)
-        if let note = AnimationFormat.named(by: output)?.frameRateNote(fps) { warn(note.onCommandLine) }
-        let first = try PNGCodec.read(path: files[0])
-        let animation = try AnimatedOutput(
-            path: output, width: first.width, height: first.height, fps: fps, encoding: gif.encoding)
-        try animation.add(first, at: 0)
-        for (i, file) in files.enumerated().dropFirst() {
-            let frame = try PNGCodec.read(path: file)
-            try EncodeError.checkSize(of: frame, width: first.width, height: first.height, path: file)
-            try animation.add(frame, at: Double(i) / fps)
+        let written = try presenting {
+            try request.run(ExportEvents(warning: { warn($0.onCommandLine) }))
         }
-        let written = try animation.finish(at: Double(files.count) / fps, inputFrames: files.count)
-        if AnimatedOutput.isOverHint(written) { warn(AnimatedOutput.sizeHint(written).onCommandLine) }
         print(written.line)
         if verbose, let summary = written.gif {
             let st = summary.stages

@@ -162,7 +162,7 @@ struct ParsingTests {
             (["--quality", "0"], "--quality 0: expected 1...100"),
             (["--dither", "2"], "--dither 2.0: expected a number in 0...1"),
             (["--colors", "300"], "--colors 300: expected 2...256"),
-            (["--fps", "0"], "--fps 0.0: expected a number in 0.1...1000"),
+            (["--fps", "0"], "--fps 0: expected a number in 0.1...1000"),
             (["--loop", "-3"], "--loop"), (["--lossy", "65"], "--lossy 65: expected 0...64"),
             (["--lossy", "2", "--dither", "0.5"], "--lossy 2 needs --dither 0"),
         ])
