@@ -124,6 +124,38 @@ export async function simplePost(path, doneText, params, body = {}) {
   setStatus(doneText);
 }
 
+// The export options given in the export row, by the keys the server takes.
+function exportOptions() {
+  const given = {};
+  for (const { name } of studio.server.exportControls) {
+    const value = $(`export-${name}`)?.value.trim();
+    if (value) given[name] = value;
+  }
+  return given;
+}
+
+// The "same with the CLI" box: the command of the export the row's options ask for, as the
+// server spells it (GET /api/command); the state's own while none is given. An answer that a
+// later one has overtaken is dropped.
+let commandAsked = 0;
+
+export async function showCommand() {
+  const given = exportOptions(), asked = ++commandAsked;
+  if (Object.keys(given).length === 0) {
+    $("command").textContent = studio.server.command;
+    return;
+  }
+  try {
+    const response = await fetch(api("command", given));
+    const text = await response.text();
+    if (asked !== commandAsked) return;
+    if (response.ok) $("command").textContent = text.trim();
+    else setStatus(`export options: ${text.trim()}`);
+  } catch {
+    // The studio is not answering: the event stream says so.
+  }
+}
+
 // Exports as the studio shows it, with the export options given (width, fps, a size budget,
 // quality, colours), which the server takes as `flipbook render` takes them. The file is made
 // first and its size shown; it is written to the downloads only when Download is pressed.
@@ -132,11 +164,7 @@ let ready = null;
 export async function exportAs(format) {
   discardExport();
   setStatus(`exporting ${format.toUpperCase()}…`);
-  const params = { format };
-  for (const { name } of studio.server.exportControls) {
-    const value = $(`export-${name}`).value.trim();
-    if (value) params[name] = value;
-  }
+  const params = { format, ...exportOptions() };
   let response;
   try {
     response = await post("export", {}, params);

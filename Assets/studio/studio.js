@@ -3,7 +3,7 @@
 
 import { $, compareMode, setStatus, showError, studio } from "./state.js";
 import {
-  connect, discardExport, exportAs, listen, loadState, postView, saveExport, sendEdit, simplePost,
+  connect, discardExport, exportAs, listen, loadState, postView, saveExport, sendEdit, showCommand, simplePost,
 } from "./network.js";
 import {
   draw, drawPhases, loadFrames, setAfterDraw, setPlaying, settleTimings, showInstantFrame, step, tick,
@@ -38,6 +38,7 @@ function showExportControls(controls) {
     input.id = `export-${name}`;
     input.placeholder = placeholder;
     input.title = doc;
+    input.addEventListener("input", showCommand);
     if (min != null) Object.assign(input, { type: "number", min, max, step: step ?? "any" });
     else Object.assign(input, { type: "text", size: 7 });
     const wrap = document.createElement("label");
@@ -54,7 +55,7 @@ export function applyState(state) {
   document.title = `${state.scene} · Flipbook studio`;
   fillSelect($("storyboard"), state.storyboards, state.storyboard);
   $("scale").value = String(state.scale);
-  $("command").textContent = state.command;
+  showCommand();
   $("save").disabled = Object.keys(state.edits).length === 0;
   $("revert").disabled = Object.keys(state.edits).length === 0;
   $("save").title = `writes the changed values into ${state.savesTo}`;

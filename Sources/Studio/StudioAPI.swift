@@ -207,25 +207,22 @@ struct StudioAPI {
     /// those the export options' table offers the studio.
     static let exportOptions = ExportOption.offered(by: .studio)
 
-    /// `?format=NAME` (an `AnimationFormat`'s) and any of `exportOptions`: the transition as it shows now,
-    /// exported by the library (as `flipbook render` exports) to a temporary file, and sent as
-    /// a download. A bad option is a 400 naming it and its value.
-    func export(_ request: HTTPRequest) async -> HTTPResponse {
+    /// The export `?format=NAME` (an `AnimationFormat`'s, GIF by default) and any of
+    /// `exportOptions` ask for: the transition as it shows now, written to `folder` (the file's
+    /// name alone without one), checked; or the response refusing it, naming the option.
+    func exportRequest(_ request: HTTPRequest, in folder: URL?) -> ExportAsked {
         let formatName = request.query["format"] ?? AnimationFormat.all[0].name
         guard let format = AnimationFormat.named(formatName) else {
-            return .text(
-                400, "format=\(formatName): expected \(AnimationFormat.all.map(\.name).joined(separator: ", "))")
+            return .refused(
+                .text(400, "format=\(formatName): expected \(AnimationFormat.all.map(\.name).joined(separator: ", "))"))
         }
-        let type = format.mediaType
         let s = session.snapshot
-        guard let t = s.current?.transition else { return .text(410, "nothing loaded") }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flipbook-studio-\(UUID().uuidString)")
+        guard let t = s.current?.transition else { return .refused(.text(410, "nothing loaded")) }
         let name = "\(t.name)-\(t.storyboard)\(format.extensions[0])"
         var export = StudioState.exportRequest(
             scene: session.scene, storyboard: t.storyboard, config: session.options.config, scale: s.scale,
             edits: s.edits)
-        export.output = folder.appendingPathComponent(name).path
+        export.output = folder.map { $0.appendingPathComponent(name).path } ?? name
         do {
             for option in Self.exportOptions {
                 guard let text = request.query[option.name], !text.isEmpty else { continue }
@@ -234,8 +231,39 @@ struct StudioAPI {
             }
             try export.check()
         } catch {
-            return .text(400, "\(error)")
+            return .refused(.text(400, "\(error)"))
         }
+        return .asked(export, format)
+    }
+
+    /// An export a query asks for, or the response refusing it.
+    enum ExportAsked {
+        case asked(ExportRequest, AnimationFormat)
+        case refused(HTTPResponse)
+    }
+
+    /// The command line of the export the same query asks for (`/api/command?format=gif&width=240`),
+    /// as text: what the page's "same with the CLI" box shows, options and all.
+    func command(_ request: HTTPRequest) -> HTTPResponse {
+        switch exportRequest(request, in: nil) {
+        case .asked(let export, _): return .text(200, export.commandLine)
+        case .refused(let refusal): return refusal
+        }
+    }
+
+    /// `?format=NAME` and any of `exportOptions` (as `exportRequest` reads them): the
+    /// transition as it shows now, exported by the library (as `flipbook render` exports) to a
+    /// temporary file, and sent as a download. A bad option is a 400 naming it and its value.
+    func export(_ request: HTTPRequest) async -> HTTPResponse {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flipbook-studio-\(UUID().uuidString)")
+        var export: ExportRequest, format: AnimationFormat
+        switch exportRequest(request, in: folder) {
+        case .asked(let asked, let f): (export, format) = (asked, f)
+        case .refused(let refusal): return refusal
+        }
+        let type = format.mediaType
+        let name = (export.output! as NSString).lastPathComponent
         let result: Result<Data, any Error> = await offThread { [export] in
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -112,6 +112,7 @@ struct Router {
         case ("GET", "/api/score"): return await api.score(request)
         case ("GET", "/api/timeline"): return await api.timeline(request)
         case ("GET", "/api/events"): return api.events()
+        case ("GET", "/api/command"): return api.command(request)
         case ("POST", "/api/edit"): return await api.edit(request)
         case ("POST", "/api/view"): return await api.view(request)
         case ("POST", "/api/save"): return await api.save()

@@ -337,6 +337,10 @@ def main():
         driver.find_element(By.ID, "export-width").send_keys("200")
         driver.find_element(By.ID, "export-fps").send_keys("15")
         driver.find_element(By.ID, "export-max-size").send_keys("5MB")
+        # The CLI box says the export with its options before it is made.
+        box = wait(driver, "const c = document.getElementById('command').textContent;"
+                           "return c.includes('--fps 15 --width 200 --max-size 5MB') && c", what="the CLI box's options")
+        check(box.endswith("-o expanding-cells-promo.gif"), f"the CLI box names the export's options: {box}")
         driver.find_element(By.ID, "export-gif").click()
         size = wait(driver, "const r = document.getElementById('export-ready');"
                             "return !r.hidden && document.getElementById('export-size').textContent",

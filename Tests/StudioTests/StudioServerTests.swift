@@ -285,6 +285,19 @@ struct StudioServerTests {
         #expect(notAnOption.status == 400 && notAnOption.text.hasPrefix("lossy: a GIF setting"), "\(notAnOption.text)")
     }
 
+    @Test("The CLI box's command is the export the same options ask for, without making it")
+    func command() async throws {
+        let f = try await StudioFixture.start()
+        defer { Task { await f.stop() } }
+        let command = try await f.get("/api/command?format=webp&width=160&fps=15&max-size=400kB")
+        #expect(command.status == 200)
+        #expect(
+            command.text.trimmingCharacters(in: .newlines).hasSuffix(
+                "--fps 15 --width 160 --max-size 400kB -o expanding-view-bottom.webp"),
+            "\(command.text)")
+        #expect(try await f.get("/api/command?width=5").text.hasPrefix("width 5: expected 16...8192 pixels"))
+    }
+
     @Test("With a recording: its frame at the scrubber's instant, and the difference from ours")
     func against() async throws {
         let folder = temporaryFolder()
