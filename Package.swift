@@ -99,7 +99,7 @@ let package = Package(
         .executableTarget(name: "source-key", dependencies: ["SourceKey"], path: "Sources/SourceKeyTool"),
         .target(
             name: "Studio",
-            dependencies: ["Flipbook", "Fit", "Geometry", "FileInput"]),
+            dependencies: ["Flipbook", "Fit", "FileInput"]),
         .target(
             name: "FlipbookCLI",
             dependencies: [

@@ -1,6 +1,5 @@
 import Flipbook
 import Foundation
-import Geometry
 
 /// The page's picture of the session, as JSON: the scene, the version on screen, its phases,
 /// and every param with its value, the file's value and whether the storyboard reads it.
