@@ -21,8 +21,8 @@ import PackageDescription
 /// sockets that caps every line, header block and body and times out slow clients, small beside
 /// a SwiftNIO stack that every clean build and CI run would compile; no render logic of its own:
 /// a version against a recording is scored by Fit's `Scorer`, as `flipbook score` scores it)
-/// Flipbook + Codecs + Video → Build (a manifest's previews: keys stamped into the files,
-/// staleness and why, shards; each output an `ExportRequest`; its keys name the tool by a
+/// Flipbook → Build (a manifest's previews: keys stamped into the files by Flipbook's
+/// `OutputStamp`, staleness and why, shards; each output an `ExportRequest`; its keys name the tool by a
 /// digest of the rendering code's sources that RenderingSourcesPlugin takes at build time (their
 /// tokens less comments, layout and messages: SourceKey), and by the C libraries' versions)
 /// Flipbook + Studio + Fit + Build → FlipbookCLI (the only module that parses arguments: flags
@@ -78,7 +78,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "Geometry", "Planner", "Raster", "GIFCore", "Codecs", "Video", "Render", "Comparison", "Scenes",
-                "FileInput",
+                "FileInput", .product(name: "Yams", package: "Yams"),
             ]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(
@@ -86,9 +86,7 @@ let package = Package(
             dependencies: ["Flipbook", "Geometry", "Planner", "Scenes", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "Build",
-            dependencies: [
-                "Flipbook", "Scenes", "Codecs", "Video", "FileInput", .product(name: "Yams", package: "Yams"),
-            ],
+            dependencies: ["Flipbook", "FileInput", .product(name: "Yams", package: "Yams")],
             plugins: fuzzing ? [] : ["RenderingSourcesPlugin"]),
         // Digests the sources of the modules that decide an output's bytes into Build, at build time.
         // What of a source file a build key digests: its tokens less comments, layout and messages.

@@ -1,4 +1,4 @@
-import Scenes
+import Flipbook
 
 /// One problem in a manifest, naming the file, the line and the key path: the shape of every
 /// YAML problem Flipbook reports, scene files' and configs' included.
@@ -22,7 +22,7 @@ public enum BuildError: Error, Equatable, CustomStringConvertible {
         case .shard(let text):
             return "shard \(text): \(Shard.expected)"
         case .unknownName(let name, let known):
-            let hint = Suggestion.closest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
+            let hint = YAMLInput.closest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
             return "\(name): no output has this name or path\(hint)"
         case .output(let path, let reason):
             return "\(path): \(reason)"

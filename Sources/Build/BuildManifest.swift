@@ -1,7 +1,6 @@
 import FileInput
 import Flipbook
 import Foundation
-import Scenes
 import Yams
 
 /// A build manifest (`flipbook.yaml`), read and checked whole, and its outputs expanded: every
@@ -30,7 +29,7 @@ public struct BuildManifest: Sendable {
     public init(contentsOf path: String) throws {
         let text: String
         do {
-            text = try ConfigDocument.readText(file: path)
+            text = try YAMLInput.readText(file: path)
         } catch let error as ConfigError {
             throw BuildError.manifest([ManifestProblem(file: path, line: nil, keyPath: "", message: error.message)])
         }
@@ -45,7 +44,7 @@ public struct BuildManifest: Sendable {
         var reader = ManifestReader(file: file)
         let root: Node?
         do {
-            root = try ConfigDocument.compose(text, file: file)
+            root = try YAMLInput.compose(text, file: file)
         } catch let error as ConfigError {
             throw BuildError.manifest([
                 ManifestProblem(file: file, line: error.line, keyPath: "", message: error.message)
@@ -156,7 +155,7 @@ struct ManifestReader {
                 entries = Array(list)
             default:
                 let known = ManifestFormat.sections.map(\.name)
-                let hint = Suggestion.closest(to: key, in: known).map { "; did you mean \($0)?" } ?? ""
+                let hint = YAMLInput.closest(to: key, in: known).map { "; did you mean \($0)?" } ?? ""
                 problem(keyNode, key, "unknown key\(hint) (expected \(known.joined(separator: ", ")))")
             }
         }
@@ -208,7 +207,7 @@ struct ManifestReader {
                     axes.append(found)
                 } else {
                     let hint =
-                        Suggestion.closest(to: axis, in: variants.map(\.name)).map { "; did you mean \($0)?" } ?? ""
+                        YAMLInput.closest(to: axis, in: variants.map(\.name)).map { "; did you mean \($0)?" } ?? ""
                     problem(list, "\(at).variants", "'\(axis)': no such axis under `variants:`\(hint)")
                 }
             }
@@ -336,7 +335,7 @@ struct ManifestReader {
                     problem(keyNode, path, "not allowed here")
                 } else {
                     let hint =
-                        Suggestion.closest(to: name, in: allowed.map(\.name)).map { "; did you mean \($0)?" } ?? ""
+                        YAMLInput.closest(to: name, in: allowed.map(\.name)).map { "; did you mean \($0)?" } ?? ""
                     problem(keyNode, path, "unknown key\(hint)")
                 }
                 continue
@@ -352,7 +351,7 @@ struct ManifestReader {
                 where !SceneCatalog.isFile(scene) {
                     if !SceneCatalog.allNames.contains(scene) {
                         let hint =
-                            Suggestion.closest(to: scene, in: SceneCatalog.allNames).map { "did you mean \($0)? " }
+                            YAMLInput.closest(to: scene, in: SceneCatalog.allNames).map { "did you mean \($0)? " }
                             ?? ""
                         problem(
                             value, path,

@@ -1,6 +1,5 @@
 import Flipbook
 import Foundation
-import Scenes
 
 /// One file a manifest makes: an entry of `outputs` for one scene, storyboard and variant
 /// value of each axis, with every key merged (`defaults`, then the entry, then the variants').

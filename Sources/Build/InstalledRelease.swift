@@ -1,5 +1,5 @@
+import Flipbook
 import Foundation
-import Scenes
 
 /// What an installed Flipbook says it was built from: the `VERSION` file `Scripts/package`
 /// writes beside the built-in scenes (`share/flipbook/VERSION`): the release's version, a tag

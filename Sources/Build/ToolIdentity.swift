@@ -1,5 +1,4 @@
-import Codecs
-import Video
+import Flipbook
 
 /// What a build key says of the tool that makes the pixels: a digest of the code that decides an
 /// output's bytes (taken when the tool was built), and the versions of the C libraries that
@@ -23,7 +22,7 @@ public struct ToolIdentity: Sendable, Equatable, CustomStringConvertible {
     public static func current(version: String) -> ToolIdentity {
         ToolIdentity(
             version: version, sources: renderingSourcesDigest,
-            libraries: (CodecLibraries.versions + VideoLibraries.versions).map { "\($0.library) \($0.version)" })
+            libraries: EncoderLibraries.versions)
     }
 
     /// What an output's key holds of the tool: all but its version.

@@ -38,7 +38,10 @@ struct ImportMapTests {
             "GIFCore", "Codecs", "Video",
         ],
         "Fit": ["FlipbookCLI", "ArgumentParser", "Studio", "Build"],
-        "Build": ["FlipbookCLI", "ArgumentParser", "Studio", "Fit"],
+        "Build": [
+            "FlipbookCLI", "ArgumentParser", "Studio", "Fit", "Geometry", "Planner", "Raster", "Scenes", "Render",
+            "Comparison", "GIFCore", "Codecs", "Video",
+        ],
         // The tool sees the public library alone: whatever it needs of a stage, the library
         // offers, so that the studio, the build and users' code can have it too.
         "FlipbookCLI": [

@@ -1,4 +1,5 @@
 import Build
+import Flipbook
 import Codecs
 import Foundation
 import Raster

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import Build
+import Flipbook
 
 /// An output's key names the tool that made it: other rendering code or another encoder library
 /// makes every output stale, and the stale output says it was the tool.

@@ -16,8 +16,9 @@ import Foundation
 /// A stamp is exactly `OutputStamp.length` characters of `[0-9a-z]` (an `OutputKey`'s stamp:
 /// the key's hex digest, then its parts' short ones).
 public enum OutputStamp {
-    /// The stamp's length: an `OutputKey`'s stamp.
-    public static let length = OutputKey.stampLength
+    /// The stamp's length: a build key's hex digest and its five parts' short ones (`Build`'s
+    /// `OutputKey.stamp`, which its tests hold to this).
+    public static let length = 64 + 5 * 12
 
     /// What the text says before the stamp, in every format.
     static let label = Array("flipbook-key ".utf8)
