@@ -98,13 +98,17 @@ export function showMoves() {
   }
 }
 
-// Shows only the params whose key, doc or moved layers hold the search's words; a folded group with a
-// match opens.
+// Shows only the params whose key, doc, moved layers, shaped phases or the server's terms for
+// them (kind, fields, curve, what its handles set) hold the search's words; a folded group with
+// a match opens.
 export function filterParams() {
   const words = $("param-search").value.toLowerCase().split(/\s+/).filter(Boolean);
   for (const el of document.querySelectorAll("#params .param")) {
-    const moves = el.querySelector(".moves");
-    const text = `${el.dataset.key} ${el.querySelector(".doc")?.textContent || ""} ${moves.hidden ? "" : moves.textContent}`
+    const key = el.dataset.key;
+    const moves = studio.timeline?.moves?.[key] ?? [];
+    const shapes = studio.timeline?.shapes?.[key] ?? [];
+    const terms = studio.server.params.find((p) => p.key === key)?.terms ?? [];
+    const text = [key, el.querySelector(".doc")?.textContent || "", ...moves, ...shapes, ...terms].join(" ")
       .toLowerCase();
     el.classList.toggle("filtered", !words.every((w) => text.includes(w)));
   }

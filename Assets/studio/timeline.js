@@ -7,7 +7,7 @@
 import { $, fieldOf as field, shownValue, studio } from "./state.js";
 import { api } from "./api.js";
 import { current, edit } from "./history.js";
-import { renderParams, showMoves, trimNumber } from "./params.js";
+import { filterParams, renderParams, showMoves, trimNumber } from "./params.js";
 
 let asked = 0;       // the version whose timeline was last asked for
 let drag = null;     // the edge being dragged: its param, its value and place when taken
@@ -28,7 +28,10 @@ export async function loadTimeline(version) {
   studio.timeline = timeline;
   if (!drag) drawTimeline();
   if ($("param-group").value === "moves") renderParams(true);
-  else showMoves();
+  else {
+    showMoves();
+    filterParams();
+  }
 }
 
 // The phase containing `t`, for a track's colour.

@@ -44,6 +44,9 @@ extension Transition {
         /// tree's order: their look at the start, or how they animate (a param that only moves
         /// animations in time, a hold, changes none).
         public let layersMoved: [String: [String]]
+        /// For each param the storyboard reads, by key: the phases it shapes, by name, in order
+        /// (their length, or what they show at the same point of them).
+        public let phasesShaped: [String: [String]]
     }
 
     /// What each param the storyboard reads changes: its value is moved a little (a number by
@@ -56,12 +59,19 @@ extension Transition {
         // The phases whose length each key changes at all.
         var reach: [String: Int] = [:]
         var moved: [String: [String]] = [:]
+        var shaped: [String: Set<Int>] = [:]
         for p in parameters where p.isRead {
             for (key, assignment, step) in Self.nudges(of: p) {
                 guard
                     let changed = try? renderer.scene.scenePlan(
                         setting: [assignment], sizes: renderer.imageSizes)
                 else { continue }
+                if changed.phases.count == phases.count {
+                    for (i, (was, now)) in zip(phases, changed.phases).enumerated()
+                    where !Self.drawsAlike(plan, (was.start, was.end), changed.plan, (now.start, now.end)) {
+                        shaped[p.key, default: []].insert(i)
+                    }
+                }
                 if let step, changed.phases.count == phases.count {
                     for (i, (was, now)) in zip(phases, changed.phases).enumerated() {
                         let grew = (now.end - now.start) - (was.end - was.start)
@@ -84,7 +94,26 @@ extension Transition {
             let alone = keys.filter { reach[$0] == 1 }
             return alone.first(where: named) ?? alone.first ?? keys.first(where: named) ?? keys.first
         }
-        return Influence(phaseLengthKeys: chosen, layersMoved: moved)
+        var shapedNames: [String: [String]] = [:]
+        for (key, indices) in shaped {
+            var seen = Set<String>()
+            shapedNames[key] = indices.sorted().map { phases[$0].name }.filter { seen.insert($0).inserted }
+        }
+        return Influence(phaseLengthKeys: chosen, layersMoved: moved, phasesShaped: shapedNames)
+    }
+
+    /// Whether plan `a` during `was` and plan `b` during `now` (the same phase, perhaps moved or
+    /// stretched) are as long and draw the same at a dozen points through them.
+    private static func drawsAlike(
+        _ a: Plan, _ was: (start: Double, end: Double), _ b: Plan, _ now: (start: Double, end: Double)
+    ) -> Bool {
+        let (wasLength, nowLength) = (was.end - was.start, now.end - now.start)
+        guard abs(wasLength - nowLength) < 1e-9 else { return false }
+        return (0..<12).allSatisfy { k in
+            let f = Double(k) / 12
+            return a.sample(at: was.start + wasLength * f, scale: 1).commands
+                == b.sample(at: now.start + nowLength * f, scale: 1).commands
+        }
     }
 
     /// The assignments that move `p` a little: each with the key it sets and, for a length in

@@ -81,6 +81,9 @@ struct StudioState: Encodable {
         var savedMotion: MotionJSON?
         /// For an animation: the fields its curve reads and the curve editor's handles.
         var controls: MotionControls?
+        /// Words a search finds it by besides its key and doc: its kind, its fields, its curve,
+        /// its choices, and what its curve's handles set (`bounce`).
+        var terms: [String]
     }
 
     /// The curves one click away in the curve editor, by group.
@@ -171,7 +174,8 @@ struct StudioState: Encodable {
                 key: p.key, kind: p.kind.rawValue, doc: p.doc, section: p.section, line: p.line, isRead: p.isRead,
                 fields: fields, motion: t.motion(of: p.key).map { MotionJSON($0) },
                 savedMotion: saved.transition.motion(of: p.key).map { MotionJSON($0) },
-                controls: t.motionControls(of: p.key))
+                controls: t.motionControls(of: p.key),
+                terms: Self.terms(p, fields: fields, controls: t.motionControls(of: p.key)))
         }
         edits = s.edits
         error = s.error
@@ -199,6 +203,15 @@ struct StudioState: Encodable {
                 let value: @Sendable (Transition.Animation) -> String = { $0.value(of: part).plainText }
                 return (part.name, part == .duration ? "seconds" : "number", part.range, value)
             } + [(Transition.Animation.Part.curve, "curve", nil, { @Sendable in $0.curve })]
+
+    /// The words a search finds `p` by besides its key and doc.
+    static func terms(_ p: Transition.Parameter, fields: [Field], controls: MotionControls?) -> [String] {
+        var words = [p.kind.rawValue] + fields.map(\.label) + p.choices
+        if let a = p.animation { words.append(a.curve) }
+        if let controls { words += [controls.kind.rawValue] + controls.handles.keys.sorted() }
+        var seen = Set<String>()
+        return words.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
 
     /// Every value a save can write, by its `--set` key: each param's, and each part of an animation's.
     static func editableValues(_ parameters: [Transition.Parameter]) -> [String: String] {

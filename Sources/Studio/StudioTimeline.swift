@@ -8,6 +8,8 @@ struct StudioTimeline: Encodable {
     var tracks: [Track]
     /// For each param the storyboard reads: the layers it moves or restyles.
     var moves: [String: [String]]
+    /// For each param the storyboard reads: the phases it shapes, by name.
+    var shapes: [String: [String]]
 
     struct Phase: Encodable {
         var name: String
@@ -35,5 +37,6 @@ struct StudioTimeline: Encodable {
                 spans: track.spans.map { [$0.lowerBound.rounded6, $0.upperBound.rounded6] })
         }
         moves = influence.layersMoved
+        shapes = influence.phasesShaped
     }
 }

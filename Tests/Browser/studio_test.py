@@ -618,6 +618,15 @@ def main():
             "return [...document.querySelectorAll('#params .param:not(.filtered)')].map(e => e.dataset.key)")
         check(0 < len(shown) < len(state["params"]) and "pull.springBack" in shown,
               f"searching 'spring' keeps {len(shown)} of {len(state['params'])} params: {', '.join(shown)}")
+        # The server's terms: "bounce" finds the animations whose curve has a bounce handle.
+        driver.execute_script("const s = document.getElementById('param-search'); s.value = 'bounce';"
+                              "s.dispatchEvent(new Event('input'))")
+        bouncy = driver.execute_script(
+            "return [...document.querySelectorAll('#params .param:not(.filtered)')].map(e => e.dataset.key)")
+        springs = driver.execute_script(
+            "return window.flipbook.server.params.filter(p => p.controls && p.controls.handles.bounce).map(p => p.key)")
+        check(bouncy and sorted(bouncy) == sorted(springs),
+              f"searching 'bounce' keeps the {len(bouncy)} animations with a bounce: {', '.join(bouncy)}")
         driver.execute_script("document.getElementById('param-search').value = '';"
                               "document.getElementById('param-search').dispatchEvent(new Event('input'))")
         folded = driver.execute_script(

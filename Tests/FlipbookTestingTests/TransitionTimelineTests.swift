@@ -18,6 +18,17 @@ struct TransitionTimelineTests {
             ])
     }
 
+    @Test("What each param shapes: the phases whose length or picture it changes, by name")
+    func phasesShaped() throws {
+        let t = try Transition("app-store-card", storyboard: "old-demo")
+        let shaped = t.influence().phasesShaped
+        #expect(shaped["demo.position"]?.contains("open-demo") == true, "\(shaped["demo.position"] ?? [])")
+        #expect(shaped["demoTiming.secondPress"]?.contains("open-demo") == true)
+        #expect(shaped["demo.position"]?.contains("drag-back") != true)
+        let moved = t.influence().layersMoved["demo.position"] ?? []
+        #expect(moved.contains { $0.hasPrefix("card-1") || $0.hasPrefix("anchor-1") }, "\(moved)")
+    }
+
     @Test("Every built-in's phase lengths: the param named lengthens its phase by as much, and no other phase")
     func lengthKeysLengthen() throws {
         var shared: [String] = []

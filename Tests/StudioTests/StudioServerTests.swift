@@ -285,6 +285,18 @@ struct StudioServerTests {
         #expect(notAnOption.status == 400 && notAnOption.text.hasPrefix("lossy: a GIF setting"), "\(notAnOption.text)")
     }
 
+    @Test("A param's search terms come from the server: its kind, fields, curve and what its handles set")
+    func searchTerms() async throws {
+        let f = try await StudioFixture.start()
+        defer { Task { await f.stop() } }
+        _ = try await f.post("/api/edit", #"{"values": {"expand.curve": "spring"}}"#)
+        let params = try #require(try f.state(try await f.get("/api/state"))["params"] as? [[String: Any]])
+        let expand = try #require(params.first { $0["key"] as? String == "expand" })
+        let terms = try #require(expand["terms"] as? [String])
+        #expect(
+            terms == ["animation", "duration", "dampingRatio", "velocity", "curve", "spring", "bounce"], "\(terms)")
+    }
+
     @Test("The CLI box's command is the export the same options ask for, without making it")
     func command() async throws {
         let f = try await StudioFixture.start()
