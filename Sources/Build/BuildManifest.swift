@@ -291,7 +291,7 @@ struct ManifestReader {
         default:
             problem(
                 node, "\(at).path",
-                "\(pattern): expected a \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] } + [".png"])) file (a folder of frames is not a preview)"
+                "\(pattern): expected a \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] } + [ExportFormat.pngExtension])) file (a folder of frames is not a preview)"
             )
             return nil
         }

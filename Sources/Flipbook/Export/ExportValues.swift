@@ -87,11 +87,14 @@ public enum ExportFormat: Sendable, Hashable {
     /// A folder of numbered PNG frames.
     case sequence
 
+    /// The extension of a PNG still, a contact sheet and each frame of a sequence.
+    public static let pngExtension = ".png"
+
     /// The extension a file of this format is named by; none for a folder.
     public var fileExtension: String? {
         switch self {
         case .animation(let format): format.extensions[0]
-        case .still: ".png"
+        case .still: Self.pngExtension
         case .sequence: nil
         }
     }
@@ -102,7 +105,8 @@ public enum ExportFormat: Sendable, Hashable {
     /// refuse.
     public init(path: String) {
         let named =
-            AnimationFormat.named(by: path).map(Self.animation) ?? (path.lowercased().hasSuffix(".png") ? .still : nil)
+            AnimationFormat.named(by: path).map(Self.animation)
+            ?? (path.lowercased().hasSuffix(Self.pngExtension) ? .still : nil)
         if path.hasSuffix("/")
             || (named == nil
                 && (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType)
