@@ -107,7 +107,8 @@ export function drawCurve(host, p, changed) {
     handle.style.top = `${(y(spot[1]) / H) * 100}%`;
     handle.title = {
       p1: "the first control point: drag it", p2: "the second control point: drag it",
-      duration: "the duration: drag it sideways", bounce: "the bounce: drag it up for more, down for none",
+      duration: "the duration: drag it sideways",
+      bounce: "the bounce: drag it up for more, down for none (with Shift, a hundredth a pixel)",
     }[handle.dataset.handle];
   }
   graph.dataset.kind = controls.kind;
@@ -149,7 +150,8 @@ function startDrag(e, host, key, handle) {
   const element = e.currentTarget;
   element.setPointerCapture(e.pointerId);
   const p = studio.server.params.find((q) => q.key === key);
-  drag = { host, key, handle, scale: null, toGraph: null };
+  // Where the drag began and the handle's value then, for a fine (Shift) drag.
+  drag = { host, key, handle, scale: null, toGraph: null, startY: e.clientY, startValue: p.controls?.handles[handle]?.values[0] };
   drawCurve(host, p, p.fields.some((f) => f.value !== f.saved));
   drag.scale = drag.toGraph.scale;
   const move = (ev) => dragTo(ev, element);
@@ -178,7 +180,12 @@ function dragTo(e, handle) {
   if (drag.handle === "duration") {
     edit({ [h.key]: filled(h, { value: round(clamp(t, h.range), 2) }) });
   } else if (drag.handle === "bounce") {
-    const value = valueAtOvershoot(h.byOvershoot, clamp(v - 1, [0, 0.9]));
+    // With Shift, each pixel up is a hundredth more bounce from where the drag began: the
+    // values near none overshoot by less than a pixel of the graph.
+    const rising = h.byOvershoot.length > 1 && h.byOvershoot[h.byOvershoot.length - 1][1] > h.byOvershoot[0][1];
+    const value = e.shiftKey && drag.startValue != null
+      ? drag.startValue + (rising ? 1 : -1) * (drag.startY - e.clientY) * 0.01
+      : valueAtOvershoot(h.byOvershoot, clamp(v - 1, [0, 0.9]));
     if (value != null) edit({ [h.key]: filled(h, { value: round(clamp(value, h.range), 2) }) });
   } else {
     const points = [...h.values];

@@ -397,6 +397,15 @@ def main():
         e = edits()
         check(set(e) == {"dismiss.dampingRatio", "dismiss.duration"},
               f"the spring's handles edit its damping ratio and duration: {e}")
+        # With Shift, the bounce moves by a hundredth a pixel: the ratios near 1 a plain drag
+        # jumps over.
+        before = float(e["dismiss.dampingRatio"])
+        ActionChains(driver).key_down(Keys.SHIFT).click_and_hold(handle("dismiss", "bounce")).move_by_offset(0, -3) \
+            .pause(0.3).move_by_offset(0, -2).release().key_up(Keys.SHIFT).perform()
+        fine = wait(driver, "const z = window.flipbook.server.edits['dismiss.dampingRatio'];"
+                            f"return z && Number(z) !== {before} && Number(z)", what="the fine bounce edit")
+        check(abs(fine - (before - 0.05)) < 0.011,
+              f"a Shift-drag of 5 px up lowers the damping ratio by 0.05: {before} to {fine}")
         overshoot = driver.execute_script(
             "return window.flipbook.server.params.find(p => p.key === 'dismiss').motion.overshoot")
         check(overshoot > 0.01, f"the curve drawn overshoots now ({overshoot:.3f})")
