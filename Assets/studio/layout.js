@@ -19,6 +19,25 @@ function currentWidth() {
   return $("params").parentElement.getBoundingClientRect().width;
 }
 
+// The previews drawn at a whole multiple of their pixels that fits the room beside the params
+// (a large window shows a @1x render at 2x, each pixel a crisp square), never larger than
+// their room, never smaller than their pixels unless the window is.
+export function fitPreviews(width, height) {
+  const canvases = [$("canvas"), $("canvas-other")];
+  // The stage's width less its padding: the viewers themselves are only as wide as what they hold.
+  const stage = canvases[0].closest(".stage");
+  const padding = stage ? parseFloat(getComputedStyle(stage).paddingLeft) + parseFloat(getComputedStyle(stage).paddingRight) : 0;
+  const room = stage ? stage.clientWidth - padding : width;
+  const shown = canvases.filter((c) => !c.closest(".viewer").hidden).length || 1;
+  const across = (room - 16 * (shown - 1)) / shown;
+  const zoom = Math.max(1, Math.floor(Math.min(across / width, (window.innerHeight - 260) / height)));
+  for (const c of canvases) {
+    c.style.width = zoom > 1 ? `${width * zoom}px` : "";
+    c.style.height = zoom > 1 ? `${height * zoom}px` : "";
+    c.style.imageRendering = zoom > 1 ? "pixelated" : "";
+  }
+}
+
 export function setUpLayout() {
   const saved = Number(localStorage.getItem(widthKey));
   if (saved > 0) setWidth(saved);

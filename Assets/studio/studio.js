@@ -10,7 +10,7 @@ import {
 } from "./player.js";
 import { requestRecordingFrame, updateCompare } from "./compare.js";
 import { filterParams, renderParams } from "./params.js";
-import { setUpLayout } from "./layout.js";
+import { fitPreviews, setUpLayout } from "./layout.js";
 import { applySnapshot, showSnapshots, takeSnapshot } from "./snapshots.js";
 import { redo, showButtons, undo } from "./history.js";
 import { onKey, showKeys } from "./keys.js";
@@ -76,6 +76,7 @@ export function applyState(state) {
     if (c.width !== state.width) c.width = state.width;
     if (c.height !== state.height) c.height = state.height;
   }
+  fitPreviews(state.width, state.height);
   if (state.version !== studio.playback.version || first) {
     studio.playback.version = state.version;
     showInstantFrame(state.version);
@@ -160,7 +161,11 @@ export function wire() {
   $("param-search").addEventListener("input", filterParams);
   $("param-group").addEventListener("change", () => renderParams(true));
   // The timeline and the line across it follow the window's width.
-  window.addEventListener("resize", () => { drawTimeline(); draw(); });
+  window.addEventListener("resize", () => {
+    if (studio.server) fitPreviews(studio.server.width, studio.server.height);
+    drawTimeline();
+    draw();
+  });
   $("snapshot").addEventListener("click", takeSnapshot);
   $("snapshots").addEventListener("change", () => applySnapshot($("snapshots").value));
   setUpLayout();

@@ -663,7 +663,7 @@ def main():
                   if (e.offsetParent && e.scrollWidth > e.clientWidth + 1) out.push(`${e.className} scrolls sideways (${e.scrollWidth} in ${e.clientWidth})`);
                 }
                 return out;""")
-        for w, h in [(390, 844), (1024, 768), (1440, 900), (2560, 1440)]:
+        for w, h in [(390, 844), (1024, 768), (1440, 900), (2560, 1440), (2560, 1600)]:
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                    {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": w < 600})
             time.sleep(0.5)
@@ -695,6 +695,16 @@ def main():
             hidden = [n for n, _, shown, _ in labels if shown != "visible"]
             check(len(labels) == 12 and not wrong and all(t.startswith(n + ":") for n, _, _, t in labels),
                   f"at {w}x{h} each of {len(labels)} phases shows its name only where 24 px fit ({', '.join(hidden) or 'none'} hidden): {wrong}")
+            if w == 2560:
+                # A large window uses its room: the timeline spans the stage, and a @1x render
+                # shows at a whole multiple of its pixels where the window is tall enough.
+                zoom, track, stage = driver.execute_script("""
+                    const c = document.getElementById('canvas');
+                    return [c.getBoundingClientRect().width / c.width,
+                            document.querySelector('.timeline').getBoundingClientRect().width,
+                            document.querySelector('.stage').clientWidth];""")
+                check(abs(zoom - (2 if h >= 1600 else 1)) < 0.01 and track > 0.8 * stage,
+                      f"at {w}x{h} the preview shows each pixel {zoom:.2f} times and the timeline is {track:.0f} of {stage} px")
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 1440, "height": 900, "deviceScaleFactor": 1, "mobile": False})
         light = driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
