@@ -33,12 +33,13 @@ public struct Transition: Sendable {
         let prepared = try SceneCatalog.prepare(
             scene, configFile: config, assignments: assignments,
             overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
-        if let images {
-            renderer = try SceneRenderer(prepared) { image, budget in
-                try images.texture(at: image.path, maximumPixels: budget)
+        renderer = try namingValueOrigin(config: config, assignments: assignments) {
+            if let images {
+                return try SceneRenderer(prepared) { image, budget in
+                    try images.texture(at: image.path, maximumPixels: budget)
+                }
             }
-        } else {
-            renderer = try SceneRenderer(prepared)
+            return try SceneRenderer(prepared)
         }
     }
 

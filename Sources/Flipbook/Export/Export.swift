@@ -62,7 +62,9 @@ private struct Export {
     func run() throws -> ExportReport {
         let scene = try request.prepare()
         try checkOutputs(scene)
-        let renderer = try SceneRenderer(scene)
+        let renderer = try namingValueOrigin(config: request.config, assignments: request.assignments) {
+            try SceneRenderer(scene)
+        }
         // A value that changes nothing (a number its animation's curve does not read; on the
         // command line, a param the storyboard does not read) is said, not taken silently. A
         // config may hold params for other storyboards: a whole one (`flipbook config`) does.
