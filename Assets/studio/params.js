@@ -49,6 +49,22 @@ export function renderParams(old) {
   for (const p of state.params) updateParam(p);
   showMoves();
   filterParams();
+  fitLabels();
+}
+
+// The fields' label column as wide as its longest label, up to 45 % of the panel: a label
+// cut short ("statusBarH…") names nothing; past that, the control needs the room more.
+export function fitLabels() {
+  const host = $("params");
+  host.style.removeProperty("--label-width");
+  const labels = [...host.querySelectorAll(".field label")];
+  // A text's own width, to the fraction of a pixel that decides an ellipsis.
+  const range = document.createRange();
+  const widest = Math.max(84, ...labels.map((l) => {
+    range.selectNodeContents(l);
+    return range.getBoundingClientRect().width + 1;
+  }));
+  host.style.setProperty("--label-width", `${Math.ceil(Math.min(widest, Math.max(84, host.clientWidth * 0.45)))}px`);
 }
 
 // The file's sections, in the file's order.

@@ -9,7 +9,7 @@ import {
   draw, drawPhases, loadFrames, setAfterDraw, setPlaying, settleTimings, showInstantFrame, step, tick,
 } from "./player.js";
 import { requestRecordingFrame, updateCompare } from "./compare.js";
-import { filterParams, renderParams } from "./params.js";
+import { filterParams, fitLabels, renderParams } from "./params.js";
 import { fitPreviews, setUpLayout } from "./layout.js";
 import { applySnapshot, showSnapshots, takeSnapshot } from "./snapshots.js";
 import { redo, showButtons, undo } from "./history.js";
@@ -163,6 +163,7 @@ export function wire() {
   // The timeline and the line across it follow the window's width.
   window.addEventListener("resize", () => {
     if (studio.server) fitPreviews(studio.server.width, studio.server.height);
+    fitLabels();
     drawTimeline();
     draw();
   });

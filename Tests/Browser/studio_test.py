@@ -707,6 +707,16 @@ def main():
                       f"at {w}x{h} the preview shows each pixel {zoom:.2f} times and the timeline is {track:.0f} of {stage} px")
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 1440, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        time.sleep(0.5)
+        # Every field's label shows whole in a panel of the default width.
+        cut = driver.execute_script("""
+            const range = document.createRange();
+            return [...document.querySelectorAll('#params .field label')].filter(l => {
+              if (!l.offsetParent) return false;
+              range.selectNodeContents(l);
+              return range.getBoundingClientRect().width > l.getBoundingClientRect().width;
+            }).map(l => l.textContent);""")
+        check(cut == [], f"at 1440x900 no field's label is cut: {cut}")
         light = driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
         driver.find_element(By.ID, "theme").click()
         time.sleep(0.3)
