@@ -145,9 +145,12 @@ public struct MotionControls: Sendable, Hashable, Encodable {
 }
 
 extension Transition {
-    /// The curve editor's controls of the animation param at `key`, or nil when it is none.
-    public func motionControls(of key: String) -> MotionControls? {
-        guard let animation = renderer.scene.values.animation(key), let motion = motion(of: key) else { return nil }
+    /// The curve editor's controls of the animation param at `key`, or nil when it is none;
+    /// `motion` is its motion, when the caller has it already.
+    public func motionControls(of key: String, motion known: Motion? = nil) -> MotionControls? {
+        guard let animation = renderer.scene.values.animation(key), let motion = known ?? motion(of: key) else {
+            return nil
+        }
         return MotionControls(key: key, animation: animation, motion: motion)
     }
 }

@@ -170,12 +170,14 @@ struct StudioState: Encodable {
                         choices: p.choices, value: p.value, saved: savedValues[p.key] ?? p.value,
                         editable: p.kind != .image && p.kind != .path)
                 ]
+            // Each param's motion and controls once: a state is made on every edit.
+            let motion = t.motion(of: p.key)
+            let controls = motion.flatMap { t.motionControls(of: p.key, motion: $0) }
             return Param(
                 key: p.key, kind: p.kind.rawValue, doc: p.doc, section: p.section, line: p.line, isRead: p.isRead,
-                fields: fields, motion: t.motion(of: p.key).map { MotionJSON($0) },
+                fields: fields, motion: motion.map { MotionJSON($0) },
                 savedMotion: saved.transition.motion(of: p.key).map { MotionJSON($0) },
-                controls: t.motionControls(of: p.key),
-                terms: Self.terms(p, fields: fields, controls: t.motionControls(of: p.key)))
+                controls: controls, terms: Self.terms(p, fields: fields, controls: controls))
         }
         edits = s.edits
         error = s.error
