@@ -6,20 +6,26 @@ import Scenes
 public enum FitError: Error, Equatable, CustomStringConvertible {
     /// A part of a fit request, as a message names it.
     public enum Option: String, Sendable, CaseIterable {
-        case fit, track, range, crop
+        case fit, track, range, crop, output, sheet
 
         /// The `FitRequest` field it is.
         public var field: String {
             switch self {
             case .fit: "keys"
-            case .track: "track"
             case .range: "ranges"
-            case .crop: "crop"
+            case .track, .crop, .output, .sheet: rawValue
             }
         }
+
+        /// The command line's flag for it.
+        public var flag: String { self == .output ? "-o" : "--\(rawValue)" }
     }
 
     case tooShort(frames: Int)
+    /// A request run with no recording to read.
+    case noRecording
+    /// An output of the wrong kind: what it should be.
+    case output(Option, path: String, expected: String)
     case noMotion
     case noKeys
     case unknownKey(String, known: [String])
@@ -59,6 +65,10 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .tooShort(let n):
             return "the recording has \(n) frame\(n == 1 ? "" : "s"); a fit needs at least two"
+        case .noRecording:
+            return "no recording to fit: give the request a recording's path"
+        case .output(let option, let path, let expected):
+            return "\(spell(option)) \(path): \(expected)"
         case .noMotion:
             return "nothing moves in the recording (every frame is the same as the one before); a fit needs motion"
         case .noKeys:

@@ -19,6 +19,12 @@ public struct FitRequest: Sendable {
     public var crop: Crop?
     /// Seconds between the recording's frames, overriding the times it carries.
     public var frameInterval: Double?
+    /// The recording to read when run: a GIF, WebP, APNG, MP4 or MOV, or a folder of PNG frames.
+    public var recording: String?
+    /// A config to write the fitted values to, over `config`'s text.
+    public var output: String?
+    /// A PNG to write: the recording, the render before and the render after, row above row.
+    public var sheet: String?
 
     /// The frame intervals a capture can have: from 1000 frames a second to one every 10 s.
     public static let frameIntervals = 0.001...10.0

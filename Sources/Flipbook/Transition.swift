@@ -13,6 +13,8 @@ import Synchronization
 /// the same bytes `flipbook render` writes, for any thread count.
 public struct Transition: Sendable {
     let renderer: SceneRenderer
+    /// The export of the whole storyboard as loaded, for ``write(to:)``.
+    let export: ExportRequest
 
     /// The built-in scenes' names.
     public static var builtIns: [String] { SceneCatalog.names }
@@ -33,6 +35,10 @@ public struct Transition: Sendable {
         let prepared = try SceneCatalog.prepare(
             scene, configFile: config, assignments: assignments,
             overrides: SceneOverrides(storyboard: storyboard, fps: fps, scale: scale, width: width))
+        var export = ExportRequest(scene: scene)
+        (export.storyboard, export.config, export.assignments) = (storyboard, config, assignments)
+        (export.fps, export.scale, export.width) = (fps, scale, width)
+        self.export = export
         renderer = try namingValueOrigin(config: config, assignments: assignments) {
             if let images {
                 return try SceneRenderer(prepared) { image, budget in
@@ -112,40 +118,14 @@ public struct Transition: Sendable {
         }
     }
 
-    /// Writes the whole storyboard as a GIF (`.gif`) or a folder of numbered PNG frames (a
-    /// path ending in `/`, whose frames of an earlier write it replaces), through temporary
-    /// files: nothing half-written is left.
+    /// Writes the whole storyboard to `path` as `flipbook render -o` does: any format by its
+    /// extension (GIF, WebP, APNG, MP4, or a folder of numbered PNG frames for a path ending in
+    /// `/`, whose frames of an earlier write it replaces), through temporary files.
     public func write(to path: String) throws {
-        let times = frameTimes
-        if path.hasSuffix("/") {
-            let made = try FrameFolder.prepare(path, overwrite: true)
-            let writer = PNGSequenceWriter(threads: ProcessInfo.processInfo.activeProcessorCount)
-            do {
-                _ = try renderer.render(times: times) { k, bitmap in
-                    try writer.write(bitmap, to: path + String(format: "frame%04d.png", k))
-                }
-                try writer.finish()
-                AtomicOutput.releaseFolders(made, removing: false)
-            } catch {
-                writer.abandon()
-                AtomicOutput.releaseFolders(made, removing: true)
-                throw error
-            }
-            return
-        }
-        guard path.lowercased().hasSuffix(".gif") else {
-            throw TransitionError("\(path): expected a .gif, or a folder ending in /")
-        }
-        let first = renderer.frame(at: 0)
-        let encoder = try GIFEncoder(path: path, width: first.width, height: first.height)
-        let fps = renderer.scene.settings.fps
-        do {
-            _ = try renderer.render(times: times) { k, bitmap in try encoder.add(bitmap, at: Double(k) / fps) }
-            _ = try encoder.finish(at: Double(times.count) / fps)
-        } catch {
-            encoder.abandon()
-            throw error
-        }
+        var request = export
+        request.output = path
+        request.overwrite = path.hasSuffix("/")
+        _ = try request.run()
     }
 }
 

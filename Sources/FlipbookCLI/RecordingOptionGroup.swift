@@ -34,15 +34,4 @@ struct RecordingOptionGroup: ParsableArguments {
         try SceneOptionGroup.validate(scene: scene)
         try interval.check(recording: recording)
     }
-
-    /// Every file a measurement reads besides its own: the recording, the config, the scene
-    /// file and its images; what no output may be.
-    func inputs() throws -> [OutputRules.Input] {
-        let prepared = try SceneCatalog.prepare(
-            scene, configFile: config, assignments: assignments, overrides: SceneOverrides(storyboard: storyboard))
-        var inputs = [OutputRules.Input(what: "the recording", path: recording)]
-        if let config { inputs.append(.init(what: "--config", path: config)) }
-        inputs.append(.init(what: "the scene file", path: prepared.file))
-        return inputs + prepared.images.map { OutputRules.Input(what: "\($0.key)", path: $0.path) }
-    }
 }

@@ -92,89 +92,36 @@ struct ScoreCommand: ParsableCommand {
         return v[0]...v[1]
     }
 
-    func validate() throws {
-        if features == nil && track.isEmpty {
-            throw ValidationError("Missing --features features.yaml or --track layer: what to follow")
-        }
-        if !track.isEmpty && fitStroke != nil {
-            throw ValidationError("--fit-stroke fits the features file's features; leave out --track")
-        }
-        if window != nil && grid.isEmpty && fitStroke == nil {
-            throw ValidationError("--window ranks a --grid or bounds a --fit-stroke; pass --grid key=v1,v2")
-        }
-        if fitStroke != nil && (window == nil || !grid.isEmpty) {
-            throw ValidationError("--fit-stroke fits the stroke over --window t0,t1, without --grid")
-        }
-        if let fps, !(fps >= 1 && fps <= 120) { throw ValidationError("--fps \(fps): expected a number in 1...120") }
-        if let sideBySide, AnimationFormat.named(by: sideBySide) == nil {
-            throw ValidationError(
-                "--side-by-side \(sideBySide): a \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] }))"
-            )
-        }
-        if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet \(sheet): a .png") }
-        if (sideBySide != nil || sheet != nil) && (!grid.isEmpty || fitStroke != nil) {
-            throw ValidationError("--side-by-side and --sheet show one score; leave out --grid and --fit-stroke")
-        }
-    }
-
-    func run() throws {
-        let file = try features.map(FeatureFile.load) ?? FeatureFile()
-        let frames = try FrameSequence.load(input.recording)
-        if input.frameInterval == nil, let rate = CaptureRate.suspected(in: frames) {
-            warn(rate.advice(for: input.recording, measuring: "its lags and lengths are"))
-        }
-        var request = ScoreRequest(scene: input.scene, features: file.features)
+    var request: ScoreRequest {
+        var request = ScoreRequest(scene: input.scene, features: [])
+        request.recording = input.recording
+        request.featuresFile = features
         request.storyboard = input.storyboard
         request.config = input.config
         request.assignments = input.assignments
-        request.screen = screen ?? file.screen
+        request.screen = screen
         request.track = track
         request.frameInterval = input.frameInterval
         request.fps = fps
         request.sideBySide = sideBySide
         request.sheet = sheet
-        let inputs = try input.inputs() + (features.map { [OutputRules.Input(what: "--features", path: $0)] } ?? [])
-        var outputs: [OutputRules.Output] = []
-        if let sideBySide { outputs.append(.init(option: "--side-by-side", path: sideBySide)) }
-        if let sheet { outputs.append(.init(option: "--sheet", path: sheet)) }
-        try presenting { try OutputRules(outputs: outputs, inputs: inputs).check() }
+        request.grid = grid
+        request.window = window
+        request.fitStroke = fitStroke
+        return request
+    }
+
+    func validate() throws {
+        do { try request.check() } catch let error as ScoreError { throw ValidationError("\(error)") }
+    }
+
+    func run() throws {
+        let report: ScoreReport
         do {
-            try presenting { try report(request, frames) }
+            report = try presenting { try request.run(MeasureEvents(warning: warn)) }
         } catch let error as FitError {
-            throw CLIError("\(input.recording): \(error.message { "--\($0.rawValue)" })")
+            throw CLIError("\(input.recording): \(error.message(\.flag))")
         }
-    }
-
-    func report(_ request: ScoreRequest, _ frames: FrameSequence) throws {
-        let name = (input.recording as NSString).lastPathComponent
-        if let fitStroke, let window {
-            let dimension = try Transition(
-                input.scene, storyboard: input.storyboard, config: input.config, set: input.assignments
-            ).canvas.height
-            let fit = try Scorer.fitStroke(
-                request, feature: fitStroke, window: window, dimension: dimension, recording: frames)
-            return print(json ? try Self.json(fit) : fit.report(title: name))
-        }
-        if !grid.isEmpty {
-            let ranked = try Scorer.rank(request, grid: grid, window: window, recording: frames)
-            return print(
-                json ? try Self.json(ranked) : ranked.table(title: name, keys: grid.map(\.key), window: window))
-        }
-        let result = try Scorer.score(request, recording: frames)
-        if json { return print(try Self.json(result)) }
-        print(
-            String(
-                format: "%@ against %@%@: the recording %.2f s, ours %.2f s (%.2f)", input.recording, input.scene,
-                input.storyboard.map { " --storyboard \($0)" } ?? "", result.recordingSeconds, result.renderSeconds,
-                result.renderSeconds / result.recordingSeconds))
-        if let screen = result.foundScreen { print(screen.foundScreen(option: "--screen")) }
-        print(result.table(title: name))
-        for line in result.written { print(line) }
-    }
-
-    static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        print(json ? try report.json() : report.text(title: (input.recording as NSString).lastPathComponent))
     }
 }

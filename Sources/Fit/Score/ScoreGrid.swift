@@ -178,11 +178,14 @@ public enum ScoreError: Error, Equatable, CustomStringConvertible {
     case screenOutside(Crop, width: Int, height: Int)
     /// A window that starts at or past the recording's end.
     case windowOutside(ClosedRange<Double>, duration: Double)
+    /// A request whose options do not go together, or one out of range.
+    case invalid(String)
 
     public static func == (a: ScoreError, b: ScoreError) -> Bool { a.description == b.description }
 
     public var description: String {
         switch self {
+        case .invalid(let message): message
         case .gridKeyTwice(let key): "\(key) is in the grid twice; give its values once"
         case .gridTooLarge(let n, let maximum):
             "\(n) combinations: at most \(maximum), each a render; fewer values, or one key at a time"

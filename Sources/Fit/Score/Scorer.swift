@@ -27,6 +27,16 @@ public struct ScoreRequest: Sendable {
     /// recording's pace (a GIF, WebP or MP4), and a contact sheet of every frame of motion.
     public var sideBySide: String?
     public var sheet: String?
+    /// The recording to read when run: a GIF, WebP, APNG, MP4 or MOV, or a folder of PNG frames.
+    public var recording: String?
+    /// A features file whose features (and screen, where none is given) are read when run.
+    public var featuresFile: String?
+    /// Values to render every combination of, ranked by RMS, in place of one score.
+    public var grid: [GridAxis] = []
+    /// With `grid`, the recording's seconds that count; with `fitStroke`, those fitted.
+    public var window: ClosedRange<Double>?
+    /// A feature whose drag stroke to fit over `window`, in place of a score.
+    public var fitStroke: String?
 
     public init(scene: String, features: [RecordingFeature]) {
         self.scene = scene

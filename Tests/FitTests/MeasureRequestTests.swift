@@ -1,0 +1,112 @@
+import Fit
+import Flipbook
+import Foundation
+import TestSupport
+import Synchronization
+import Testing
+
+/// Fit, score and compare as a library user runs them: one request each that reads its files,
+/// warns through events, keeps its outputs off its inputs and writes what it was asked to.
+@Suite("Fit, score and compare are requests that own their files")
+struct MeasureRequestTests {
+    /// A 25 fps GIF of expanding-view's `bottom`, rendered through the library.
+    static func recording(_ name: String = #function) throws -> (dir: String, gif: String) {
+        let dir = temporaryFolder(name)
+        var export = ExportRequest(scene: "expanding-view")
+        export.storyboard = "bottom"
+        export.fps = 25
+        export.output = dir + "/rec.gif"
+        _ = try export.run()
+        return (dir, dir + "/rec.gif")
+    }
+
+    @Test("A score request reads its features file and recording and scores the render's own GIF 0.00 px")
+    func score() throws {
+        let (dir, gif) = try Self.recording()
+        try """
+        features:
+          - name: circle top
+            extent: {from: [160, 503], to: 0, axis: y, colour-at: [160, 503, 0.0]}
+        """.write(toFile: dir + "/features.yaml", atomically: true, encoding: .utf8)
+        var request = ScoreRequest(scene: "expanding-view", features: [])
+        request.storyboard = "bottom"
+        request.recording = gif
+        request.featuresFile = dir + "/features.yaml"
+        request.sheet = dir + "/sheet.png"
+        guard case .scored(let result, _) = try request.run() else {
+            Issue.record("not a score")
+            return
+        }
+        #expect(result.features.map(\.name) == ["circle top"])
+        #expect(result.features[0].rms == 0)
+        #expect(result.written.count == 1)
+        #expect(FileManager.default.fileExists(atPath: dir + "/sheet.png"))
+        let text = try request.run().text(title: "rec.gif")
+        #expect(text.hasPrefix("\(gif) against expanding-view --storyboard bottom: the recording "))
+    }
+
+    @Test("A score request refuses options that do not go together, before reading anything")
+    func scoreChecks() throws {
+        var request = ScoreRequest(scene: "expanding-view", features: [])
+        request.recording = "/nonexistent.gif"
+        #expect(throws: ScoreError.invalid("Missing --features features.yaml or --track layer: what to follow")) {
+            try request.run()
+        }
+        request.track = ["circle"]
+        request.window = 0...1
+        #expect(throws: ScoreError.invalid("--window ranks a --grid or bounds a --fit-stroke; pass --grid key=v1,v2")) {
+            try request.run()
+        }
+    }
+
+    @Test("A fit request's outputs: a config must be YAML, and never the recording or the config it reads")
+    func fitOutputs() throws {
+        let (dir, gif) = try Self.recording()
+        var request = FitRequest(scene: "expanding-view", storyboard: "bottom", keys: ["expand.duration"])
+        request.recording = gif
+        request.output = dir + "/fitted.txt"
+        #expect(throws: FitError.output(.output, path: dir + "/fitted.txt", expected: "a config, ending in .yaml")) {
+            try request.run()
+        }
+        #expect(
+            (try? request.checkOutputs()) == nil
+                && "\(FitError.output(.output, path: "x", expected: "y"))" == "output x: y")
+        let config = dir + "/base.yaml"
+        try "{}\n".write(toFile: config, atomically: true, encoding: .utf8)
+        request.config = config
+        request.output = config
+        let before = try Data(contentsOf: URL(fileURLWithPath: config))
+        #expect(throws: (any Error).self) { try request.run() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == before)
+        request.recording = nil
+        #expect(throws: FitError.noRecording) { try request.run() }
+    }
+
+    @Test("A fit request writes its config under a line naming the recording, and warns of nothing for a 25 fps GIF")
+    func fitWrites() throws {
+        let (dir, gif) = try Self.recording()
+        var request = FitRequest(scene: "expanding-view", storyboard: "bottom", keys: ["expand.duration"])
+        request.recording = gif
+        request.output = dir + "/fitted.yaml"
+        let warnings = Mutex<[String]>([])
+        let report = try request.run(MeasureEvents(warning: { w in warnings.withLock { $0.append(w) } }))
+        #expect(report.written == ["wrote \(dir)/fitted.yaml: use it with --config \(dir)/fitted.yaml"])
+        let text = try String(contentsOfFile: dir + "/fitted.yaml", encoding: .utf8)
+        #expect(text.hasPrefix("# expanding-view bottom, fitted to \(gif) by flipbook fit\n"))
+        #expect(report.text.contains("expand.duration"))
+        // 4 cs delays are a 25 fps capture's: nothing to warn of.
+        #expect(warnings.withLock { $0 } == [])
+    }
+
+    @Test("A compare request reads both sides as it compares and says MATCH for a render against itself")
+    func compare() throws {
+        let (dir, gif) = try Self.recording()
+        let report = try CompareRequest(actual: gif, expected: gif).run()
+        #expect(report.passes)
+        #expect(report.text.hasSuffix("\nMATCH"))
+        var missing = CompareRequest(actual: gif, expected: dir + "/none.gif")
+        #expect(throws: CompareError.self) { try missing.run() }
+        missing.diff = gif
+        #expect(throws: (any Error).self) { try missing.check() }
+    }
+}
