@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(
             name: "FlipbookTestingTests",
             dependencies: ["FlipbookTesting", "Flipbook", "Geometry", "Raster", "TestSupport"], exclude: ["__Frames__"]),
-        .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Codecs", "Video", "TestSupport"]),
+        .testTarget(name: "FitTests", dependencies: ["Fit", "Flipbook", "Geometry", "Codecs", "Video", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"], exclude: ["Inputs"]),
         // Reads Package.swift and every module's imports: the map above is the one the code follows.
         .testTarget(name: "ArchitectureTests"),
@@ -148,7 +148,7 @@ let package = Package(
             name: "FlipbookCLITests",
             dependencies: [
                 "FlipbookCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"), "Codecs", "Raster",
-                "Video", "Build", "Studio", "TestSupport",
+                "Comparison", "Geometry", "Video", "Build", "Studio", "TestSupport",
             ]),
     ]
 )

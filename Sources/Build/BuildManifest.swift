@@ -348,10 +348,10 @@ struct ManifestReader {
             case .scenes:
                 s.scenes = texts(value, path)
                 for scene in s.scenes ?? []
-                where !SceneCatalog.isFile(scene) {
-                    if !SceneCatalog.allNames.contains(scene) {
+                where !Transition.isSceneFile(scene) {
+                    if !Transition.shippedScenes.contains(scene) {
                         let hint =
-                            YAMLInput.closest(to: scene, in: SceneCatalog.allNames).map { "did you mean \($0)? " }
+                            YAMLInput.closest(to: scene, in: Transition.shippedScenes).map { "did you mean \($0)? " }
                             ?? ""
                         problem(
                             value, path,

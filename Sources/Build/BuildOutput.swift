@@ -107,12 +107,12 @@ public struct BuildOutput: Sendable, Hashable {
     }
 
     /// Whether `scene` names a scene file rather than a built-in.
-    var isSceneFile: Bool { SceneCatalog.isFile(scene) }
+    var isSceneFile: Bool { Transition.isSceneFile(scene) }
 
     /// The storyboard-independent name `{scene}` stands for: a built-in's name, or the scene
     /// file's name without its extension.
     static func sceneName(_ scene: String) -> String {
-        guard SceneCatalog.isFile(scene) else { return scene }
+        guard Transition.isSceneFile(scene) else { return scene }
         return ((scene as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 public enum InstalledRelease {
     /// The file's first line, read once; nil where there is no such file.
     public static let line: String? = {
-        let path = (SceneCatalog.installRoot as NSString).appendingPathComponent("VERSION")
+        let path = (Transition.installFolder as NSString).appendingPathComponent("VERSION")
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
             let first = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !first.isEmpty,
             first.count <= 200

@@ -81,7 +81,7 @@ extension FitRequest {
             written.append("wrote \(output): use it with --config \(output)")
         }
         if let sheet {
-            try PNGCodec.write(result.sheet(for: self, recording: frames, images: images), to: sheet)
+            try result.sheet(for: self, recording: frames, images: images).writePNG(to: sheet)
             written.append("wrote \(sheet): the recording, the render before and the render after, row above row")
         }
         return FitReport(result: result, text: text, written: written)
@@ -153,6 +153,6 @@ extension FitRequest {
             text =
                 "# \(scene)\(storyboard.map { " \($0)" } ?? ""), fitted to \(recording ?? "") by flipbook fit\n" + text
         }
-        try AtomicOutput.write(Array(text.utf8), to: path)
+        try OutputFile.write(text, to: path)
     }
 }

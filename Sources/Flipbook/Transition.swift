@@ -19,6 +19,21 @@ public struct Transition: Sendable {
     /// The built-in scenes' names.
     public static var builtIns: [String] { SceneCatalog.names }
 
+    /// The scenes Flipbook ships: the built-ins, then the examples.
+    public static var shippedScenes: [String] { SceneCatalog.allNames }
+
+    /// Whether `scene` names a scene file (a path) rather than a shipped scene.
+    public static func isSceneFile(_ scene: String) -> Bool { SceneCatalog.isFile(scene) }
+
+    /// Copies `scene` (a shipped scene's name or a scene file's path) and every image it reads
+    /// into `folder`, as `SceneFile.copy(to:)` does; returns the paths written, the scene file first.
+    public static func copyScene(_ scene: String, to folder: String) throws -> [String] {
+        try SceneCatalog.file(named: scene).copy(to: folder)
+    }
+
+    /// The folder Flipbook is installed in (a clone's root when run from one).
+    public static var installFolder: String { SceneCatalog.installRoot }
+
     /// The folder of Flipbook's own assets: the built-in scenes and the studio's page.
     public static var assetsFolder: String { (SceneCatalog.installRoot as NSString).appendingPathComponent("Assets") }
 

@@ -38,7 +38,7 @@ struct ConfigCommand: ParsableCommand {
             throw error
         }
         // What a storyboard reads is known once its plan is built, which needs its images.
-        let reads = try SceneRenderer(prepared).reads
+        let reads = try prepared.paramsRead()
         let unread = Set(prepared.params.map(\.key)).subtracting(reads)
         print(prepared.configYAML(marking: unread), terminator: "")
     }

@@ -45,21 +45,16 @@ struct CurveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let curve: Curve
+        let curve: CurveTable
         do {
-            curve = try Curve(spec: spec)
+            curve = try CurveTable(spec: spec)
         } catch {
             throw ValidationError("\(error)")
         }
         let seconds = duration ?? curve.duration
-        var out = "t,progress\n"
-        for t in CurvePlot.frameTimes(fps: fps, duration: seconds) + [seconds] {
-            out += "\(CurvePlot.number(t, decimals: 6)),\(CurvePlot.number(curve.progress(at: t), decimals: 8))\n"
-        }
-        StandardStreams.write(out)
+        StandardStreams.write(curve.csv(fps: fps, duration: seconds))
         if let plot {
-            try PNGCodec.write(
-                CurvePlot.render(curve, title: curve.description, duration: seconds, fps: min(fps, 60)), to: plot)
+            try curve.plot(duration: seconds, fps: fps).writePNG(to: plot)
             StandardStreams.writeError("wrote \(plot)\n")
         }
     }

@@ -54,7 +54,7 @@ extension FlipbookCommand {
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler {
-            AtomicOutput.removeTemporaryFiles {
+            OutputFile.removeTemporaryFiles {
                 let note = interruptNote?() ?? "interrupted: nothing half-written is left"
                 StandardStreams.writeError("\n\(note)\n")
                 Foundation.exit(128 + number)

@@ -105,7 +105,7 @@ struct ReferencePagesCommand: ParsableCommand {
 
     func run() throws {
         for page in ReferencePages.all {
-            try AtomicOutput.write(Array(page.text.utf8), to: folder + "/" + page.file)
+            try OutputFile.write(page.text, to: folder + "/" + page.file)
             print("wrote \(folder)/\(page.file)")
         }
     }

@@ -12,7 +12,7 @@ extension RenderCommand {
     func runWatching() throws {
         var first = true
         let changed = DispatchSemaphore(value: 0)
-        let watcher = FileWatcher(paths: []) { _ in changed.signal() }
+        let watcher = InputWatcher { changed.signal() }
         defer { watcher.stop() }
         // What earlier renders wrote stays; only the one under way is dropped.
         interruptNote = { "interrupted: what earlier renders wrote stays; none is half-written" }

@@ -96,7 +96,7 @@ public final class StudioSession: Sendable {
         place = Mutex(
             Place(scene: options.scene, valueFile: try ValueFile(scene: options.scene, config: options.config)))
         copyFolder =
-            options.config != nil || SceneCatalog.isFile(options.scene)
+            options.config != nil || Transition.isSceneFile(options.scene)
             ? nil
             : options.copyFolder
                 ?? (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(options.scene)
@@ -226,7 +226,7 @@ public final class StudioSession: Sendable {
     /// built-in's, so the edits stand over it as they did.
     private func copyBuiltIn() throws {
         guard let copyFolder, scene == options.scene else { return }
-        let copied = try SceneCatalog.file(named: options.scene).copy(to: copyFolder)
+        let copied = try Transition.copyScene(options.scene, to: copyFolder)
         let file = try ValueFile(scene: copied[0])
         place.withLock { $0 = Place(scene: copied[0], valueFile: file) }
     }

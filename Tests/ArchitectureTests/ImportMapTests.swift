@@ -158,4 +158,27 @@ struct ImportMapTests {
         #expect(problems.contains { $0.hasSuffix("imports Yams, which Raster does not declare") })
         #expect(problems.contains("Package.swift: Raster depends on Planner, which the map forbids"))
     }
+
+    /// The stages whose machinery (renderers, planners, codecs, files, watchers) the library
+    /// keeps to itself: of these, only their values and errors reach a front end through it.
+    static let machinery: Set<String> = ["Geometry", "Planner", "Render", "Codecs", "Video", "FileInput", "GIFCore"]
+
+    @Test(
+        "Flipbook re-exports values and errors a user handles, and the scene model; no renderer, codec, file writer or watcher"
+    )
+    func reExportsNoMachinery() throws {
+        let text = try String(contentsOfFile: Self.root + "/Sources/Flipbook/Exports.swift", encoding: .utf8)
+        let exported = text.split(separator: "\n").filter { $0.hasPrefix("@_exported import ") }.map {
+            $0.split(separator: " ").last!.split(separator: ".").map(String.init)
+        }
+        #expect(exported.count >= 10 && exported.count < 33, "\(exported.count) re-exports")
+        let machinery = exported.filter { Self.machinery.contains($0[0]) && !$0[1].hasSuffix("Error") }
+        #expect(machinery.isEmpty, "re-exported machinery: \(machinery.map { $0.joined(separator: ".") })")
+        // Whatever else the front ends use of a stage, they reach through the library's own types.
+        for module in ["Studio", "Build", "FlipbookCLI"] {
+            let target = try #require(try Self.targets().first { $0.name == module })
+            let reached = try Self.importsByFile(of: target).filter { Self.machinery.contains($0.module) }
+            #expect(reached.allSatisfy { $0.module == "FileInput" && module != "FlipbookCLI" }, "\(reached)")
+        }
+    }
 }

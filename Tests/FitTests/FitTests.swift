@@ -1,3 +1,4 @@
+import Geometry
 import Codecs
 @testable import Fit
 import Flipbook

@@ -1,4 +1,5 @@
 @testable import Fit
+import Geometry
 import Flipbook
 import Foundation
 import TestSupport

@@ -1,5 +1,8 @@
+import Codecs
+import Comparison
 import Flipbook
 import Foundation
+import Geometry
 import Glibc
 import Testing
 

@@ -33,7 +33,7 @@ struct LibraryDocsSnippetTests {
             try frame.bitmap.writePNG(to: NSTemporaryDirectory() + "slow-\(frame.time).png")
         }
         for time in ["0.5", "1.0", "1.5"] {
-            let png = try PNGCodec.read(path: NSTemporaryDirectory() + "slow-\(time).png")
+            let png = try Bitmap(png: NSTemporaryDirectory() + "slow-\(time).png")
             #expect(png.width == 320, "slow-\(time).png")
         }
 

@@ -1,3 +1,4 @@
+import Scenes
 import Flipbook
 import Foundation
 import Glibc

@@ -1,3 +1,4 @@
+import Geometry
 import Flipbook
 import Foundation
 

@@ -66,7 +66,7 @@ struct ScorePictures {
                 sheet.add(ours, label: i < 0 ? "" : "ours \(seconds(i))")
             }
         }
-        try PNGCodec.write(sheet.render(), to: path)
+        try sheet.render().writePNG(to: path)
         return
             "wrote \(path): \(picks.count) frames of motion, the recording's row above ours, marked where they differ by more than 2 px"
     }
