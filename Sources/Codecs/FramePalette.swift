@@ -14,12 +14,15 @@ final class FramePalette: @unchecked Sendable {
     let current: [UInt8]
     let delay: Int
     let isFirst: Bool
+    /// Shown for a while, or last: see `LossyMatch.resting`.
+    var isResting = false
     let frameWidth: Int
     /// The changed rect, in frame pixels; empty when nothing changed.
     private(set) var x0 = 0, y0 = 0, x1 = 0, y1 = 0
     /// The crop's pixels.
     private(set) var crop: UnsafeMutableBufferPointer<UInt8>
-    /// 0 where a crop pixel equals the previous frame's, else 255.
+    /// 0 where a crop pixel equals the previous frame's, else 255; `LossyMatch.settling` where
+    /// it equals the previous frame's but not the one before (given `settling`).
     private(set) var importance: [UInt8] = []
     private(set) var result: OpaquePointer?
     private(set) var error: EncodeError?
@@ -76,15 +79,27 @@ final class FramePalette: @unchecked Sendable {
     }
 
     /// Starts building on a worker thread; `wait` returns when done.
-    func start(previous: [UInt8]?, attr: OpaquePointer, refineSteps: Int, path: String) {
+    func start(previous: [UInt8]?, settling: [UInt8]? = nil, attr: OpaquePointer, refineSteps: Int, path: String) {
         // Each worker quantizes with its own copy of the settings.
         attrCopy = liq_attr_copy(attr)
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             singleThreadedOpenMP()
             let started = monotonicSeconds()
-            build(previous: previous, refineSteps: refineSteps, path: path)
+            build(previous: previous, settling: settling, refineSteps: refineSteps, path: path)
             seconds = monotonicSeconds() - started
             done.signal()
+        }
+    }
+
+    /// Makes settling pixels still (importance 0) except where `owed` (frame-sized, 1 where
+    /// the screen shows a lossy match's slack) says there is something to mend.
+    func mendOnly(owed: [UInt8]) {
+        guard !importance.isEmpty else { return }
+        for y in 0..<height {
+            let row = y * width, frameRow = (y0 + y) * frameWidth + x0
+            for x in 0..<width where importance[row + x] == LossyMatch.settling && owed[frameRow + x] == 0 {
+                importance[row + x] = 0
+            }
         }
     }
 
@@ -97,7 +112,7 @@ final class FramePalette: @unchecked Sendable {
 
     func wait() { done.wait() }
 
-    private func build(previous: [UInt8]?, refineSteps: Int, path: String) {
+    private func build(previous: [UInt8]?, settling: [UInt8]?, refineSteps: Int, path: String) {
         if x1 <= x0 { return }
         let w = width, h = self.height
         crop = .allocate(capacity: w * h * 4)
@@ -119,6 +134,32 @@ final class FramePalette: @unchecked Sendable {
                             == prev.loadUnaligned(fromByteOffset: src + x * 4, as: UInt32.self)
                         {
                             importance[out + x] = 0
+                        }
+                    }
+                }
+                guard let settling else { return }
+                // Only where the picture is flat (a pixel the colour of its four neighbours) does
+                // an error left on the screen show as a shape, so only there is it mended.
+                let frameHeight = current.count / (frameWidth * 4)
+                func word(_ offset: Int) -> UInt32 { cur.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+                func flat(_ fx: Int, _ fy: Int) -> Bool {
+                    let at = (fy * frameWidth + fx) * 4, c = word(at)
+                    return (fx == 0 || word(at - 4) == c) && (fx == frameWidth - 1 || word(at + 4) == c)
+                        && (fy == 0 || word(at - frameWidth * 4) == c)
+                        && (fy == frameHeight - 1 || word(at + frameWidth * 4) == c)
+                }
+                settling.withUnsafeBytes { before in
+                    importance.withUnsafeMutableBufferPointer { importance in
+                        for y in 0..<h {
+                            let src = ((y0 + y) * frameWidth + x0) * 4, out = y * w
+                            for x in 0..<w
+                            where importance[out + x] == 0
+                                && prev.loadUnaligned(fromByteOffset: src + x * 4, as: UInt32.self)
+                                    != before.loadUnaligned(fromByteOffset: src + x * 4, as: UInt32.self)
+                                && flat(x0 + x, y0 + y)
+                            {
+                                importance[out + x] = LossyMatch.settling
+                            }
                         }
                     }
                 }

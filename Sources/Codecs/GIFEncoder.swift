@@ -130,6 +130,18 @@ public final class GIFEncoder {
     private let maxInFlight = ProcessInfo.processInfo.activeProcessorCount + 1
     /// The last frame handed to a palette builder, flattened.
     private var lastQueued: [UInt8]?
+    /// The frame queued before `lastQueued`, kept when lossy: where it differs from
+    /// `lastQueued`, pixels are settling.
+    private var beforeLastQueued: [UInt8]?
+    /// A frame shown this long (centiseconds) is looked at: a lossy match takes no slack from
+    /// what the screen shows in it.
+    static let restingDelay = 20
+    /// When lossy: 1 where the screen shows what a lossy match let through rather than what
+    /// remapping chose, for the next frame to mend where the pixel settles.
+    private var owed: [UInt8] = []
+    /// The least error (Euclidean, in RGB levels) a lossy match lets through that is mended
+    /// where the pixel settles: below it, an error on a flat patch does not show.
+    static let visibleError = 6
     /// The latest frame that built its own palette, and the colours it was built for.
     private var paletteKey: (job: FramePalette, colours: PaletteColours)?
     private var reusedPalettes = 0
@@ -185,8 +197,9 @@ public final class GIFEncoder {
         guard !finished else { throw EncodeError.usage("\(path): finished twice") }
         finished = true
         do {
-            for item in scheduler.finish(at: endTime) {
-                try queue(item.frame, delay: item.delay)
+            let last = scheduler.finish(at: endTime)
+            for (k, item) in last.enumerated() {
+                try queue(item.frame, delay: item.delay, isLast: k == last.count - 1)
             }
             while !inFlight.isEmpty { try write(inFlight.removeFirst()) }
             stages.write = try writer.drain()
@@ -214,9 +227,15 @@ public final class GIFEncoder {
     }
 
     /// Starts the palette of a frame whose delay is final; writes the oldest when enough wait.
-    private func queue(_ frame: Bitmap, delay: Int) throws {
+    private func queue(_ frame: Bitmap, delay: Int, isLast: Bool = false) throws {
         let current = flattened(frame)
-        let box = lastQueued.map { changedBox(current, $0, width: width, height: height) } ?? (0, 0, width, height)
+        var box = lastQueued.map { changedBox(current, $0, width: width, height: height) } ?? (0, 0, width, height)
+        // A lossy frame's pixels that stop changing are mended in the frame after: its rect
+        // takes in the pixels that changed in the frame before.
+        let settling = options.lossy > 0 ? beforeLastQueued : nil
+        if let settling, let last = lastQueued {
+            box = union(box, changedBox(last, settling, width: width, height: height))
+        }
         // A frame whose changed pixels use the colours the last palette was built for (all
         // but 1 in 5000 of them, in bins of 8 levels) remaps with that palette: no quantizing.
         // Looser limits reuse more palettes but cost PSNR, for no time saved.
@@ -226,13 +245,15 @@ public final class GIFEncoder {
         let reuse = paletteKey != nil && sampled > 0 && uncovered * 5000 <= sampled ? paletteKey?.job : nil
         let job = FramePalette(
             current: current, delay: delay, isFirst: lastQueued == nil, frameWidth: width, box: box, reuse: reuse)
+        job.isResting = isLast || delay >= Self.restingDelay
         if reuse != nil {
             reusedPalettes += 1
         } else if lastQueued != nil && sampled > 0 {
             // The first frame has no transparent entry, so later frames never reuse it.
             paletteKey = (job, colours)
         }
-        job.start(previous: lastQueued, attr: attr, refineSteps: options.refineSteps, path: path)
+        job.start(previous: lastQueued, settling: settling, attr: attr, refineSteps: options.refineSteps, path: path)
+        beforeLastQueued = options.lossy > 0 ? lastQueued : nil
         lastQueued = current
         inFlight.append(job)
         while inFlight.count > maxInFlight { try write(inFlight.removeFirst()) }
@@ -259,6 +280,10 @@ public final class GIFEncoder {
         }
         var indices = [UInt8](repeating: 0, count: job.width * job.height)
         let lossy = options.lossy > 0
+        if lossy {
+            if owed.isEmpty { owed = [UInt8](repeating: 0, count: width * height) }
+            job.mendOnly(owed: owed)
+        }
         // A lossy match decides what goes on screen, so the remap leaves the screen to it.
         job.paintedBox = remap(job, palette, into: &indices, updatingScreen: !lossy)
         let lossyStarted = monotonicSeconds()
@@ -327,10 +352,25 @@ public final class GIFEncoder {
                         crop: UnsafePointer(job.crop.baseAddress! + origin * 4), cropStride: job.width,
                         importance: job.isFirst ? nil : importance.baseAddress! + origin,
                         screen: screen.baseAddress! + screenOrigin, frameWidth: width,
-                        palette: rgb, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
+                        palette: rgb, kinds: kinds, tolerance: Int32(options.lossy * options.lossy),
+                        resting: job.isResting)
+                    let exact = Array(indices)
                     _ = LZWCoder.encode(
                         indices: indices.baseAddress! + origin, rowStride: job.width, width: t.w, height: t.h,
                         minCodeSize: GIFStream.minCodeSize(entries: palette.colours.count / 3), lossy: match)
+                    let crop = job.crop.baseAddress!
+                    for y in t.y..<(t.y + t.h) {
+                        let row = y * job.width, frameRow = (job.y0 + y) * width + job.x0
+                        for x in t.x..<(t.x + t.w) where job.isFirst || importance[row + x] != 0 {
+                            var owes: UInt8 = 0
+                            if indices[row + x] != exact[row + x] {
+                                let s = screen.baseAddress! + (frameRow + x) * 4, c = crop + (row + x) * 4
+                                let dr = Int(s[0]) - Int(c[0]), dg = Int(s[1]) - Int(c[1]), db = Int(s[2]) - Int(c[2])
+                                owes = dr * dr + dg * dg + db * db > Self.visibleError * Self.visibleError ? 1 : 0
+                            }
+                            owed[frameRow + x] = owes
+                        }
+                    }
                 }
             }
         }
@@ -356,4 +396,11 @@ public final class GIFEncoder {
         }
         return out
     }
+}
+
+/// The smallest rect holding both (x0, y0, x1, y1) rects; an empty one adds nothing.
+private func union(_ a: (Int, Int, Int, Int), _ b: (Int, Int, Int, Int)) -> (Int, Int, Int, Int) {
+    if b.2 <= b.0 { return a }
+    if a.2 <= a.0 { return b }
+    return (min(a.0, b.0), min(a.1, b.1), max(a.2, b.2), max(a.3, b.3))
 }

@@ -84,10 +84,13 @@ struct LZWTable {
     /// the lossy match allows, or nil.
     func closeExtension(of prefix: Int, x: Int, y: Int, exact: Int, _ lossy: LossyMatch) -> (code: Int, suffix: UInt8)?
     {
-        if let importance = lossy.importance, importance[y * lossy.cropStride + x] == 0 { return nil }
+        if let importance = lossy.importance, importance[y * lossy.cropStride + x] <= LossyMatch.settling {
+            return nil
+        }
         var child = firstChild[prefix]
         if child == Self.none { return nil }
-        let limit = max(lossy.tolerance, lossy.distance(exact, x: x, y: y))
+        let exactDistance = lossy.distance(exact, x: x, y: y)
+        let limit = max(lossy.tolerance, exactDistance)
         var best: (code: Int, suffix: UInt8)?
         var bestDistance = Int32.max
         // Extensions are listed newest first, and the newest are the local colours; a string
@@ -99,7 +102,8 @@ struct LZWTable {
             let s = Int(suffixes[Int(child)])
             if lossy.kinds[s] != LossyMatch.unusable {
                 let d = lossy.distance(s, x: x, y: y)
-                if d <= limit && d < bestDistance {
+                let allowed = lossy.resting && lossy.kinds[s] == LossyMatch.showsScreen ? exactDistance : limit
+                if d <= allowed && d < bestDistance {
                     best = (Int(child), UInt8(s))
                     bestDistance = d
                 }

@@ -273,6 +273,49 @@ struct GIFCodecTests {
         }
     }
 
+    /// White frames with grey text that fades out in steps each within the lossy tolerance,
+    /// then stays white while a square moves below it (so later frames are written).
+    static func fadingText(width: Int = 96, height: Int = 64) -> [Bitmap] {
+        let greys = [120, 138, 156, 174, 192, 210, 228, 246, 255, 255, 255, 255]
+        return greys.enumerated().map { k, grey in
+            var b = Bitmap(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let text = y >= 8 && y < 40 && x >= 8 && x < 88 && (x / 3 + y / 4) % 3 != 0
+                    let square = y >= 48 && y < 56 && x >= 4 + k * 6 && x < 12 + k * 6
+                    let v = UInt8(square ? 0 : text ? grey : 255)
+                    b[x, y] = Color(r: v, g: v, b: v).premultiplied
+                }
+            }
+            return b
+        }
+    }
+
+    @Test(
+        "Lossy LZW leaves no ghost: text that fades to white shows white from the next frame on, not where a lossy frame left it"
+    )
+    func lossyLeavesNoGhost() throws {
+        let folder = temporaryFolder()
+        let frames = Self.fadingText()
+        var options = GIFOptions()
+        options.lossy = 32
+        _ = try encode(frames, fps: 10, options: options, to: folder + "/fade.gif")
+        let gif = try GIFDecoder.read(path: folder + "/fade.gif")
+        #expect(gif.frames.count == frames.count)
+        // From the frame after the source turns white, the text's pixels show white within the
+        // palette's own rounding: the screen is not left where a lossy frame put it. (The frame
+        // in which it turns white may keep the grey it showed, within the tolerance.)
+        let text = PixelRect(x: 8, y: 8, width: 80, height: 32)
+        for k in 9..<frames.count {
+            var worst = 0
+            let shown = gif.frames[k].bitmap.cropped(to: text)
+            for y in 0..<shown.height {
+                for x in 0..<shown.width { worst = max(worst, 255 - Int(shown[x, y].r)) }
+            }
+            #expect(worst <= 4, "frame \(k): a text pixel shows \(255 - worst), where the source is 255")
+        }
+    }
+
     @Test(
         "Out-of-range options name the setting",
         arguments: ["colors", "quality", "dither", "speed", "palette-steps", "loop", "lossy"])
