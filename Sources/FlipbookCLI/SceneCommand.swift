@@ -14,9 +14,14 @@ struct SceneCommand: ParsableCommand {
               flipbook render mine/expanding-view.yaml -o out.gif
             """)
 
+    /// The names it takes: every scene, then the example configs.
+    static var names: [String] { SceneCatalog.allNames + SceneCatalog.exampleConfigs.map(\.name) }
+
     @Argument(
-        help: ArgumentHelp("The scene: \(SceneCatalog.allNames.joined(separator: ", ")).", valueName: "scene"),
-        completion: .list(SceneCatalog.allNames))
+        help: ArgumentHelp(
+            "The scene: \(SceneCatalog.allNames.joined(separator: ", ")); or an example config: \(SceneCatalog.exampleConfigs.map(\.name).joined(separator: ", ")).",
+            valueName: "scene"),
+        completion: .list(SceneCommand.names))
     var scene: String?
 
     @Flag(help: "Print the scene-file format's reference (Markdown) instead.")
@@ -47,10 +52,10 @@ struct SceneCommand: ParsableCommand {
         }
         guard let scene else {
             throw ValidationError(
-                "expected a scene: \(SceneCatalog.allNames.joined(separator: ", ")), or --reference or --schema")
+                "expected a scene: \(Self.names.joined(separator: ", ")), or --reference or --schema")
         }
-        guard SceneCatalog.allNames.contains(scene) else {
-            throw ValidationError("\(SceneError.unknownScene(scene, known: SceneCatalog.allNames))")
+        guard Self.names.contains(scene) else {
+            throw ValidationError("\(SceneError.unknownScene(scene, known: Self.names))")
         }
     }
 
@@ -63,6 +68,7 @@ struct SceneCommand: ParsableCommand {
             print(SceneSchema.json(), terminator: "")
             return
         }
+        if let example = SceneCatalog.exampleConfig(named: scene!) { return try show(example) }
         let file = try SceneCatalog.file(named: scene!)
         if let folder { return try write(file, to: folder) }
         let home = file.folder
@@ -77,5 +83,20 @@ struct SceneCommand: ParsableCommand {
         let written = try file.copy(to: folder)
         print("wrote \(written[0]) and its \(written.count - 1) images; render it with:")
         print("  flipbook render \(written[0]) -o \(file.name).gif")
+    }
+
+    /// Prints an example config, or writes it with its images into the folder.
+    func show(_ example: SceneCatalog.ExampleConfig) throws {
+        guard let folder else {
+            print(
+                "# The images this config names are read beside it; they are in \(example.folder)/.\n"
+                    + "# `flipbook scene \(example.name) --to FOLDER` writes the config and its images together.\n"
+                    + (try String(contentsOfFile: example.path, encoding: .utf8)),
+                terminator: "")
+            return
+        }
+        let written = try example.copy(to: folder)
+        print("wrote \(written[0]) and its \(written.count - 1) images; render it with:")
+        print("  flipbook render \(example.scene) --config \(written[0]) -o \(example.name).gif")
     }
 }

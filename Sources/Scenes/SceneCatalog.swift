@@ -70,6 +70,33 @@ public enum SceneCatalog {
     /// the built-ins, listed apart, and as read-only.
     public static let examples = ["nav-push"]
 
+    /// A config shipped as an example (`Assets/examples/NAME/SCENE.yaml`, with the images it
+    /// names beside it): a built-in played on another app's screenshots.
+    public struct ExampleConfig: Sendable {
+        public let name: String
+        /// The built-in scene it configures.
+        public let scene: String
+        /// What it shows, one line.
+        public let summary: String
+
+        /// Its folder in the installation.
+        public var folder: String { (installRoot as NSString).appendingPathComponent("Assets/examples/\(name)") }
+        /// The config file, named after its scene.
+        public var path: String { (folder as NSString).appendingPathComponent("\(scene).yaml") }
+    }
+
+    /// The example configs, in the order `flipbook list` shows them.
+    public static let exampleConfigs = [
+        ExampleConfig(
+            name: "byo-notes", scene: "expanding-cells",
+            summary: "expanding-cells on a notes app's own @3x screenshots, its fourth row tapped, its own spring")
+    ]
+
+    /// The example config named `name`, if one is.
+    public static func exampleConfig(named name: String) -> ExampleConfig? {
+        exampleConfigs.first { $0.name == name }
+    }
+
     /// Every scene a name gives: the built-ins, then the examples.
     public static var allNames: [String] { names + examples }
 

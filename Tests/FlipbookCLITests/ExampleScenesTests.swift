@@ -26,6 +26,46 @@ struct ExampleScenesTests {
         #expect(typo.status == 64 && typo.stderr.contains("did you mean nav-push?"), "\(typo.stderr)")
     }
 
+    @Test(
+        "list shows the example config byo-notes; scene --to writes it with its screenshots, which render from there as from the installation"
+    )
+    func byoNotes() throws {
+        let list = try Tool.run(["list"])
+        let line = list.stdout.split(separator: "\n").first { $0.hasPrefix("byo-notes ") }
+        #expect(line?.contains("example config (flipbook scene byo-notes --to FOLDER") == true, "\(list.stdout)")
+        let dir = temporaryFolder()
+        let copy = try Tool.run(["scene", "byo-notes", "--to", "notes"], in: dir)
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(
+            copy.stdout.contains("flipbook render expanding-cells --config notes/expanding-cells.yaml -o byo-notes.gif")
+        )
+        #expect(
+            ((try? FileManager.default.contentsOfDirectory(atPath: dir + "/notes")) ?? []).sorted() == [
+                "detail@3x.png", "expanding-cells.yaml", "list@3x.png", "statusbar-dark@3x.png",
+                "statusbar-light@3x.png",
+            ])
+        let copied = try Tool.run(
+            ["render", "expanding-cells", "--config", "notes/expanding-cells.yaml", "-o", "a.png", "--time", "1.2"],
+            in: dir)
+        let shipped = try Tool.run(["scene", "byo-notes"])
+        #expect(shipped.stdout.contains("list: list@3x.png"), "\(shipped.stdout)")
+        let installed = try Tool.run(
+            [
+                "render", "expanding-cells", "--config",
+                FileManager.default.currentDirectoryPath + "/Assets/examples/byo-notes/expanding-cells.yaml",
+                "-o", dir + "/b.png", "--time", "1.2",
+            ])
+        #expect(copied.status == 0 && installed.status == 0, "\(copied.stderr) \(installed.stderr)")
+        #expect(
+            FileManager.default.contents(atPath: dir + "/a.png") == FileManager.default.contents(atPath: dir + "/b.png")
+        )
+        // Writing it again over the same bytes is fine; over a changed file, nothing is written.
+        #expect(try Tool.run(["scene", "byo-notes", "--to", "notes"], in: dir).status == 0)
+        try "changed".write(toFile: dir + "/notes/list@3x.png", atomically: true, encoding: .utf8)
+        let refused = try Tool.run(["scene", "byo-notes", "--to", "notes"], in: dir)
+        #expect(refused.status != 0 && refused.stderr.contains("list@3x.png exists and differs"), "\(refused.stderr)")
+    }
+
     @Test("flipbook config names Flipbook's own images from its folder, and the config renders the same from anywhere")
     func configNamesBuiltInImages() throws {
         let dir = temporaryFolder()
