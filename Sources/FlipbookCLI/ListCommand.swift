@@ -7,7 +7,7 @@ struct ListCommand: ParsableCommand {
         commandName: "list", abstract: "List the scenes, one line each, with their storyboards.")
 
     func run() {
-        let width = (SceneCatalog.allNames + SceneCatalog.exampleConfigs.map(\.name)).map(\.count).max() ?? 0
+        let width = SceneCatalog.allNames.map(\.count).max() ?? 0
         // One scene a line, its name first, so that a script can take the first column.
         func show(_ e: SceneCatalog.Entry, kind: String = "") {
             let pad = String(repeating: " ", count: width - e.name.count)
@@ -16,12 +16,6 @@ struct ListCommand: ParsableCommand {
         SceneCatalog.entries.forEach { show($0) }
         SceneCatalog.exampleEntries.forEach {
             show($0, kind: "example, to start your own from (flipbook scene NAME --to FOLDER): ")
-        }
-        for example in SceneCatalog.exampleConfigs {
-            let pad = String(repeating: " ", count: max(0, width - example.name.count))
-            print(
-                "\(example.name)\(pad)  example config (flipbook scene \(example.name) --to FOLDER, then render \(example.scene) --config FOLDER/\(example.scene).yaml): \(example.summary)"
-            )
         }
     }
 }

@@ -19,6 +19,12 @@ in a fresh folder of its own, its blocks in order, with `flipbook` on PATH (the 
 - a block after `<!-- needs: WHY -->`: not run, and listed as such with its reason.
 
 Any other block is an error: a block the test cannot run is a block that can go stale.
+
+With --installed, FLIPBOOK is an installed Flipbook (the .deb's /usr/bin/flipbook, run by
+Scripts/package --check) and each page runs as a user without a clone would run it: no
+`Assets` link, no toolchain on PATH, and only the commands that do not name this repository
+(`Scripts/…`, `Assets/…`) or need a toolchain or a checkout (`swift …`, `git …`); those ran in
+the clone run. part-of blocks and links are the clone run's too.
 Links: a relative link or image must name a file that exists, and `file.md#anchor` an anchor
 GitHub makes from one of its headings; a DocC `<doc:Name>` must name an article of its catalog.
 """
@@ -91,7 +97,13 @@ def expected_status(command):
     return int(m.group(1)) if m else 0
 
 
-def run_command(command, cwd, env, failures, where, log):
+CLONE_ONLY = re.compile(r"(^|[\s=(\"'])(\./)?(Scripts|Assets)/|^(swift|git)\b|\.build/")
+
+
+def run_command(command, cwd, env, failures, where, log, installed=False):
+    if installed and CLONE_ONLY.search(command):
+        log.append(f"  {where}: {command[:100]}  (a clone's: not run installed)")
+        return
     command = re.sub(r"^Scripts/flipbook ", "flipbook ", command)
     if command.split()[0] == "Scripts/test":
         log.append(f"  {where}: {command}  (this run)")
@@ -177,6 +189,7 @@ def main():
     ap.add_argument("flipbook")
     ap.add_argument("--page", action="append", default=[], help="only pages whose name contains this")
     ap.add_argument("--keep", action="store_true", help="keep the pages' folders")
+    ap.add_argument("--installed", action="store_true", help="FLIPBOOK is installed; run as a user without a clone")
     args = ap.parse_args()
     binary = os.path.abspath(args.flipbook)
     work = tempfile.mkdtemp(prefix="flipbook-docs-")
@@ -185,7 +198,8 @@ def main():
     with open(os.path.join(shims, "flipbook"), "w") as shim:
         shim.write(f'#!/bin/sh\nexec "{binary}" "$@"\n')
     os.chmod(os.path.join(shims, "flipbook"), 0o755)
-    env = dict(os.environ, PATH=shims + os.pathsep + os.environ["PATH"])
+    path = "/usr/bin:/bin" if args.installed else os.environ["PATH"]
+    env = dict(os.environ, PATH=shims + os.pathsep + path)
     env.pop("FLIPBOOK_RECORD", None)
     failures, not_run = [], []
 
@@ -195,7 +209,8 @@ def main():
         log, ran = [name], 0
         folder = os.path.join(work, name.replace("/", "_"))
         os.makedirs(folder)
-        os.symlink(os.path.join(ROOT, "Assets"), os.path.join(folder, "Assets"))
+        if not args.installed:
+            os.symlink(os.path.join(ROOT, "Assets"), os.path.join(folder, "Assets"))
         for line, language, kind, value, text in blocks(path):
             where = f"{name}:{line}"
             if kind == "needs":
@@ -206,13 +221,14 @@ def main():
                 with open(target, "w") as out:
                     out.write(text)
             elif kind == "part-of":
-                part_of(text, value, failures, where)
-                ran += 1
+                if not args.installed:
+                    part_of(text, value, failures, where)
+                    ran += 1
             elif language == "text":
                 continue
             elif language == "sh":
                 for command in commands(text):
-                    run_command(command, folder, env, failures, where, log)
+                    run_command(command, folder, env, failures, where, log, args.installed)
                     ran += 1
             else:
                 failures.append(f"{where}: a ```{language} block the docs test cannot run: give it a "
@@ -220,7 +236,7 @@ def main():
         return log, ran
 
     chosen = [p for p in pages() if not args.page or any(n in os.path.relpath(p, ROOT) for n in args.page)]
-    for path in pages():
+    for path in [] if args.installed else pages():
         check_links(path, failures)
     ran = 0
     try:
