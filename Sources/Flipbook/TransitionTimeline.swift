@@ -56,8 +56,12 @@ extension Transition {
         let plan = renderer.plan
         let phases = renderer.phases
         var lengthKeys = [[String]](repeating: [], count: phases.count)
-        // The phases whose length each key changes at all.
-        var reach: [String: Int] = [:]
+        // The names of the phases whose length each key changes at all: a sequence played
+        // twice (two cards opened alike) is one phase, by name.
+        var reach: [String: Set<String>] = [:]
+        // The keys that are an animation's duration: they change how the phase moves, where a
+        // hold only moves it in time.
+        var animating = Set<String>()
         var moved: [String: [String]] = [:]
         var shaped: [String: Set<Int>] = [:]
         for p in parameters where p.isRead {
@@ -75,10 +79,11 @@ extension Transition {
                 if let step, changed.phases.count == phases.count {
                     for (i, (was, now)) in zip(phases, changed.phases).enumerated() {
                         let grew = (now.end - now.start) - (was.end - was.start)
-                        if abs(grew) > 1e-9 { reach[key, default: 0] += 1 }
+                        if abs(grew) > 1e-9 { reach[key, default: []].insert(was.name) }
                         if abs(grew - step) < 1e-6 { lengthKeys[i].append(key) }
                     }
                 }
+                if p.kind == .animation { animating.insert(key) }
                 let layers = plan.layers.indices.filter { !plan.drawsAlike(layerAt: $0, in: changed.plan) }
                 moved[p.key, default: []].append(contentsOf: layers.map { plan.layers[$0].name })
             }
@@ -87,12 +92,15 @@ extension Transition {
                 moved[p.key] = layers.filter { seen.insert($0).inserted }
             }
         }
-        // Of several params that lengthen a phase: one that changes no other phase, then one
-        // named like it (`present` for a phase `present`), then the first in the file.
+        // Of several params that lengthen a phase: one that changes no phase of another name;
+        // of those, an animation's duration (what the phase's end shows is its motion ending),
+        // then one named like it (`present` for a phase `present`); then the first in the file.
         let chosen = zip(phases, lengthKeys).map { phase, keys -> String? in
             let named = { (key: String) in key.split(separator: ".").first.map(String.init) == phase.name }
-            let alone = keys.filter { reach[$0] == 1 }
-            return alone.first(where: named) ?? alone.first ?? keys.first(where: named) ?? keys.first
+            let alone = keys.filter { reach[$0] == [phase.name] }
+            let moving = alone.filter(animating.contains)
+            return moving.first(where: named) ?? moving.first ?? alone.first(where: named) ?? alone.first
+                ?? keys.first(where: named) ?? keys.first
         }
         var shapedNames: [String: [String]] = [:]
         for (key, indices) in shaped {

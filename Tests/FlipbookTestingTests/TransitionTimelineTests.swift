@@ -18,6 +18,20 @@ struct TransitionTimelineTests {
             ])
     }
 
+    @Test(
+        "A phase's end edits the motion that ends it: app-store-card's open-demo, the open's spring, not the press before it"
+    )
+    func openDemoEndsOnTheOpen() throws {
+        let t = try Transition("app-store-card", storyboard: "old-demo")
+        let keys = t.influence().phaseLengthKeys
+        let opens = t.phases.indices.filter { t.phases[$0].name == "open-demo" }
+        #expect(opens.count == 2)
+        #expect(opens.map { keys[$0] } == ["demo.position.duration", "demo.position.duration"], "\(keys)")
+        // The drag back ends on its spring; expanding-view's one phase on its expansion.
+        #expect(keys[t.phases.firstIndex { $0.name == "drag-back-demo" }!] == "dismiss.duration")
+        #expect(try Transition("expanding-view").influence().phaseLengthKeys == ["expand.duration"])
+    }
+
     @Test("What each param shapes: the phases whose length or picture it changes, by name")
     func phasesShaped() throws {
         let t = try Transition("app-store-card", storyboard: "old-demo")
@@ -29,7 +43,8 @@ struct TransitionTimelineTests {
         #expect(moved.contains { $0.hasPrefix("card-1") || $0.hasPrefix("anchor-1") }, "\(moved)")
     }
 
-    @Test("Every built-in's phase lengths: the param named lengthens its phase by as much, and no other phase")
+    @Test(
+        "Every built-in's phase lengths: the param named lengthens its phase by as much, and no phase of another name")
     func lengthKeysLengthen() throws {
         var shared: [String] = []
         for name in Transition.builtIns {
@@ -42,8 +57,9 @@ struct TransitionTimelineTests {
                 let longer = try Transition(name, set: ["\(key)=\(value + 0.1)"])
                 let (was, now) = (t.phases[i], longer.phases[i])
                 #expect(abs((now.end - now.start) - (was.end - was.start) - 0.1) < 1e-9, "\(name) \(was.name): \(key)")
+                // A sequence played twice is one phase: its param lengthens both.
                 let others = zip(t.phases, longer.phases).enumerated().filter { j, pair in
-                    j != i && abs((pair.1.end - pair.1.start) - (pair.0.end - pair.0.start)) > 1e-9
+                    pair.0.name != was.name && abs((pair.1.end - pair.1.start) - (pair.0.end - pair.0.start)) > 1e-9
                 }
                 if !others.isEmpty { shared.append("\(name) \(was.name): \(key)") }
             }
