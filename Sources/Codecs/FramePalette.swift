@@ -14,7 +14,7 @@ final class FramePalette: @unchecked Sendable {
     let current: [UInt8]
     let delay: Int
     let isFirst: Bool
-    /// Shown for a while, or last: see `LossyMatch.resting`.
+    /// Shown for a while, or last: written as remapped, with no lossy match.
     var isResting = false
     let frameWidth: Int
     /// The changed rect, in frame pixels; empty when nothing changed.

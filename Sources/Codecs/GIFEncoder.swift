@@ -133,8 +133,8 @@ public final class GIFEncoder {
     /// The frame queued before `lastQueued`, kept when lossy: where it differs from
     /// `lastQueued`, pixels are settling.
     private var beforeLastQueued: [UInt8]?
-    /// A frame shown this long (centiseconds) is looked at: a lossy match takes no slack from
-    /// what the screen shows in it.
+    /// A frame shown this long (centiseconds) is looked at: it is written as remapped, with no
+    /// lossy match.
     static let restingDelay = 20
     /// When lossy: 1 where the screen shows what a lossy match let through rather than what
     /// remapping chose, for the next frame to mend where the pixel settles.
@@ -253,7 +253,8 @@ public final class GIFEncoder {
             paletteKey = (job, colours)
         }
         job.start(previous: lastQueued, settling: settling, attr: attr, refineSteps: options.refineSteps, path: path)
-        beforeLastQueued = options.lossy > 0 ? lastQueued : nil
+        // Before the first frame nothing was shown: every pixel of it changed, as in its negative.
+        beforeLastQueued = options.lossy > 0 ? (lastQueued ?? current.map { ~$0 }) : nil
         lastQueued = current
         inFlight.append(job)
         while inFlight.count > maxInFlight { try write(inFlight.removeFirst()) }
@@ -279,10 +280,18 @@ public final class GIFEncoder {
             throw EncodeError.library(.libimagequant, path: path, message: "the palette has no transparent entry")
         }
         var indices = [UInt8](repeating: 0, count: job.width * job.height)
-        let lossy = options.lossy > 0
-        if lossy {
+        // A frame that is looked at (held, or last) is written as remapped: whatever a lossy
+        // match let through would show for all of its time, and in the frames after.
+        let lossy = options.lossy > 0 && !job.isResting
+        if options.lossy > 0 {
             if owed.isEmpty { owed = [UInt8](repeating: 0, count: width * height) }
             job.mendOnly(owed: owed)
+            if job.isResting {
+                for y in job.y0..<job.y1 {
+                    let row: Int = y * width
+                    for x in job.x0..<job.x1 { owed[row + x] = 0 }
+                }
+            }
         }
         // A lossy match decides what goes on screen, so the remap leaves the screen to it.
         job.paintedBox = remap(job, palette, into: &indices, updatingScreen: !lossy)
@@ -352,8 +361,7 @@ public final class GIFEncoder {
                         crop: UnsafePointer(job.crop.baseAddress! + origin * 4), cropStride: job.width,
                         importance: job.isFirst ? nil : importance.baseAddress! + origin,
                         screen: screen.baseAddress! + screenOrigin, frameWidth: width,
-                        palette: rgb, kinds: kinds, tolerance: Int32(options.lossy * options.lossy),
-                        resting: job.isResting)
+                        palette: rgb, kinds: kinds, tolerance: Int32(options.lossy * options.lossy))
                     let exact = Array(indices)
                     _ = LZWCoder.encode(
                         indices: indices.baseAddress! + origin, rowStride: job.width, width: t.w, height: t.h,

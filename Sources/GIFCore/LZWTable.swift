@@ -89,8 +89,7 @@ struct LZWTable {
         }
         var child = firstChild[prefix]
         if child == Self.none { return nil }
-        let exactDistance = lossy.distance(exact, x: x, y: y)
-        let limit = max(lossy.tolerance, exactDistance)
+        let limit = max(lossy.tolerance, lossy.distance(exact, x: x, y: y))
         var best: (code: Int, suffix: UInt8)?
         var bestDistance = Int32.max
         // Extensions are listed newest first, and the newest are the local colours; a string
@@ -102,8 +101,7 @@ struct LZWTable {
             let s = Int(suffixes[Int(child)])
             if lossy.kinds[s] != LossyMatch.unusable {
                 let d = lossy.distance(s, x: x, y: y)
-                let allowed = lossy.resting && lossy.kinds[s] == LossyMatch.showsScreen ? exactDistance : limit
-                if d <= allowed && d < bestDistance {
+                if d <= limit && d < bestDistance {
                     best = (Int(child), UInt8(s))
                     bestDistance = d
                 }

@@ -7,8 +7,7 @@
 /// keep the transparent index, so still pixels never flicker. A pixel that has just stopped
 /// changing (`settling`) takes the colour remapping chose: what a lossy frame let through is
 /// mended in the frame after, rather than shown for as long as the pixel stays still (a faded
-/// text's ghost on a white page). Where the screen will stay as it is for a while (`resting`),
-/// the screen itself takes no slack.
+/// text's ghost on a white page).
 package struct LossyMatch {
     /// The frame's pixels under the indices, opaque RGBA, `cropStride` pixels a row.
     let crop: UnsafePointer<UInt8>
@@ -25,9 +24,6 @@ package struct LossyMatch {
     let kinds: UnsafePointer<UInt8>
     /// Squared distance any pixel may have from its source.
     let tolerance: Int32
-    /// Whether the frame is shown for a while or last: its screen colours are taken only where
-    /// remapping would take them.
-    let resting: Bool
 
     /// An importance: the pixel did not change since the previous frame, but did in the one
     /// before; it is coded as remapping chose, with no slack.
@@ -43,9 +39,8 @@ package struct LossyMatch {
     package init(
         crop: UnsafePointer<UInt8>, cropStride: Int, importance: UnsafePointer<UInt8>?,
         screen: UnsafeMutablePointer<UInt8>, frameWidth: Int, palette: UnsafePointer<Int32>,
-        kinds: UnsafePointer<UInt8>, tolerance: Int32, resting: Bool = false
+        kinds: UnsafePointer<UInt8>, tolerance: Int32
     ) {
-        self.resting = resting
         self.crop = crop
         self.cropStride = cropStride
         self.importance = importance
