@@ -11,7 +11,9 @@ in a fresh folder of its own, its blocks in order, with `flipbook` on PATH (the 
   says. `Scripts/flipbook ARGS` runs as `flipbook ARGS` (it builds and runs this very binary);
   `Scripts/test` is this run and is not run again. `flipbook studio` and `--watch` run until
   they print their first line, then are stopped, as Ctrl-C would.
-- ```text: what a command prints; not run.
+- ```text: what a command prints; not run. One that starts with `$ COMMAND` is a transcript: the
+  command runs there, and what it prints must be the block's other lines, but for seconds (any
+  `N.N s` stands for any other) and a line `...`, which stands for any number of lines.
 - a block after `<!-- file: PATH -->`: written to PATH in the page's folder, for the commands
   after it (a scene file, a config, a manifest, a workflow, a package's files).
 - a block after `<!-- part-of: PATH -->`: each of its lines (less indentation; imports apart)
@@ -136,6 +138,30 @@ def run_command(command, cwd, env, failures, where, log, installed=False):
     log.append(f"  {where}: {command[:100]}  ({time.monotonic() - started:.1f} s)")
 
 
+SECONDS = re.compile(r"\b\d+\.\d+ s\b")
+
+
+def same_lines(expected, printed):
+    """Whether `printed` is `expected`, a line `...` in it standing for any number of lines."""
+    if not expected:
+        return not printed
+    if expected[0].strip() == "...":
+        return any(same_lines(expected[1:], printed[i:]) for i in range(len(printed) + 1))
+    return bool(printed) and expected[0] == printed[0] and same_lines(expected[1:], printed[1:])
+
+
+def transcript(text, cwd, env, failures, where, log):
+    """Runs a transcript's `$ COMMAND` and checks that it prints the lines after it."""
+    lines = [SECONDS.sub("N s", line) for line in text.rstrip("\n").split("\n")]
+    command = text.split("\n", 1)[0][2:]
+    done = subprocess.run(["bash", "-c", command], cwd=cwd, env=env, capture_output=True, text=True, timeout=180)
+    printed = [SECONDS.sub("N s", line) for line in (done.stdout + done.stderr).rstrip("\n").split("\n")]
+    if not same_lines(lines[1:], printed):
+        failures.append(f"{where}: '{command}' no longer prints what the page shows; it prints:\n"
+                        + (done.stdout + done.stderr))
+    log.append(f"  {where}: $ {command[:100]}  (a transcript, checked)")
+
+
 def part_of(text, target, failures, where):
     try:
         source = open(os.path.join(ROOT, target), encoding="utf-8").read()
@@ -225,7 +251,9 @@ def main():
                     part_of(text, value, failures, where)
                     ran += 1
             elif language == "text":
-                continue
+                if text.startswith("$ "):
+                    transcript(text, folder, env, failures, where, log)
+                    ran += 1
             elif language == "sh":
                 for command in commands(text):
                     run_command(command, folder, env, failures, where, log, args.installed)
