@@ -45,6 +45,29 @@ struct MeasureRequestTests {
         #expect(text.hasPrefix("\(gif) against expanding-view --storyboard bottom: the recording "))
     }
 
+    @Test(
+        "A tracked layer says over which seconds it was not followed: app-store-card's card-1 while it waits in the list under card-2, on our own render"
+    )
+    func unfollowedSeconds() throws {
+        let dir = temporaryFolder()
+        var export = ExportRequest(scene: "app-store-card")
+        (export.storyboard, export.config, export.fps) = ("promo", "Assets/app-store-card/recording.yaml", 10)
+        export.output = dir + "/own.gif"
+        _ = try export.run()
+        var request = ScoreRequest(scene: "app-store-card", features: [])
+        (request.storyboard, request.config, request.fps) = ("promo", "Assets/app-store-card/recording.yaml", 10)
+        (request.recording, request.track) = (dir + "/own.gif", ["card-1"])
+        guard case .scored(let result, _) = try request.run() else {
+            Issue.record("not a score")
+            return
+        }
+        #expect(result.features.map(\.name) == ["card-1 left", "card-1 top", "card-1 width"])
+        #expect(result.features.allSatisfy { $0.frames >= 20 && $0.rms < 1 }, "\(result.features.map(\.rms))")
+        let spans = try #require(result.unfollowed.first { $0.layer == "card-1" }?.spans)
+        #expect(spans.count == 1 && abs(spans[0].lowerBound - 3.9) < 0.01 && abs(spans[0].upperBound - 6.6) < 0.01)
+        #expect(try request.run().text(title: "own.gif").contains("card-1: not followed at 3.90-6.60 s"))
+    }
+
     @Test("A score request refuses options that do not go together, before reading anything")
     func scoreChecks() throws {
         var request = ScoreRequest(scene: "expanding-view", features: [])

@@ -61,6 +61,19 @@ enum MotionScore {
         return best
     }
 
+    /// Sorted frame indices as runs of consecutive ones.
+    static func runs(_ frames: [Int]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        for i in frames {
+            if let last = out.last, last.upperBound == i {
+                out[out.count - 1] = last.lowerBound..<(i + 1)
+            } else {
+                out.append(i..<(i + 1))
+            }
+        }
+        return out
+    }
+
     /// The stretches of frames in which the recording's feature moves (more than
     /// `movingPixels` a frame), joined across still gaps of up to `gap` frames and padded by
     /// `pad`.

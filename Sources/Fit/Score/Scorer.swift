@@ -90,6 +90,14 @@ public struct ScoreResult: Sendable, Codable {
     public var written: [String] = []
     /// The screen found in frames that hold more than it, when none was given.
     public var foundScreen: Crop?
+    /// A tracked layer's stretches of the recording, in seconds, where the plan draws it whole
+    /// and uncovered but its rows leave it out: the tracker does not find it in the recording
+    /// there, or, run on our own render, does not find it where the plan puts it.
+    public struct Unfollowed: Sendable, Codable {
+        public var layer: String
+        public var spans: [ClosedRange<Double>]
+    }
+    public var unfollowed: [Unfollowed] = []
 }
 
 /// Scores a storyboard against a recording: each feature tracked frame by frame in both, its
@@ -183,6 +191,11 @@ public enum Scorer {
         var result = ScoreResult(
             interval: dt, recordingSeconds: recorded.seconds, renderSeconds: rendered.seconds, features: features)
         result.foundScreen = foundScreen
+        result.unfollowed = layers.unfollowed.filter { !$0.frames.isEmpty }.map { layer, frames in
+            .init(
+                layer: layer,
+                spans: MotionScore.runs(frames).map { Double($0.lowerBound) * dt...Double($0.upperBound - 1) * dt })
+        }
         // A score that compared too little of the motion says nothing: it is refused, naming
         // what each feature compared, before any picture is written.
         motion = motion.filter { $0 < recorded.frames.count }
@@ -379,6 +392,12 @@ extension ScoreResult {
         }
         if features.contains(where: { $0.unit != "px" }) {
             lines.append("  (a level's figures are per cent of the way between its two looks, not px)")
+        }
+        for u in unfollowed {
+            let spans = u.spans.map { f("%.2f-%.2f s", $0.lowerBound, $0.upperBound) }.joined(separator: ", ")
+            lines.append(
+                "  \(u.layer): not followed at \(spans), left out of its rows: the tracker does not find it there in the recording, or, on our own render, where the plan puts it"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -19,6 +19,17 @@ struct TrackedLayers {
 
     /// Each layer as the tracker found it in the recording, frame by frame.
     private var found: [(layer: String, matches: [LayerTracker.Match?])] = []
+    /// Each layer's recording frames at which the tracker, run on our own render at the same
+    /// instants, misses where the plan puts the layer: there its look changes as it moves, so
+    /// what it finds in the recording is not the layer, and those frames are left out on both
+    /// sides.
+    private(set) var lost: [(layer: String, frames: [Int])] = []
+    /// Each layer's recording frames at which the plan draws it, whole and uncovered, but it is
+    /// not measured: not found in the recording, or `lost`.
+    private(set) var unfollowed: [(layer: String, frames: [Int])] = []
+    /// How far (working pixels, in left, top or width) the tracker may be from the plan on our
+    /// own render and still be following the layer.
+    static let selfCheckLimit = 2.0
     /// Working pixels per point, and the screen in the recording's pixels with its pixels per point.
     private var k = 1.0, screen = Crop(x: 0, y: 0, width: 0, height: 0), sx = 1.0, sy = 1.0
     /// Each recording frame's instant as the render samples it.
@@ -45,13 +56,38 @@ struct TrackedLayers {
         (sx, sy) = (Double(screen.width) / canvas.width, Double(screen.height) / canvas.height)
         let fps = RenderedSide.fps(request, interval: dt)
         instants = pictures.indices.map { Double(RenderedSide.frame($0, interval: dt, fps: fps)) / fps }
+        let frameAt = { (t: Double) in min(max(Int((t / dt).rounded()), 0), pictures.count - 1) }
         found = try layers.map { layer in
-            let matches = try Problem.follow(layer, in: pictures, base: base, k: k, height: height) { t in
-                min(max(Int((t / dt).rounded()), 0), pictures.count - 1)
+            (layer, try Problem.follow(layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt))
+        }
+        // The same tracker on our own render, where the plan says where the layer is.
+        var ours: [LumaImage] = []
+        try base.forEachFrame(at: instants.map { min($0, base.duration) }) {
+            ours.append(LumaImage($0.bitmap, width: Fitter.workingWidth, height: height))
+        }
+        lost = try layers.map { layer in
+            let followed = try Problem.follow(layer, in: ours, base: base, k: k, height: height, frameAt: frameAt)
+            let missed = instants.indices.filter { i in
+                guard
+                    let r = Problem.placedLook(of: layer, in: base, at: min(instants[i], base.duration), minimumSide: 1)
+                else { return false }
+                guard let m = followed[i] else { return true }
+                return max(abs(m.x - r.x * k), abs(m.y - r.y * k), abs(m.width - r.width * k)) > Self.selfCheckLimit
             }
-            return (layer, matches)
+            return (layer, missed)
         }
         series = rendered(by: base)
+        unfollowed = found.map { layer, matches in
+            let missed = Set(lost.first { $0.layer == layer }?.frames ?? [])
+            return (
+                layer,
+                instants.indices.filter { i in
+                    (matches[i] == nil || missed.contains(i))
+                        && Problem.placedLook(of: layer, in: base, at: min(instants[i], base.duration), minimumSide: 1)
+                            != nil
+                }
+            )
+        }
     }
 
     /// The layers against the plan of `request` (other values, the same recording): a grid's
@@ -67,13 +103,15 @@ struct TrackedLayers {
 
     private func rendered(by plan: Transition) -> [Series] {
         found.flatMap { layer, matches -> [Series] in
-            let planned = instants.map { t -> (x: Double, y: Double, width: Double)? in
+            let placed = instants.map { t -> (x: Double, y: Double, width: Double)? in
                 let t = min(t, plan.duration)
                 guard let drawn = plan.drawnBounds(ofLayer: layer, at: t), drawn.alpha >= 0.5,
                     let r = Problem.placedLook(of: layer, in: plan, at: t, minimumSide: 1)
                 else { return nil }
                 return (r.x, r.y, r.width)
             }
+            let missed = Set(lost.first { $0.layer == layer }?.frames ?? [])
+            let planned = placed.indices.map { missed.contains($0) ? nil : placed[$0] }
             func recorded(_ value: (LayerTracker.Match) -> Double) -> [Double?] {
                 matches.indices.map { i in planned[i] == nil ? nil : matches[i].map(value) }
             }
