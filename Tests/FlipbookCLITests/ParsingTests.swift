@@ -19,6 +19,30 @@ struct ParsingTests {
     }
 
     @Test(
+        "render's errors name the value and what was expected: a missing output, a scene misspelt, a range",
+        arguments: [
+            (["render", "expanding-cells"], "-o is required"),
+            (["render", "swipe", "-o", "x.gif"], "no scene 'swipe'; expected one of expanding-cells"),
+            (
+                ["render", "expanding-cell", "-o", "x.gif"],
+                "no scene 'expanding-cell'; did you mean expanding-cells?; expected one of expanding-cells"
+            ),
+            (
+                ["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"],
+                "'9-3' is invalid for '--frames <A-B>': expected A-B"
+            ),
+            (
+                ["render", "expanding-cells", "-o", "x.gif", "--max-size", "five"],
+                "'five' is invalid for '--max-size <size>': expected a size of at least 1 KiB"
+            ),
+        ])
+    func renderErrors(arguments: [String], message: String) throws {
+        let failed = try #require(failure(arguments), "\(arguments) parsed")
+        #expect(failed.message.contains(message), "\(failed.message)")
+        #expect(failed.code == 64)
+    }
+
+    @Test(
         "Bad options and combinations are exit 64, naming the option",
         arguments: [
             (
