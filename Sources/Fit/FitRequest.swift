@@ -59,6 +59,9 @@ public struct FitResult: Sendable {
         public var determined: ClosedRange<Double>
         /// Whether `determined` is wide for the value: the recording hardly pins it down.
         public var isWeak: Bool
+        /// How much `determined` was widened each way for the capture's sampling (half a frame,
+        /// for a time fitted on whole frames), past where the residual rises.
+        public var frameMargin = 0.0
     }
 
     /// How far the render is from the recording, before and after, over the same instants:

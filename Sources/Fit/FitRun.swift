@@ -104,7 +104,8 @@ extension FitRequest {
             lines.append(
                 "  \(v.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(FitResult.text(v.before)) → \(FitResult.text(v.after))"
                     + "   within \(FitResult.text(v.determined.lowerBound))...\(FitResult.text(v.determined.upperBound))"
-                    + String(format: " (residual +%.2f %@)", r.rise, unit)
+                    + String(format: " (residual +%.2f %@", r.rise, unit)
+                    + (v.frameMargin > 0 ? String(format: ", and half a frame: %.3f s", v.frameMargin) : "") + ")"
                     + "; searched \(v.range.lowerBound.plainText)...\(v.range.upperBound.plainText)")
             if v.isWeak {
                 lines.append(

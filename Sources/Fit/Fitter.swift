@@ -175,10 +175,21 @@ public enum Fitter {
             let values = Array(p.prefix(keys.count))
             return (try? problem.measure(values, offset: searchesOffset ? p[keys.count] : nil).score) ?? .infinity
         }
+        // On whole frames a time is known no finer than the capture samples it: where a motion
+        // starts or ends between two frames, the start and a duration trade one for the other,
+        // so a value in seconds is widened by half a frame each way. (A tracked layer's edges
+        // place it within a frame, and its ranges hold the truth without.)
+        let halfFrame = times.count > 1 ? (times[1] - times[0]) / 2 : 0
         let values = keys.indices.map { i in
-            FitResult.Value(
-                key: keys[i].key, before: keys[i].value, after: best.values[i], range: keys[i].range,
-                determined: ranges[i], isWeak: Self.isWeak(ranges[i], value: best.values[i], bounds: keys[i].range))
+            let r = ranges[i], bounds = keys[i].range
+            let determined =
+                searchesOffset && keys[i].isSeconds
+                ? max(bounds.lowerBound, r.lowerBound - halfFrame)...min(bounds.upperBound, r.upperBound + halfFrame)
+                : r
+            return FitResult.Value(
+                key: keys[i].key, before: keys[i].value, after: best.values[i], range: bounds,
+                determined: determined, isWeak: Self.isWeak(determined, value: best.values[i], bounds: bounds),
+                frameMargin: determined == r ? 0 : halfFrame)
         }
         let fitted = try problem.transition(best.values)
         let animations = Set(keys.compactMap(\.animation))
@@ -283,6 +294,8 @@ public enum Fitter {
         var range: ClosedRange<Double>
         /// The animation param it is a part of.
         var animation: String?
+        /// Whether it is a time: a `seconds` param or an animation's duration.
+        var isSeconds = false
     }
 
     /// Throws unless `recording` is one a fit can read: two frames or more, within the frame
@@ -320,7 +333,7 @@ public enum Fitter {
                 guard let range = request.ranges[key] ?? (p.declaresRange ? p.range : nil) else {
                     throw FitError.noRange(key: key)
                 }
-                return Key(key: key, value: Double(p.value) ?? 0, range: range)
+                return Key(key: key, value: Double(p.value) ?? 0, range: range, isSeconds: p.kind == .seconds)
             }
             let parent = key.split(separator: ".").dropLast().joined(separator: ".")
             let part = key.split(separator: ".").last.map(String.init) ?? ""
@@ -333,7 +346,8 @@ public enum Fitter {
                     throw FitError.noSuchPart(key: key, animation: parent, curve: a.curve, parts: a.parts)
                 }
                 return Key(
-                    key: key, value: a.value(of: named), range: request.ranges[key] ?? named.range, animation: parent)
+                    key: key, value: a.value(of: named), range: request.ranges[key] ?? named.range, animation: parent,
+                    isSeconds: named == .duration)
             }
             throw FitError.unknownKey(key, known: params.map(\.key))
         }

@@ -127,6 +127,26 @@ struct FitTests {
         #expect(result.code.first?.lines.first?.hasPrefix("UIView.animate(withDuration: 0.6") == true)
     }
 
+    @Test(
+        "On whole frames a spring's duration range holds the truth: a 30 fps GIF of expanding-cells' present at 0.8 s"
+    )
+    func wholeFrameRangeHoldsTheTruth() throws {
+        let folder = temporaryFolder()
+        var export = ExportRequest(scene: "expanding-cells")
+        (export.assignments, export.fps, export.output) = (["present.duration=0.8"], 30, folder + "/rec.gif")
+        _ = try export.run()
+        let result = try Fitter.fit(
+            FitRequest(scene: "expanding-cells", keys: ["present.duration", "present.dampingRatio"]),
+            recording: try FrameSequence.load(folder + "/rec.gif"))
+        let duration = try #require(result.values.first { $0.key == "present.duration" })
+        #expect(abs(duration.after - 0.8) <= 0.8 * 0.03, "\(duration.after)")
+        #expect(duration.determined.contains(0.8), "\(duration.determined)")
+        // Half of the 30 fps frame, past where the residual rises.
+        #expect(abs(duration.frameMargin - 1.0 / 60) < 1e-9)
+        let damping = try #require(result.values.first { $0.key == "present.dampingRatio" })
+        #expect(damping.determined.contains(1) && damping.frameMargin == 0, "\(damping.determined)")
+    }
+
     @Test("A layer on screen for a tenth of the motion is no answer: the fit says how little it compared")
     func tooLittleCompared() throws {
         let recording = try Self.recording(
