@@ -55,7 +55,7 @@ extension FitRequest {
         if let output, !(output.hasSuffix(".yaml") || output.hasSuffix(".yml")) {
             throw FitError.output(.output, path: output, expected: "a config, ending in .yaml")
         }
-        if let sheet, !sheet.lowercased().hasSuffix(".png") {
+        if let sheet, !sheet.lowercased().hasSuffix(ExportFormat.pngExtension) {
             throw FitError.output(.sheet, path: sheet, expected: "a .png")
         }
     }

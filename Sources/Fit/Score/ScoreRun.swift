@@ -64,7 +64,9 @@ extension ScoreRequest {
                 "--side-by-side \(sideBySide): a \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] }))"
             )
         }
-        if let sheet, !sheet.lowercased().hasSuffix(".png") { throw refuse("--sheet \(sheet): a .png") }
+        if let sheet, !sheet.lowercased().hasSuffix(ExportFormat.pngExtension) {
+            throw refuse("--sheet \(sheet): a .png")
+        }
         if (sideBySide != nil || sheet != nil) && (!grid.isEmpty || fitStroke != nil) {
             throw refuse("--side-by-side and --sheet show one score; leave out --grid and --fit-stroke")
         }
