@@ -11,7 +11,7 @@ extension Transition {
     /// One property of one layer, with the spans of the storyboard's time it animates in.
     public struct Track: Sendable, Hashable {
         public let layer: String
-        /// The property's name, as scene files write it (`position`, `alpha`).
+        /// The property's name, as scene files write it (`position`, `alpha`, `background`, `z`).
         public let property: String
         /// Each animation's start and the moment it comes to rest, in seconds (a `set` starts
         /// and ends at once).
@@ -28,7 +28,7 @@ extension Transition {
             let id = "\(s.layer.index).\(s.property.rawValue)"
             if spans[id] == nil {
                 order.append(id)
-                names[id] = (plan.layers[s.layer.index].name, s.property.rawValue)
+                names[id] = (plan.layers[s.layer.index].name, SceneProperty.name(of: s.property))
             }
             spans[id, default: []].append(s.start...max(s.start, s.end))
         }

@@ -89,8 +89,17 @@ struct TransitionTimelineTests {
         #expect(
             Set(tracks.map(\.property)).isSubset(of: [
                 "position", "size", "scale", "alpha", "cornerRadius",
-                "backgroundColor", "zIndex", "hidden", "contentOffset",
+                "background", "z", "hidden", "contentOffset",
             ]))
+        // Every built-in's tracks are named as a scene file writes the change (`background`,
+        // `z`), not as the planner keeps it (`backgroundColor`, `zIndex`).
+        let written: Set = [
+            "position", "size", "scale", "alpha", "cornerRadius", "background", "z", "hidden", "contentOffset",
+        ]
+        for name in Transition.builtIns {
+            let names = Set(try Transition(name).tracks.map(\.property))
+            #expect(names.isSubset(of: written), "\(name): \(names)")
+        }
     }
 
     private static func value(of key: String, in t: Transition) -> Double? {

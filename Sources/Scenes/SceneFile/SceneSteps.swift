@@ -99,15 +99,12 @@ extension SceneInterpreter {
                 }
                 switch changed {
                 case .frame: out += Change.frame(id, try value(v) { try $0.rect() })
-                case .center: out.append(Change(id, .position, .point(try value(v) { try $0.point() })))
+                case .center, .contentOffset:
+                    out.append(Change(id, changed.planned!, .point(try value(v) { try $0.point() })))
                 case .size: out.append(Change(id, .size, .size(try value(v) { try $0.size() })))
-                case .scale: out.append(Change(id, .scale, .number(try number(v))))
-                case .alpha: out.append(Change(id, .alpha, .number(try number(v))))
-                case .cornerRadius: out.append(Change(id, .cornerRadius, .number(try number(v))))
-                case .z: out.append(Change(id, .zIndex, .number(try number(v))))
+                case .scale, .alpha, .cornerRadius, .z: out.append(Change(id, changed.planned!, .number(try number(v))))
                 case .background: out.append(Change(id, .backgroundColor, .color(try value(v) { try $0.color() })))
                 case .hidden: out.append(Change(id, .hidden, .flag(try value(v) { try $0.flag() })))
-                case .contentOffset: out.append(Change(id, .contentOffset, .point(try value(v) { try $0.point() })))
                 }
             }
         }
