@@ -46,6 +46,12 @@ struct ScoreCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "The storyboard's time at the recording's first frame, for a recording that starts into the transition or before it (flipbook fit says it; default 0).",
+            valueName: "seconds"))
+    var start: Double = 0
+
+    @Option(
+        help: ArgumentHelp(
             "Render every combination of these values and rank them by the RMS of the tracked features and layers (repeatable).",
             valueName: "key=v1,v2,…"),
         transform: ScoreCommand.parseAxis)
@@ -103,6 +109,7 @@ struct ScoreCommand: ParsableCommand {
         request.track = track
         request.frameInterval = input.frameInterval
         request.fps = fps
+        request.start = start
         request.sideBySide = sideBySide
         request.sheet = sheet
         request.grid = grid

@@ -48,6 +48,40 @@ struct ScoreCommandTests {
         #expect(features?.allSatisfy { (($0["rms"] as? NSNumber)?.doubleValue ?? 1) < 0.01 } == true, "\(json.stdout)")
     }
 
+    @Test(
+        "--start: a recording cut 0.32 s into the storyboard scores 0.0 px at no lag when told where it starts, and far off when not"
+    )
+    func start() throws {
+        let dir = temporaryFolder()
+        try Self.features.write(toFile: dir + "/features.yaml", atomically: true, encoding: .utf8)
+        #expect(
+            try Tool.run(["render", "expanding-view", "--storyboard", "bottom", "--fps", "25", "-o", dir + "/all/"])
+                .status == 0)
+        // Its first 8 frames (0.32 s at 25 fps) left out.
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir + "/all").sorted()
+        try FileManager.default.createDirectory(atPath: dir + "/cut", withIntermediateDirectories: true)
+        for name in frames.dropFirst(8) {
+            try FileManager.default.copyItem(atPath: dir + "/all/" + name, toPath: dir + "/cut/" + name)
+        }
+        #expect(try Tool.run(["encode", dir + "/cut", "-o", dir + "/cut.gif", "--fps", "25"]).status == 0)
+        let args = [
+            "score", dir + "/cut.gif", "expanding-view", "--storyboard", "bottom", "--features", dir + "/features.yaml",
+        ]
+        let told = try Tool.run(args + ["--start", "0.32"])
+        #expect(told.stdout.contains("the recording starts 0.320 s into the storyboard (--start)"), "\(told.stdout)")
+        #expect(
+            told.stdout.contains("  circle top             67     0.0      +0.0   0.00      +0   +0.00"),
+            "\(told.stdout)")
+        let untold = try Tool.run(args)
+        let row = untold.stdout.split(separator: "\n").first { $0.hasPrefix("  circle top") } ?? ""
+        let rms = Double(row.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first ?? "") ?? 0
+        #expect(rms > 50, "\(untold.stdout)")
+        let refused = try Tool.run(args + ["--start", "nan"])
+        #expect(
+            refused.status == 64 && refused.stderr.contains("--start nan: expected seconds in -600...600"),
+            "\(refused.stderr)")
+    }
+
     @Test("--grid ranks the recording's own value first; --window without --grid or --fit-stroke is refused")
     func grid() throws {
         let (_, args) = try Self.recording(set: ["expand.duration=0.5"])

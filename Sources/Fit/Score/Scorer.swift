@@ -23,6 +23,9 @@ public struct ScoreRequest: Sendable {
     public var frameInterval: Double?
     /// The rate the render is sampled at; nil: the recording's.
     public var fps: Double?
+    /// The storyboard's time at the recording's first frame: 0.3 for a recording cut 0.3 s into
+    /// the transition, -0.5 for one with half a second more before it (`flipbook fit` says it).
+    public var start = 0.0
     /// Where to write the recording and the render side by side, frame for frame at the
     /// recording's pace (a GIF, WebP or MP4), and a contact sheet of every frame of motion.
     public var sideBySide: String?
@@ -255,6 +258,8 @@ struct RecordedSide {
 struct RenderedSide {
     let frames: [ScoreImage]
     let interval: Double
+    /// The storyboard's time at the recording's first frame.
+    let start: Double
     /// How long the render lasts.
     let seconds: Double
     let fine: FineFrames?
@@ -270,9 +275,11 @@ struct RenderedSide {
         var rendered: [ScoreImage] = []
         try transition(fps: fps).forEachFrame { rendered.append(ScoreImage($0.bitmap)) }
         seconds = Double(rendered.count) / fps
+        let start = request.start
+        self.start = start
         // On as far as ours lasts.
-        frames = (0...Int((seconds / dt).rounded(.toNearestOrEven))).compactMap { i -> ScoreImage? in
-            let k = Self.frame(i, interval: dt, fps: fps)
+        frames = (0...max(0, Int(((seconds - start) / dt).rounded(.toNearestOrEven)))).compactMap { i -> ScoreImage? in
+            let k = Self.frame(i, interval: dt, fps: fps, start: start)
             return k < rendered.count ? rendered[k].placed(in: recorded.size, screen: request.screen) : nil
         }
         interval = dt
@@ -284,9 +291,10 @@ struct RenderedSide {
     /// The rate the render is sampled at: the request's, or the recording's within 1...120 fps.
     static func fps(_ request: ScoreRequest, interval dt: Double) -> Double { request.fps ?? min(120, max(1, 1 / dt)) }
 
-    /// The render's frame shown at recording frame `i`.
-    static func frame(_ i: Int, interval dt: Double, fps: Double) -> Int {
-        Int((Double(i) * dt * fps).rounded(.toNearestOrEven))
+    /// The render's frame shown at recording frame `i`, the recording starting `start` seconds
+    /// into the storyboard (before it: the first frame).
+    static func frame(_ i: Int, interval dt: Double, fps: Double, start: Double = 0) -> Int {
+        max(0, Int(((Double(i) * dt + start) * fps).rounded(.toNearestOrEven)))
     }
 
     func track(_ feature: RecordingFeature) -> [Double?] {
@@ -299,14 +307,21 @@ struct RenderedSide {
         -> [Double?]?
     {
         guard let fine else { return nil }
-        let windows = spans.map { Double($0.lowerBound) * dt - reach...Double($0.upperBound - 1) * dt + reach }
+        // The stretches in the storyboard's time, which the fine frames keep.
+        let windows = spans.map {
+            Double($0.lowerBound) * dt - reach + start...Double($0.upperBound - 1) * dt + reach + start
+        }
         // The frames within them, rendered on every core before the tracker asks for each.
         fine.render(
             fine.times.indices.filter { i in windows.contains { $0.contains(Double(i) / CaptureModel.fineFPS) } })
-        return FeatureTracker(
+        let positions = FeatureTracker(
             feature: feature, frames: fine.count, interval: 1 / CaptureModel.fineFPS, frame: fine.frame
         )
         .positions(within: windows)
+        // Indexed from the recording's first frame, as its own positions are.
+        let shift = Int((start * CaptureModel.fineFPS).rounded())
+        return shift >= 0
+            ? Array(positions.dropFirst(shift)) : [Double?](repeating: nil, count: -shift) + positions
     }
 }
 

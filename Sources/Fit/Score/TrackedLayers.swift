@@ -55,7 +55,9 @@ struct TrackedLayers {
         screen = request.screen ?? Crop(x: 0, y: 0, width: first.width, height: first.height)
         (sx, sy) = (Double(screen.width) / canvas.width, Double(screen.height) / canvas.height)
         let fps = RenderedSide.fps(request, interval: dt)
-        instants = pictures.indices.map { Double(RenderedSide.frame($0, interval: dt, fps: fps)) / fps }
+        instants = pictures.indices.map {
+            Double(RenderedSide.frame($0, interval: dt, fps: fps, start: request.start)) / fps
+        }
         let frameAt = { (t: Double) in min(max(Int((t / dt).rounded()), 0), pictures.count - 1) }
         found = try layers.map { layer in
             (layer, try Problem.follow(layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt))
