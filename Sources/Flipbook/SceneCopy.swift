@@ -55,7 +55,7 @@ extension SceneCatalog.ExampleConfig {
     /// `SceneFile.copy(to:)` copies a scene; returns the paths written, the config first.
     public func copy(to folder: String) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: self.folder).sorted()
-        let images = names.filter { $0.lowercased().hasSuffix(".png") }
+        let images = names.filter { $0.lowercased().hasSuffix(ExportFormat.pngExtension) }
         return try copyFiles(
             [path] + images.map { (self.folder as NSString).appendingPathComponent($0) }, into: folder,
             what: name)
