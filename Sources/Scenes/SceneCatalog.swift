@@ -76,8 +76,6 @@ public enum SceneCatalog {
         public let name: String
         /// The built-in scene it configures.
         public let scene: String
-        /// What it shows, one line.
-        public let summary: String
 
         /// Its folder in the installation.
         public var folder: String { (installRoot as NSString).appendingPathComponent("Assets/examples/\(name)") }
@@ -85,12 +83,8 @@ public enum SceneCatalog {
         public var path: String { (folder as NSString).appendingPathComponent("\(scene).yaml") }
     }
 
-    /// The example configs, in the order `flipbook list` shows them.
-    public static let exampleConfigs = [
-        ExampleConfig(
-            name: "byo-notes", scene: "expanding-cells",
-            summary: "expanding-cells on a notes app's own @3x screenshots, its fourth row tapped, its own spring")
-    ]
+    /// The example configs, by name.
+    public static let exampleConfigs = [ExampleConfig(name: "byo-notes", scene: "expanding-cells")]
 
     /// The example config named `name`, if one is.
     public static func exampleConfig(named name: String) -> ExampleConfig? {

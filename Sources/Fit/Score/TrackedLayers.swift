@@ -23,7 +23,7 @@ struct TrackedLayers {
     /// instants, misses where the plan puts the layer: there its look changes as it moves, so
     /// what it finds in the recording is not the layer, and those frames are left out on both
     /// sides.
-    private(set) var lost: [(layer: String, frames: [Int])] = []
+    private var lost: [(layer: String, frames: [Int])] = []
     /// Each layer's recording frames at which the plan draws it, whole and uncovered, but it is
     /// not measured: not found in the recording, or `lost`.
     private(set) var unfollowed: [(layer: String, frames: [Int])] = []
