@@ -37,16 +37,29 @@ public struct FrameSequence: Sendable {
 
     /// The frame showing at `t` seconds (nil past the end; a single still shows at every time).
     public func frame(at t: Double) -> Frame? {
-        if frames.count == 1 && duration == 0 { return frames[0] }
-        guard t < duration else { return nil }
-        return frames.last { $0.start <= t }
+        Self.index(at: t, starts: frames.map(\.start), duration: duration).map { frames[$0] }
     }
 
     /// The frame showing at the moment that starts at `t`, as `SequenceComparison` counts
     /// moments: a frame starting less than a centisecond later is that moment's (GIF keeps time
     /// in centiseconds, so a render's frame at 2/30 s starts at 0.07 s in its GIF).
     public func frame(atMoment t: Double) -> Frame? {
-        frame(at: t + SequenceComparison.sameMoment - 1e-9) ?? frame(at: t)
+        Self.index(atMoment: t, starts: frames.map(\.start), duration: duration).map { frames[$0] }
+    }
+
+    /// Which of frames starting at `starts` and ending at `duration` shows at `t`, as
+    /// ``frame(at:)`` finds it.
+    public static func index(at t: Double, starts: [Double], duration: Double) -> Int? {
+        if starts.count == 1 && duration == 0 { return 0 }
+        guard t < duration else { return nil }
+        return starts.lastIndex { $0 <= t }
+    }
+
+    /// Which of frames starting at `starts` shows at the moment that starts at `t`, as
+    /// ``frame(atMoment:)`` finds it.
+    public static func index(atMoment t: Double, starts: [Double], duration: Double) -> Int? {
+        index(at: t + SequenceComparison.sameMoment - 1e-9, starts: starts, duration: duration)
+            ?? index(at: t, starts: starts, duration: duration)
     }
 }
 

@@ -21,7 +21,11 @@ public struct CaptureRate: Sendable, Equatable {
     /// The likely capture rate of `recording`, when nearly every step between its frames is
     /// one a capture rate cannot have; nil when its times look like a capture's.
     public static func suspected(in recording: FrameSequence) -> CaptureRate? {
-        let starts = recording.frames.map(\.start)
+        suspected(starts: recording.frames.map(\.start))
+    }
+
+    /// The likely capture rate of frames starting at `starts`, as ``suspected(in:)``.
+    static func suspected(starts: [Double]) -> CaptureRate? {
         let steps = zip(starts, starts.dropFirst()).map { $1 - $0 }
         guard steps.count >= 4 else { return nil }
         for s in suspects {
@@ -71,27 +75,30 @@ extension FrameSequence {
     /// it. A frame stored for several steps (a still stretch a GIF keeps as one frame) keeps its
     /// length in steps. Nil: the recording as it is.
     public func retimed(frameInterval interval: Double?) -> FrameSequence {
-        guard let interval, !frames.isEmpty else { return self }
-        let starts = frames.map(\.start)
+        let (starts, end) = CaptureRate.retimed(starts: frames.map(\.start), duration: duration, interval: interval)
+        return FrameSequence(
+            frames: zip(frames, starts).map { Frame(start: $1, bitmap: $0.bitmap, label: $0.label) }, duration: end)
+    }
+}
+
+extension CaptureRate {
+    /// Frames starting at `starts` and ending at `duration` retimed as
+    /// ``FrameSequence/retimed(frameInterval:)`` retimes them.
+    static func retimed(starts: [Double], duration: Double, interval: Double?) -> ([Double], Double) {
+        guard let interval, !starts.isEmpty else { return (starts, duration) }
         // Steps counted to a tenth of a millisecond; steps under a millisecond are one moment.
         var counts: [Int: Int] = [:]
         for step in zip(starts, starts.dropFirst()).map({ $1 - $0 }) where step >= 0.001 {
             counts[Int((step * 10_000).rounded()), default: 0] += 1
         }
         guard let usual = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else {
-            let retimed = frames.enumerated().map { i, f in
-                Frame(start: Double(i) * interval, bitmap: f.bitmap, label: f.label)
-            }
-            return FrameSequence(frames: retimed, duration: Double(frames.count) * interval)
+            return (starts.indices.map { Double($0) * interval }, Double(starts.count) * interval)
         }
         // The step the frames were stored at: a 30 fps capture stored 3, 3, 4 cs apart is 1/30 s,
         // where its most usual step says 0.03 s.
         let stored = CaptureRate.step(starts: starts, median: Double(usual) / 10_000)
         let scale = interval / stored
         let first = starts[0]
-        let retimed = frames.map {
-            Frame(start: first + ($0.start - first) * scale, bitmap: $0.bitmap, label: $0.label)
-        }
-        return FrameSequence(frames: retimed, duration: first + (duration - first) * scale)
+        return (starts.map { first + ($0 - first) * scale }, first + (duration - first) * scale)
     }
 }

@@ -105,6 +105,8 @@ public struct FitResult: Sendable {
     public var assignments: [String] { values.map { "\($0.key)=\(Self.text($0.after))" } }
     /// The UIKit code of each fitted animation param.
     public var code: [(key: String, lines: [String])]
+    /// The recording's frames a sheet shows (``sheet(for:source:images:)``).
+    var sheetFrames: [Int] = []
 
     /// A value to four decimals, as configs print them.
     public static func text(_ v: Double) -> String { ((v * 10_000).rounded() / 10_000).plainText }

@@ -24,17 +24,6 @@ func measuredInputs(
     return inputs + prepared.images.map { OutputRules.Input(what: "\($0.key)", path: $0.path) }
 }
 
-/// Reads a recording whole, warning when its stored times look like another rate's.
-func loadRecording(_ path: String, frameInterval: Double?, measuring what: String, _ events: MeasureEvents) throws
-    -> FrameSequence
-{
-    let frames = try FrameSequence.load(path)
-    if frameInterval == nil, let rate = CaptureRate.suspected(in: frames) {
-        events.warning(rate.advice(for: path, measuring: what))
-    }
-    return frames
-}
-
 /// What a fit of a recording found and wrote, for people.
 public struct FitReport: Sendable {
     public var result: FitResult
@@ -70,28 +59,27 @@ extension FitRequest {
             inputs: measuredInputs(
                 recording: recording, scene: scene, storyboard: storyboard, config: config, assignments: assignments)
         ).check()
-        let frames = try loadRecording(
-            recording, frameInterval: frameInterval, measuring: "the fit's durations are", events)
+        let source = RecordingSource(path: recording, events: events, measuring: "the fit's durations are")
         let images = ImageCache()
-        let result = try Fitter.fit(self, recording: frames, images: images)
-        let text = report(result, frames: frames, seconds: Date().timeIntervalSince(started))
+        let result = try Fitter.fit(self, source: source, images: images)
+        let text = report(result, seconds: Date().timeIntervalSince(started))
         var written: [String] = []
         if let output {
             try writeConfig(result, to: output)
             written.append("wrote \(output): use it with --config \(output)")
         }
         if let sheet {
-            try result.sheet(for: self, recording: frames, images: images).writePNG(to: sheet)
+            try result.sheet(for: self, source: source, images: images).writePNG(to: sheet)
             written.append("wrote \(sheet): the recording, the render before and the render after, row above row")
         }
         return FitReport(result: result, text: text, written: written)
     }
 
-    func report(_ r: FitResult, frames: FrameSequence, seconds: Double) -> String {
+    func report(_ r: FitResult, seconds: Double) -> String {
         let interval =
             r.frameTimes.count > 1 ? (r.frameTimes.last! - r.frameTimes.first!) / Double(r.frameTimes.count - 1) : 0
         var lines = [
-            "fit \(scene)\(storyboard.map { " --storyboard \($0)" } ?? "") to \(recording ?? ""): \(frames.frames.count) frames"
+            "fit \(scene)\(storyboard.map { " --storyboard \($0)" } ?? "") to \(recording ?? ""): \(r.frameTimes.count) frames"
                 + (interval > 0 ? String(format: " about %.3f s apart", interval) : ""),
             String(
                 format: "  the recording starts %.3f s into the storyboard (%.3f s before the fit)", r.offsetAfter,

@@ -3,6 +3,7 @@ import Geometry
 import Synchronization
 
 import struct Flipbook.Bitmap
+import class Flipbook.FrameReader
 import struct Flipbook.FrameSequence
 import class Flipbook.ImageCache
 import struct Flipbook.Motion
@@ -26,8 +27,14 @@ public enum Fitter {
     public static func fit(
         _ request: FitRequest, recording stored: FrameSequence, images: ImageCache = ImageCache()
     ) throws -> FitResult {
-        try check(stored, frameInterval: request.frameInterval)
-        let recording = stored.retimed(frameInterval: request.frameInterval)
+        try fit(request, source: RecordingSource(stored), images: images)
+    }
+
+    /// Fits `request` to the recording `source` reads, a frame at a time: of each frame it
+    /// keeps the screen at the working size and a thumbnail for the sheet's moments.
+    public static func fit(
+        _ request: FitRequest, source: RecordingSource, images: ImageCache = ImageCache()
+    ) throws -> FitResult {
         for key in request.ranges.keys.sorted() where !request.keys.contains(key) {
             throw FitError.rangeForUnfittedKey(key, fitted: request.keys)
         }
@@ -38,29 +45,32 @@ public enum Fitter {
         let canvas = base.canvas
         let k = Double(workingWidth) / canvas.width
         let height = Int((canvas.height * k).rounded())
-        let first = recording.frames[0].bitmap
         // Frames of another shape hold more than the screen (a simulator's window, a device
         // frame): the screen is found, or the fit says which --crop it would take.
         var request = request
         var foundScreen: Crop?
         if request.crop == nil {
             do {
-                foundScreen = try ScreenFinder.screen(of: recording, canvas: canvas) { base.frame(at: 0).bitmap }
-            } catch {
+                foundScreen = try ScreenFinder.screen(of: source.open(), canvas: canvas) { base.frame(at: 0).bitmap }
+            } catch let error as ScreenNotFound {
                 throw FitError.screenNotFound(error)
             }
             request.crop = foundScreen
         }
-        if let crop = request.crop {
-            guard crop.fits(width: first.width, height: first.height) else {
-                throw FitError.crop(crop, width: first.width, height: first.height)
+        let crop = request.crop
+        let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval) { bitmap in
+            if let crop, !crop.fits(width: bitmap.width, height: bitmap.height) {
+                throw FitError.crop(crop, width: bitmap.width, height: bitmap.height)
             }
+            return (
+                picture: LumaImage(bitmap, crop: crop, width: workingWidth, height: height),
+                thumbnail: LumaImage(bitmap, crop: crop, width: 48, height: 48)
+            )
         }
-        let starts = recording.frames.map(\.start)
-        let (times, shown) = Fitter.uniformSamples(starts: starts, end: recording.duration)
-        let pictures = recording.frames.map {
-            LumaImage($0.bitmap, crop: request.crop, width: workingWidth, height: height)
-        }
+        pass.suspectedRate.map(source.suspected)
+        let starts = pass.starts
+        let (times, shown) = Fitter.uniformSamples(starts: starts, end: pass.duration)
+        let pictures = pass.kept.map(\.picture)
         let motion = zip(pictures, pictures.dropFirst()).map { $0.meanDifference($1) }.max() ?? 0
         guard motion >= 0.25 else { throw FitError.noMotion }
 
@@ -198,7 +208,8 @@ public enum Fitter {
             explainedMotion: searchesOffset ? explained : nil,
             offsetBefore: before.offset, offsetAfter: after.offset, residuals: residuals,
             evaluations: problem.evaluations.value, frameTimes: starts, foundScreen: foundScreen,
-            code: animations.sorted().compactMap { key in fitted.motion(of: key).map { (key, $0.code) } })
+            code: animations.sorted().compactMap { key in fitted.motion(of: key).map { (key, $0.code) } },
+            sheetFrames: FitResult.sheetMoments(pass.kept.map(\.thumbnail)))
     }
 
     /// Each layer's residual (or the whole frame's), before and after, over the instants both
@@ -302,21 +313,8 @@ public enum Fitter {
     /// and time budget, every frame the first one's size. Returns the instants a fit samples.
     @discardableResult
     public static func check(_ stored: FrameSequence, frameInterval: Double?) throws -> [Double] {
-        guard stored.frames.count >= 2 else {
-            throw FitError.tooShort(frames: stored.frames.count)
-        }
-        let recording = stored.retimed(frameInterval: frameInterval)
-        let seconds = recording.duration
-        guard recording.frames.count <= maximumFrames, seconds <= maximumSeconds else {
-            throw FitError.tooLong(frames: recording.frames.count, seconds: seconds)
-        }
-        let size = (recording.frames[0].bitmap.width, recording.frames[0].bitmap.height)
-        if let odd = recording.frames.firstIndex(where: { ($0.bitmap.width, $0.bitmap.height) != size }) {
-            let b = recording.frames[odd].bitmap
-            throw FitError.frameSize(
-                frame: odd, width: b.width, height: b.height, firstWidth: size.0, firstHeight: size.1)
-        }
-        return uniformSamples(starts: recording.frames.map(\.start), end: seconds).times
+        let pass = try RecordingPass(FrameReader(stored), frameInterval: frameInterval) { _ in () }
+        return uniformSamples(starts: pass.starts, end: pass.duration).times
     }
 
     static func resolveKeys(_ request: FitRequest, _ t: Transition) throws -> [Key] {

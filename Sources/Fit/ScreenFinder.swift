@@ -25,12 +25,13 @@ enum ScreenFinder {
     /// The screen in `recording`'s frames where they are not the canvas's shape (nil where they
     /// are); throws where it is not found for certain, naming the rect it would have taken.
     static func screen(
-        of recording: FrameSequence, canvas: (width: Double, height: Double), render: () -> Bitmap
-    ) throws(ScreenNotFound) -> Crop? {
-        guard let first = recording.frames.first?.bitmap,
-            !isScreenShaped(width: first.width, height: first.height, canvas: canvas)
+        of recording: FrameReader, canvas: (width: Double, height: Double), render: () -> Bitmap
+    ) throws -> Crop? {
+        guard let (frame, _) = try recording.next(),
+            !isScreenShaped(width: frame.bitmap.width, height: frame.bitmap.height, canvas: canvas)
         else { return nil }
-        let found = find(recording, canvas: canvas, render: render())
+        let first = frame.bitmap
+        let found = try find(first: first, then: recording, canvas: canvas, render: render())
         guard let found, found.difference < certain else {
             throw ScreenNotFound(
                 width: first.width, height: first.height, best: found?.crop, difference: found?.difference ?? 0)
@@ -46,7 +47,16 @@ enum ScreenFinder {
     /// The screen in `recording`'s frames, for a canvas of `canvas` whose first frame is
     /// `render`; nil when nothing in the recording changes, so nothing says where the screen is.
     static func find(_ recording: FrameSequence, canvas: (width: Double, height: Double), render: Bitmap) -> Found? {
-        let first = recording.frames[0].bitmap
+        let reader = FrameReader(recording)
+        guard let (first, _) = try? reader.next() else { return nil }
+        return try? find(first: first.bitmap, then: reader, canvas: canvas, render: render)
+    }
+
+    /// The screen in a recording whose first frame is `first` and whose other frames `reader`
+    /// gives, read a frame at a time.
+    static func find(first: Bitmap, then reader: FrameReader, canvas: (width: Double, height: Double), render: Bitmap)
+        throws -> Found?
+    {
         let (width, height) = (first.width, first.height)
         // The coarse pictures: the recording reduced by a whole factor, so a coarse pixel is a
         // box of whole recording pixels.
@@ -56,7 +66,7 @@ enum ScreenFinder {
         let start = LumaImage(first, crop: crop, width: cw, height: ch)
         // The changed pixels' bounds, in coarse pixels.
         var minX = cw, minY = ch, maxX = -1, maxY = -1
-        for frame in recording.frames.dropFirst() {
+        while let (frame, _) = try reader.next() {
             let picture = LumaImage(frame.bitmap, crop: crop, width: cw, height: ch)
             for y in 0..<ch {
                 for x in 0..<cw where abs(picture.pixels[y * cw + x] - start.pixels[y * cw + x]) > changeLevel {

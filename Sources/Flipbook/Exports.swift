@@ -7,6 +7,7 @@
 @_exported import struct Comparison.FrameDifference
 @_exported import enum Comparison.FrameComparison
 @_exported import struct Comparison.FrameSequence
+@_exported import class Comparison.FrameReader
 @_exported import struct Comparison.ComparisonReport
 @_exported import struct Comparison.FrameOrderError
 @_exported import struct Scenes.ConfigError

@@ -233,10 +233,11 @@ struct FitTests {
             for y in 10..<20 { for dx in 0..<6 { b[x + dx, y] = PremultipliedColor(r: 0, g: 0, b: 0, a: 255) } }
             return FrameSequence.Frame(start: Double(i) / 25, bitmap: b, label: "\(i)")
         }
-        let picks = FitResult.sheetMoments(FrameSequence(frames: frames, duration: 60.0 / 25), crop: nil)
+        let thumbnails = frames.map { LumaImage($0.bitmap, width: 48, height: 48) }
+        let picks = FitResult.sheetMoments(thumbnails)
         #expect(picks.count == 8 && picks.allSatisfy { (39...48).contains($0) }, "\(picks)")
         // With too little motion for eight cells, the whole recording is spread.
-        let still = FitResult.sheetMoments(FrameSequence(frames: Array(frames.prefix(20)), duration: 0.8), crop: nil)
+        let still = FitResult.sheetMoments(Array(thumbnails.prefix(20)))
         #expect(still == [0, 2, 5, 8, 10, 13, 16, 19])
     }
 

@@ -27,6 +27,28 @@ struct ScoreTests {
         return request
     }
 
+    @Test("A score keeps only the frames a feature reads, and reads again a moment the pass could not place")
+    func partsKeptAndReadAgain() throws {
+        // Frames 2 s apart, grey 0, 40, 80, 120: a level measured at 0 s towards its look at
+        // 3.1 s takes that look from the frame at 4 s, which the pass dropped (4-6 s is far
+        // from both) and reads again.
+        let frames = (0..<4).map { k in
+            FrameSequence.Frame(
+                start: Double(2 * k),
+                bitmap: Bitmap(width: 20, height: 20, fill: PremultipliedColor(r: 40 * UInt8(k), g: 0, b: 0, a: 255)),
+                label: "\(k)")
+        }
+        let fade = RecordingFeature(
+            name: "fade", kind: .level(rect: Crop(x: 0, y: 0, width: 20, height: 20), from: 0, to: 3.1),
+            during: 0...0.5)
+        let side = try RecordedSide(
+            ScoreRequest(scene: "expanding-cells", features: [fade]),
+            source: RecordingSource(FrameSequence(frames: frames, duration: 8)))
+        #expect(side.interval == 2 && side.frames.map { $0[0] != nil } == [true, false, true, false])
+        #expect(side.frames[2][0] == ScoreImage(frames[2].bitmap))
+        #expect(side.track(fade) == [0, nil, nil, nil])
+    }
+
     @Test("A recording of the storyboard itself scores 0 px at no lag, and a later one a lag of its delay")
     func selfAndDelayed() throws {
         let same = try Scorer.score(
@@ -114,7 +136,7 @@ struct ScoreTests {
         request.storyboard = "first-card"
         request.track = ["card-1"]
         let axis = try #require(GridAxis("present.durationBase=0.7,0.5,0.6"))
-        let ranked = try Scorer.rank(request, grid: [axis], recording: recording)
+        let ranked = try Scorer.rank(request, grid: [axis], source: RecordingSource(recording))
         #expect(
             ranked.map(\.assignments) == [
                 ["present.durationBase=0.5"], ["present.durationBase=0.6"], ["present.durationBase=0.7"],

@@ -1,4 +1,5 @@
 @testable import Fit
+import Geometry
 import Foundation
 import Testing
 
@@ -178,5 +179,79 @@ struct TrackingTests {
         // Nothing shows until two refreshes after the start, and then no jump.
         #expect(truth.shown(at: 1.2 + 2.0 / 60, dimension: 667) == 0)
         #expect((0..<0.2).contains(truth.shown(at: 1.2 + 2.0 / 60 + 0.001, dimension: 667)))
+    }
+
+    @Test(
+        "A feature read from the parts a score keeps finds what it finds in whole frames, for random features and frames"
+    )
+    func partsReadAsWholes() throws {
+        var seed: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let tests = [try ColourTest("r - b > 50"), try ColourTest("r > 200 and g > 200")]
+        for round in 0..<120 {
+            let (w, h) = (20 + next(90), 20 + next(90))
+            // Moving blocks over noise: something for every kind to find.
+            let frames = (0..<6).map { i -> ScoreImage in
+                var rgb = (0..<w * h * 3).map { _ in UInt8(next(256)) }
+                let (bx, by) = (next(w / 2) + i, next(h / 2) + i)
+                for y in by..<min(h, by + h / 3) {
+                    for x in bx..<min(w, bx + w / 3) { (rgb[(y * w + x) * 3], rgb[(y * w + x) * 3 + 2]) = (230, 40) }
+                }
+                return ScoreImage(width: w, height: h, rgb: rgb)
+            }
+            let axis: RecordingFeature.Axis = next(2) == 0 ? .x : .y
+            let (along, across) = axis == .x ? (w, h) : (h, w)
+            let rw = 1 + next(w / 2), rh = 1 + next(h / 2)
+            let rect = Crop(x: next(w - rw + 1), y: next(h - rh + 1), width: rw, height: rh)
+            let start = (x: next(w), y: next(h))
+            let kind: RecordingFeature.Kind =
+                switch round % 4 {
+                case 0:
+                    .extent(
+                        start: start, to: next(along + 20) - 10, axis: axis,
+                        colour: next(2) == 0 ? .given(r: 230, g: 0, b: 40) : .at(x: next(w), y: next(h), t: 0.04),
+                        until: next(2) == 0)
+                case 1:
+                    .edge(
+                        line: next(across), axis: axis, from: next(along), to: next(along + 20) - 10, band: next(8),
+                        test: tests[next(2)])
+                case 2: .level(rect: rect, from: 0, to: 0.16)
+                default: .shift(rect: rect, at: 0.08, axis: axis, search: 1 + next(40))
+                }
+            let feature = RecordingFeature(name: "f", kind: kind)
+            let region = feature.region(width: w, height: h)
+            let parts = frames.map { $0.part(region) }
+            func positions(_ f: [ScoreImage]) -> [Double?] {
+                FeatureTracker(feature: feature, frames: f.count, interval: 0.04) { f[$0] }.positions()
+            }
+            #expect(positions(parts) == positions(frames), "round \(round): \(kind) in \(w)x\(h), part \(region)")
+        }
+    }
+
+    @Test("A render placed within a rect is the whole placement there, byte for byte")
+    func placedWithin() {
+        var seed: UInt64 = 5
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for _ in 0..<40 {
+            let (w, h) = (8 + next(60), 8 + next(60))
+            let image = ScoreImage(width: w, height: h, rgb: (0..<w * h * 3).map { _ in UInt8(next(256)) })
+            let size = (width: 10 + next(120), height: 10 + next(120))
+            let screen =
+                next(2) == 0
+                ? nil
+                : Crop(x: next(size.width / 2), y: next(size.height / 2), width: 4 + next(80), height: 4 + next(80))
+            let within = PixelRect(
+                x: next(size.width), y: next(size.height), width: 1 + next(size.width), height: 1 + next(size.height)
+            ).intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height))
+            let whole = image.placed(in: size, screen: screen)
+            let part = image.placed(in: size, screen: screen, within: within)
+            #expect(part.part(within) == whole.part(within), "\(w)x\(h) into \(size) at \(String(describing: screen))")
+        }
     }
 }

@@ -33,8 +33,21 @@ package struct FeatureTracker {
     }
 
     /// The frame at `seconds`, or the last.
-    private func moment(_ seconds: Double) -> ScoreImage {
-        frame(min(frames - 1, Int((seconds / interval).rounded(.toNearestOrEven))))
+    private func moment(_ seconds: Double) -> ScoreImage { frame(momentFrame(seconds)) }
+
+    private func momentFrame(_ seconds: Double) -> Int {
+        min(frames - 1, Int((seconds / interval).rounded(.toNearestOrEven)))
+    }
+
+    /// Whether ``positions(within:)`` reads frame `i` (without `within`): it is in the
+    /// feature's seconds, or a moment it takes a colour or a look from.
+    package func reads(_ i: Int) -> Bool {
+        if let during = feature.during,
+            !(during.lowerBound - 1e-9...during.upperBound + 1e-9).contains(Double(i) * interval)
+        {
+            return feature.moments.contains { momentFrame($0) == i }
+        }
+        return true
     }
 
     /// The measurement, with what it reads at a moment read once.

@@ -79,6 +79,62 @@ public struct RecordingFeature: Sendable, Equatable {
         if !fits { throw FeatureOutside(feature: name, width: width, height: height) }
     }
 
+    /// The part of a `width` × `height` frame the feature reads, in any frame and at the moments
+    /// it takes a colour or a look from: all a score keeps of each frame. A shift's part runs
+    /// past its search by two coarse pixels and starts and ends on the coarse grid, so that
+    /// the coarse search reads the whole frame's reduction.
+    func region(width: Int, height: Int) -> PixelRect {
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        func span(_ a: Int, _ b: Int) -> ClosedRange<Int> { min(a, b)...max(a, b) }
+        func rect(x: ClosedRange<Int>, y: ClosedRange<Int>) -> PixelRect {
+            PixelRect(x: x.lowerBound, y: y.lowerBound, width: x.count, height: y.count)
+        }
+        switch kind {
+        case .extent(let start, let to, let axis, let colour, _):
+            let end = max(0, min(to, (axis == .y ? height : width) - 1))
+            var r =
+                axis == .y
+                ? rect(x: start.x...start.x, y: span(start.y, end)) : rect(x: span(start.x, end), y: start.y...start.y)
+            if case .at(let x, let y, _) = colour { r = r.union(PixelRect(x: x, y: y, width: 1, height: 1)) }
+            return r.intersection(frame)
+        case .edge(let line, let axis, let from, let to, let band, _):
+            let end = max(0, min(to, (axis == .x ? width : height) - 1))
+            let along = span(from, end), across = line - band...line + band
+            return (axis == .x ? rect(x: along, y: across) : rect(x: across, y: along)).intersection(frame)
+        case .level(let r, _, _):
+            return PixelRect(x: r.x, y: r.y, width: r.width, height: r.height).intersection(frame)
+        case .shift(let r, _, let axis, let search):
+            let k = Self.coarse, reach = search + 2 * k + 2
+            func grid(_ low: Int, _ high: Int, _ limit: Int) -> ClosedRange<Int> {
+                let a = max(0, low / k * k - (low < 0 ? k : 0))
+                let b = min(limit, (high + k - 1) / k * k + k)
+                return a...max(a, b - 1)
+            }
+            let xs = axis == .x ? grid(r.x - reach, r.x + r.width + reach, width) : grid(r.x, r.x + r.width, width)
+            let ys = axis == .y ? grid(r.y - reach, r.y + r.height + reach, height) : grid(r.y, r.y + r.height, height)
+            return rect(x: xs, y: ys).intersection(frame)
+        }
+    }
+
+    /// The seconds of the frames it takes a colour or a look from, besides those it measures.
+    var moments: [Double] {
+        switch kind {
+        case .extent(_, _, _, .at(_, _, let t), _): [t]
+        case .extent, .edge: []
+        case .shift(_, let at, _, _): [at]
+        case .level(_, let from, let to): [from, to]
+        }
+    }
+
+    /// Whether it may read a frame shown from `start` to `end` seconds, `margin` either side:
+    /// the frame is in its seconds, or within 0.6 s of a moment it takes a colour or a look from
+    /// (a moment's frame is the one shown at the capture step nearest it).
+    func mayRead(from start: Double, to end: Double, margin: Double) -> Bool {
+        guard let during else { return true }
+        let shown = start - margin...max(start, end) + margin
+        return shown.overlaps(during) || moments.contains { shown.overlaps($0 - 0.6...$0 + 0.6) }
+    }
+
     /// Whether the feature's figures are per cent (a level) rather than pixels.
     public var isLevel: Bool {
         if case .level = kind { true } else { false }

@@ -48,10 +48,9 @@ extension Scorer {
     /// ours weighs nothing. Where the capture steps unevenly, each stretch of motion is
     /// compared as captured with only the display's phase fitted, so timing still counts.
     public static func rank(
-        _ request: ScoreRequest, grid: [GridAxis], window: ClosedRange<Double>? = nil, recording: FrameSequence,
+        _ request: ScoreRequest, grid: [GridAxis], window: ClosedRange<Double>? = nil, source: RecordingSource,
         images: ImageCache = ImageCache(), progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> [GridScore] {
-        if let window { try check(window, in: recording) }
         var combinations: [[String]] = [[]]
         for axis in grid {
             if grid.filter({ $0.key == axis.key }).count > 1 { throw ScoreError.gridKeyTwice(axis.key) }
@@ -60,8 +59,8 @@ extension Scorer {
         guard combinations.count <= maximumCombinations else {
             throw ScoreError.gridTooLarge(combinations.count, maximum: maximumCombinations)
         }
-        let request = try Scorer.withScreen(request, recording: recording, images: images).0
-        let recorded = try RecordedSide(request, recording: recording, keepingFrames: !request.track.isEmpty)
+        let (request, recorded, _) = try Scorer.recorded(request, source: source, images: images)
+        if let window { try check(window, in: recorded) }
         let dt = recorded.interval
         func windowed(_ a: [Double?]) -> [Double?] {
             guard let window else { return a }
@@ -76,7 +75,8 @@ extension Scorer {
         }
         // Layers are followed through the recording once; each trial plans where they are.
         let layers = try TrackedLayers(
-            request.track, request: request, shown: recorded.shown, interval: dt, images: images)
+            request.track, request: request, pictures: recorded.pictures, size: recorded.size, interval: dt,
+            images: images)
         var scores: [GridScore] = []
         for (n, assignments) in combinations.enumerated() {
             var trial = request

@@ -10,6 +10,8 @@ struct ScorePictures {
     let rendered: RenderedSide
     let tracks: [(RecordingFeature, [Double?], [Double?])]
     let result: ScoreResult
+    /// Where the recording is read again, a frame at a time, for the pictures.
+    let source: RecordingSource
 
     /// A frame's marks are drawn where its features differ by more than this many pixels.
     static let markedError = 2.0
@@ -28,19 +30,26 @@ struct ScorePictures {
 
     func seconds(_ i: Int) -> String { String(format: "%.2f s", Double(i) * recorded.interval) }
 
+    /// The recording's frame `i`, whole, read again in order.
+    func recording(_ i: Int, _ reader: RecordingRereader) throws -> ScoreImage {
+        ScoreImage(try reader.frame(recorded.stored[i]))
+    }
+
     func writeSideBySide(to path: String) throws -> String {
-        let written = try SideBySide.write(count: recorded.frames.count, interval: recorded.interval, to: path) { i in
+        let reader = RecordingRereader(try source.open())
+        let written = try SideBySide.write(count: recorded.count, interval: recorded.interval, to: path) { i in
             let m = marks(i)
-            let ours = i < rendered.frames.count ? rendered.frames[i].bitmap(marks: m.render) : nil
+            let ours = i < rendered.frames.count ? try rendered.picture(i).bitmap(marks: m.render) : nil
             return SideBySide.frame(
-                recorded.frames[i].bitmap(marks: m.recording), ours, labels: ("recording \(seconds(i))", "Flipbook"))
+                try recording(i, reader).bitmap(marks: m.recording), ours,
+                labels: ("recording \(seconds(i))", "Flipbook"))
         }
         return written.line + "; the recording left, ours right, marked where they differ by more than 2 px"
     }
 
     /// Every frame in a stretch of motion (evenly thinned past 96), twelve to a row pair.
     func writeSheet(to path: String) throws -> String {
-        let count = recorded.frames.count
+        let count = recorded.count
         var picks = Set(
             result.features.flatMap { $0.stretches }.flatMap { s in
                 Int((s.start / recorded.interval).rounded())...Int((s.end / recorded.interval).rounded())
@@ -52,17 +61,18 @@ struct ScorePictures {
         var sheet = ContactSheet(columns: columns, cellWidth: 150)
         let blank = Bitmap(
             width: recorded.size.width, height: recorded.size.height, fill: .init(r: 229, g: 229, b: 234, a: 255))
+        let reader = RecordingRereader(try source.open())
         for start in stride(from: 0, to: picks.count, by: columns) {
             let row = Array(picks[start..<min(picks.count, start + columns)])
             let padded = row + [Int](repeating: -1, count: columns - row.count)
             for i in padded {
                 sheet.add(
-                    i < 0 ? blank : recorded.frames[i].bitmap(marks: marks(i).recording),
+                    i < 0 ? blank : try recording(i, reader).bitmap(marks: marks(i).recording),
                     label: i < 0 ? "" : "rec \(seconds(i))")
             }
             for i in padded {
                 let ours =
-                    i >= 0 && i < rendered.frames.count ? rendered.frames[i].bitmap(marks: marks(i).render) : blank
+                    i >= 0 && i < rendered.frames.count ? try rendered.picture(i).bitmap(marks: marks(i).render) : blank
                 sheet.add(ours, label: i < 0 ? "" : "ours \(seconds(i))")
             }
         }

@@ -87,8 +87,7 @@ extension ScoreRequest {
             request.features += file.features
             if request.screen == nil { request.screen = file.screen }
         }
-        let frames = try loadRecording(
-            recording, frameInterval: frameInterval, measuring: "its lags and lengths are", events)
+        let source = RecordingSource(path: recording, events: events, measuring: "its lags and lengths are")
         var inputs = try measuredInputs(
             recording: recording, scene: scene, storyboard: storyboard, config: config, assignments: assignments)
         if let featuresFile { inputs.append(.init(what: "--features", path: featuresFile)) }
@@ -101,13 +100,13 @@ extension ScoreRequest {
                 .height
             return .stroke(
                 try Scorer.fitStroke(
-                    request, feature: fitStroke, window: window, dimension: dimension, recording: frames))
+                    request, feature: fitStroke, window: window, dimension: dimension, source: source))
         }
         if !grid.isEmpty {
             return .ranked(
-                try Scorer.rank(request, grid: grid, window: window, recording: frames), keys: grid.map(\.key),
+                try Scorer.rank(request, grid: grid, window: window, source: source), keys: grid.map(\.key),
                 window: window)
         }
-        return .scored(try Scorer.score(request, recording: frames), request: request)
+        return .scored(try Scorer.score(request, source: source), request: request)
     }
 }

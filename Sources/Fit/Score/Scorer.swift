@@ -1,6 +1,9 @@
 import Foundation
 
+import Geometry
+
 import struct Flipbook.Bitmap
+import class Flipbook.FrameReader
 import struct Flipbook.FrameSequence
 import class Flipbook.ImageCache
 import struct Flipbook.Transition
@@ -108,45 +111,59 @@ public struct ScoreResult: Sendable, Codable {
 /// motion the same, as captured where the capture samples the display unevenly.
 public enum Scorer {
     /// Throws unless `window` starts within the recording.
-    static func check(_ window: ClosedRange<Double>, in recording: FrameSequence) throws {
+    static func check(_ window: ClosedRange<Double>, in recording: RecordedSide) throws {
         guard window.lowerBound < recording.duration else {
             throw ScoreError.windowOutside(window, duration: recording.duration)
         }
     }
 
-    /// `request` with the screen found in `recording`'s frames where they are not the canvas's
-    /// shape and no screen is given (a simulator's window), and what was found.
+    /// `request` with the screen found in the recording's frames where they are not the
+    /// canvas's shape and no screen is given (a simulator's window), and what was found.
     static func withScreen(
-        _ request: ScoreRequest, recording: FrameSequence, images: ImageCache
+        _ request: ScoreRequest, source: RecordingSource, base: Transition
     ) throws -> (ScoreRequest, Crop?) {
-        if let screen = request.screen, let first = recording.frames.first?.bitmap {
-            guard screen.fits(width: first.width, height: first.height) else {
-                throw ScoreError.screenOutside(screen, width: first.width, height: first.height)
-            }
-            return (request, nil)
-        }
         guard request.screen == nil else { return (request, nil) }
-        let base = try Transition(
-            request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
-            images: images)
         var request = request
         do {
-            request.screen = try ScreenFinder.screen(of: recording, canvas: base.canvas) { base.frame(at: 0).bitmap }
-        } catch {
+            request.screen = try ScreenFinder.screen(of: source.open(), canvas: base.canvas) {
+                base.frame(at: 0).bitmap
+            }
+        } catch let error as ScreenNotFound {
             throw ScoreError.screenNotFound(error)
         }
         return (request, request.screen)
     }
 
+    /// The recording read for `request`: the screen found first where it must be, then one
+    /// pass keeping what its features and layers read; the screen checked against its frames.
+    static func recorded(_ request: ScoreRequest, source: RecordingSource, images: ImageCache) throws -> (
+        ScoreRequest, RecordedSide, Crop?
+    ) {
+        let base = try Transition(
+            request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
+            images: images)
+        let (request, foundScreen) = try withScreen(request, source: source, base: base)
+        let recorded = try RecordedSide(
+            request, source: source,
+            picture: request.track.isEmpty ? nil : TrackedLayers.picture(canvas: base.canvas, screen: request.screen))
+        return (request, recorded, foundScreen)
+    }
+
     public static func score(
         _ request: ScoreRequest, recording: FrameSequence, images: ImageCache = ImageCache()
     ) throws -> ScoreResult {
-        let (request, foundScreen) = try withScreen(request, recording: recording, images: images)
-        let recorded = try RecordedSide(request, recording: recording, keepingFrames: !request.track.isEmpty)
+        try score(request, source: RecordingSource(recording), images: images)
+    }
+
+    public static func score(
+        _ request: ScoreRequest, source: RecordingSource, images: ImageCache = ImageCache()
+    ) throws -> ScoreResult {
+        let (request, recorded, foundScreen) = try recorded(request, source: source, images: images)
         let rendered = try RenderedSide(request, recorded: recorded, images: images)
         let dt = recorded.interval
         let layers = try TrackedLayers(
-            request.track, request: request, shown: recorded.shown, interval: dt, images: images)
+            request.track, request: request, pictures: recorded.pictures, size: recorded.size, interval: dt,
+            images: images)
         var tracks: [(RecordingFeature, [Double?], [Double?])] = []
         var motion = Set<Int>()
         var compared: [([Double?], [Double?])] = []
@@ -201,91 +218,207 @@ public enum Scorer {
         }
         // A score that compared too little of the motion says nothing: it is refused, naming
         // what each feature compared, before any picture is written.
-        motion = motion.filter { $0 < recorded.frames.count }
-        if motion.isEmpty { motion = Set(recorded.frames.indices) }
+        motion = motion.filter { $0 < recorded.count }
+        if motion.isEmpty { motion = Set(0..<recorded.count) }
         let both = motion.filter { i in compared.contains { a, b in i < b.count && a[i] != nil && b[i] != nil } }
         (result.motionFrames, result.comparedFrames) = (motion.count, both.count)
         guard 2 * both.count >= motion.count else {
             throw ScoreError.tooFewCompared(
                 compared: both.count, motion: motion.count, features: features.map { ($0.name, $0.frames) })
         }
-        let pictures = ScorePictures(recorded: recorded, rendered: rendered, tracks: tracks, result: result)
+        let pictures = ScorePictures(
+            recorded: recorded, rendered: rendered, tracks: tracks, result: result, source: source)
         if let path = request.sideBySide { result.written.append(try pictures.writeSideBySide(to: path)) }
         if let path = request.sheet { result.written.append(try pictures.writeSheet(to: path)) }
         return result
     }
 }
 
-/// The recording as a score reads it: its frames at one step, all of one size.
+/// Where a measurement reads its recording: a file, read a frame at a time as often as a pass
+/// needs (the measuring pass, then the pictures'), or frames already in memory.
+public struct RecordingSource: Sendable {
+    let open: @Sendable () throws -> FrameReader
+    /// Told the capture's likely rate when the file's times misstate it.
+    let suspected: @Sendable (CaptureRate) -> Void
+
+    /// The recording at `path` (any file `FrameReader.open` reads), warning through `events`
+    /// that `what` (the figures measured) is off when its times look like another rate's.
+    public init(path: String, events: MeasureEvents = MeasureEvents(), measuring what: String) {
+        open = { try FrameReader.open(path) }
+        suspected = { events.warning($0.advice(for: path, measuring: what)) }
+    }
+
+    /// Frames in memory.
+    public init(_ frames: FrameSequence) {
+        open = { FrameReader(frames) }
+        suspected = { _ in }
+    }
+}
+
+/// The recording as a score reads it, from one pass: its frames at one step, all of one size,
+/// each kept as the parts its features read (and the screen at the layer tracker's working
+/// size, where layers are tracked), so that memory goes with what is measured.
 struct RecordedSide {
-    let frames: [ScoreImage]
-    /// The frames' bitmaps, where layers are tracked in them (empty otherwise).
-    let shown: [Bitmap]
+    let features: [RecordingFeature]
+    /// Per frame, each feature's part of it, in `features`' order, where the feature reads it.
+    let frames: [[ScoreImage?]]
+    /// Per frame, the screen as the layer tracker reads it (empty where no layer is tracked).
+    let pictures: [LumaImage]
+    /// Per frame, the recording's frame it shows, for the pass that draws the pictures.
+    let stored: [Int]
     /// Seconds between the frames.
     let interval: Double
-    var size: (width: Int, height: Int) { (frames[0].width, frames[0].height) }
-    var seconds: Double { Double(frames.count) * interval }
+    /// The recording's frame size and length (retimed as asked).
+    let size: (width: Int, height: Int)
+    let duration: Double
+    var count: Int { stored.count }
+    var seconds: Double { Double(count) * interval }
 
-    init(_ request: ScoreRequest, recording stored: FrameSequence, keepingFrames: Bool = false) throws {
-        // Two frames or more, of one size, within fit's budget of frames and seconds.
-        try Fitter.check(stored, frameInterval: request.frameInterval)
-        let recording = stored.retimed(frameInterval: request.frameInterval)
-        let starts = recording.frames.map(\.start)
+    init(_ request: ScoreRequest, source: RecordingSource, picture: ((Bitmap) -> LumaImage)? = nil) throws {
+        var regions: [PixelRect]?
+        // A frame's parts that no feature reads are dropped as the next frame comes, where the
+        // file's times are the ones measured.
+        let settle: ((inout ([ScoreImage?], LumaImage?), Double, Double) -> Void)? =
+            request.frameInterval != nil
+            ? nil
+            : { kept, start, end in
+                for (j, feature) in request.features.enumerated()
+                where !feature.mayRead(from: start, to: end, margin: 0.05) {
+                    kept.0[j] = nil
+                }
+            }
+        let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval, settle: settle) {
+            bitmap -> ([ScoreImage?], LumaImage?) in
+            if regions == nil {
+                if let screen = request.screen, !screen.fits(width: bitmap.width, height: bitmap.height) {
+                    throw ScoreError.screenOutside(screen, width: bitmap.width, height: bitmap.height)
+                }
+                for feature in request.features { try feature.check(width: bitmap.width, height: bitmap.height) }
+                regions = request.features.map { $0.region(width: bitmap.width, height: bitmap.height) }
+            }
+            return (regions!.map { ScoreImage(bitmap, region: $0) }, picture?(bitmap))
+        }
+        pass.suspectedRate.map(source.suspected)
+        let starts = pass.starts
         let steps = zip(starts, starts.dropFirst()).map { $1 - $0 }.sorted()
         // At least a 240 Hz frame: frames stored at one instant are one moment.
         let dt =
             request.frameInterval ?? CaptureRate.step(starts: starts, median: max(steps[steps.count / 2], 1.0 / 240))
-        let count = Int((recording.duration / dt).rounded())
+        let count = Int((pass.duration / dt).rounded())
         guard count <= Fitter.maximumFrames else {
             throw FitError.tooLong(frames: count, seconds: Double(count) * dt)
         }
         // The frame on screen at each step: a file that stores a still stretch as one long
         // frame is read as its capture had it.
-        let shown = (0..<max(1, count)).compactMap { recording.frame(atMoment: Double($0) * dt) }
-        frames = shown.map { ScoreImage($0.bitmap) }
-        self.shown = keepingFrames ? shown.map(\.bitmap) : []
+        let stored = (0..<max(1, count)).compactMap { pass.index(atMoment: Double($0) * dt) }
+        self.stored = stored
+        let features = request.features
+        // Only what each feature reads, now that the steps are known.
+        let trackers = features.map {
+            FeatureTracker(feature: $0, frames: stored.count, interval: dt) { _ in fatalError() }
+        }
+        var frames = stored.indices.map { i in
+            features.indices.map { j in trackers[j].reads(i) ? pass.kept[stored[i]].0[j] : nil }
+        }
+        // A moment the pass could not place (past the recording's end, or steps longer than its
+        // margin) is read again.
+        let missing = stored.indices.flatMap { i in
+            features.indices.filter { j in trackers[j].reads(i) && frames[i][j] == nil }.map { j in (i, j) }
+        }
+        if !missing.isEmpty {
+            let reader = RecordingRereader(try source.open())
+            for (i, j) in missing.sorted(by: { stored[$0.0] < stored[$1.0] }) {
+                frames[i][j] = ScoreImage(
+                    try reader.frame(stored[i]),
+                    region: features[j].region(width: pass.width, height: pass.height))
+            }
+        }
+        self.frames = frames
+        pictures = picture == nil ? [] : stored.map { pass.kept[$0].1! }
+        self.features = features
         interval = dt
-        for feature in request.features { try feature.check(width: frames[0].width, height: frames[0].height) }
+        size = (pass.width, pass.height)
+        duration = pass.duration
     }
 
     func track(_ feature: RecordingFeature) -> [Double?] {
-        FeatureTracker(feature: feature, frames: frames.count, interval: interval) { frames[$0] }.positions()
+        let j = features.firstIndex(of: feature)!
+        return FeatureTracker(feature: feature, frames: frames.count, interval: interval) { frames[$0][j]! }
+            .positions()
     }
 }
 
 /// The render as a score reads it: at each recording frame's instant, placed on the
-/// recording's frame; and where the capture steps unevenly, at twice the display's rate too.
+/// recording's frame and kept as the parts its features read; and where the capture steps
+/// unevenly, at twice the display's rate too.
 struct RenderedSide {
-    let frames: [ScoreImage]
+    let features: [RecordingFeature]
+    /// Per recording frame it lasts to, each feature's part of ours, where the feature reads it.
+    let frames: [[ScoreImage?]]
     let interval: Double
     /// The storyboard's time at the recording's first frame.
     let start: Double
     /// How long the render lasts.
     let seconds: Double
     let fine: FineFrames?
+    /// The transition sampled, its frame at each recording frame, and where it is placed: to
+    /// draw ours again for the pictures.
+    let transition: Transition
+    let shown: [Int]
+    let size: (width: Int, height: Int)
+    let screen: Crop?
 
     init(_ request: ScoreRequest, recorded: RecordedSide, images: ImageCache) throws {
         let dt = recorded.interval
         let fps = Self.fps(request, interval: dt)
-        func transition(fps: Double) throws -> Transition {
+        func sampled(fps: Double) throws -> Transition {
             try Transition(
                 request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
                 fps: fps, scale: 1, images: images)
         }
-        var rendered: [ScoreImage] = []
-        try transition(fps: fps).forEachFrame { rendered.append(ScoreImage($0.bitmap)) }
-        seconds = Double(rendered.count) / fps
+        let t = try sampled(fps: fps)
+        let times = t.frameTimes
+        seconds = Double(times.count) / fps
         let start = request.start
         self.start = start
         // On as far as ours lasts.
-        frames = (0...max(0, Int(((seconds - start) / dt).rounded(.toNearestOrEven)))).compactMap { i -> ScoreImage? in
-            let k = Self.frame(i, interval: dt, fps: fps, start: start)
-            return k < rendered.count ? rendered[k].placed(in: recorded.size, screen: request.screen) : nil
+        let shown = (0...max(0, Int(((seconds - start) / dt).rounded(.toNearestOrEven)))).map {
+            Self.frame($0, interval: dt, fps: fps, start: start)
+        }.filter { $0 < times.count }
+        let regions = request.features.map { $0.region(width: recorded.size.width, height: recorded.size.height) }
+        // Each feature's frames (a tracked layer's place is planned): ours is rendered where
+        // one reads it.
+        let reads = request.features.map { feature in
+            let tracker = FeatureTracker(feature: feature, frames: shown.count, interval: dt) { _ in fatalError() }
+            return shown.indices.map(tracker.reads)
         }
+        var wanted: [Int: Set<Int>] = [:]
+        for i in shown.indices {
+            for j in regions.indices where reads[j][i] { wanted[shown[i], default: []].insert(j) }
+        }
+        let needed = wanted.keys.sorted()
+        var parts: [Int: [ScoreImage?]] = [:]
+        var k = 0
+        try t.forEachFrame(at: needed.map { times[$0] }) { frame in
+            let j = wanted[needed[k]]!
+            let image = ScoreImage(frame.bitmap).placed(
+                in: recorded.size, screen: request.screen,
+                within: j.map { regions[$0] }.reduce(PixelRect.zero) { $0.union($1) })
+            parts[needed[k]] = regions.indices.map { j.contains($0) ? image.part(regions[$0]) : nil }
+            k += 1
+        }
+        frames = shown.indices.map { i in regions.indices.map { reads[$0][i] ? parts[shown[i]]![$0] : nil } }
+        self.shown = shown
+        features = request.features
         interval = dt
+        transition = t
+        size = recorded.size
+        screen = request.screen
         fine =
             try CaptureModel.stepsUnevenly(dt)
-            ? FineFrames(transition(fps: CaptureModel.fineFPS), size: recorded.size, screen: request.screen) : nil
+            ? FineFrames(
+                sampled(fps: CaptureModel.fineFPS), size: recorded.size, screen: request.screen, regions: regions)
+            : nil
     }
 
     /// The rate the render is sampled at: the request's, or the recording's within 1...120 fps.
@@ -297,8 +430,15 @@ struct RenderedSide {
         max(0, Int(((Double(i) * dt + start) * fps).rounded(.toNearestOrEven)))
     }
 
+    /// Ours at recording frame `i`, whole, as the recording shows its screen (for pictures).
+    func picture(_ i: Int) throws -> ScoreImage {
+        ScoreImage(transition.frame(at: transition.frameTimes[shown[i]]).bitmap).placed(in: size, screen: screen)
+    }
+
     func track(_ feature: RecordingFeature) -> [Double?] {
-        FeatureTracker(feature: feature, frames: frames.count, interval: interval) { frames[$0] }.positions()
+        let j = features.firstIndex(of: feature)!
+        return FeatureTracker(feature: feature, frames: frames.count, interval: interval) { frames[$0][j]! }
+            .positions()
     }
 
     /// The feature in the fine frames, within `reach` seconds around each stretch of the
@@ -307,6 +447,7 @@ struct RenderedSide {
         -> [Double?]?
     {
         guard let fine else { return nil }
+        let j = features.firstIndex(of: feature)!
         // The stretches in the storyboard's time, which the fine frames keep.
         let windows = spans.map {
             Double($0.lowerBound) * dt - reach + start...Double($0.upperBound - 1) * dt + reach + start
@@ -315,7 +456,7 @@ struct RenderedSide {
         fine.render(
             fine.times.indices.filter { i in windows.contains { $0.contains(Double(i) / CaptureModel.fineFPS) } })
         let positions = FeatureTracker(
-            feature: feature, frames: fine.count, interval: 1 / CaptureModel.fineFPS, frame: fine.frame
+            feature: feature, frames: fine.count, interval: 1 / CaptureModel.fineFPS, frame: { fine.frame($0)[j] }
         )
         .positions(within: windows)
         // Indexed from the recording's first frame, as its own positions are.
@@ -325,22 +466,31 @@ struct RenderedSide {
     }
 }
 
-/// A render's frames at the capture model's rate, each rendered and placed when first asked for.
+/// A render's frames at the capture model's rate, each rendered, placed and cut into the
+/// features' parts when first asked for.
 final class FineFrames {
     let transition: Transition
     let times: [Double]
     let size: (width: Int, height: Int)
     let screen: Crop?
-    private var made: [Int: ScoreImage] = [:]
+    let regions: [PixelRect]
+    private var made: [Int: [ScoreImage]] = [:]
 
-    init(_ transition: Transition, size: (width: Int, height: Int), screen: Crop?) {
+    init(_ transition: Transition, size: (width: Int, height: Int), screen: Crop?, regions: [PixelRect]) {
         self.transition = transition
         times = transition.frameTimes
         self.size = size
         self.screen = screen
+        self.regions = regions
     }
 
     var count: Int { times.count }
+
+    private func parts(_ bitmap: Bitmap) -> [ScoreImage] {
+        let placed = ScoreImage(bitmap).placed(
+            in: size, screen: screen, within: regions.reduce(PixelRect.zero) { $0.union($1) })
+        return regions.map { placed.part($0) }
+    }
 
     /// Renders frames `indices` not made yet, on every core.
     func render(_ indices: [Int]) {
@@ -348,14 +498,15 @@ final class FineFrames {
         guard !missing.isEmpty else { return }
         var k = 0
         try? transition.forEachFrame(at: missing.map { times[$0] }) { frame in
-            made[missing[k]] = ScoreImage(frame.bitmap).placed(in: size, screen: screen)
+            made[missing[k]] = parts(frame.bitmap)
             k += 1
         }
     }
 
-    func frame(_ i: Int) -> ScoreImage {
-        if let image = made[i] { return image }
-        let image = ScoreImage(transition.frame(at: times[i]).bitmap).placed(in: size, screen: screen)
+    /// Frame `i`'s parts, one per feature.
+    func frame(_ i: Int) -> [ScoreImage] {
+        if let made = made[i] { return made }
+        let image = parts(transition.frame(at: times[i]).bitmap)
         made[i] = image
         return image
     }

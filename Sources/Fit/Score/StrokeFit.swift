@@ -49,13 +49,13 @@ extension Scorer {
     /// unevenly; one stroke is how close a storyboard's drag gets.
     public static func fitStroke(
         _ request: ScoreRequest, feature name: String, window: ClosedRange<Double>, dimension: Double,
-        recording: FrameSequence
+        source: RecordingSource
     ) throws -> StrokeFit {
-        try check(window, in: recording)
         guard let feature = request.features.first(where: { $0.name == name }) else {
             throw ScoreError.unknownFeature(name, known: request.features.map(\.name))
         }
-        let recorded = try RecordedSide(request, recording: recording)
+        let recorded = try RecordedSide(request, source: source)
+        try check(window, in: recorded)
         let dt = recorded.interval
         let values = recorded.track(feature)
         let frames = values.indices.filter {

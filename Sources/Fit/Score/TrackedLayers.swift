@@ -37,22 +37,30 @@ struct TrackedLayers {
     /// The layers against the request's own plan.
     private(set) var series: [Series] = []
 
-    /// The recording's frames, at the working width the tracker reads; `shown` are the bitmaps
-    /// the score reads, one per step of `interval`. The look of each layer is cut from the
+    /// A recording frame as the tracker reads it: the screen (`screen`, or the whole frame) at
+    /// the working width, for a canvas of `canvas` points.
+    static func picture(canvas: (width: Double, height: Double), screen: Crop?) -> (Bitmap) -> LumaImage {
+        let k = Double(Fitter.workingWidth) / canvas.width
+        let height = Int((canvas.height * k).rounded())
+        return { LumaImage($0, crop: screen, width: Fitter.workingWidth, height: height) }
+    }
+
+    /// `pictures` are the recording's frames as ``picture(canvas:screen:)`` makes them, one per
+    /// step of `interval`, of frames of `size`. The look of each layer is cut from the
     /// recording where the request's plan first holds it still.
     init(
-        _ layers: [String], request: ScoreRequest, shown: [Bitmap], interval dt: Double, images: ImageCache
+        _ layers: [String], request: ScoreRequest, pictures: [LumaImage], size: (width: Int, height: Int),
+        interval dt: Double, images: ImageCache
     ) throws {
-        guard !layers.isEmpty, let first = shown.first else { return }
+        guard !layers.isEmpty, !pictures.isEmpty else { return }
         let base = try Transition(
             request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
             images: images)
         let canvas = base.canvas
         k = Double(Fitter.workingWidth) / canvas.width
         let height = Int((canvas.height * k).rounded())
-        let pictures = shown.map { LumaImage($0, crop: request.screen, width: Fitter.workingWidth, height: height) }
         // Points to the recording's pixels: into the screen, or over the whole frame.
-        screen = request.screen ?? Crop(x: 0, y: 0, width: first.width, height: first.height)
+        screen = request.screen ?? Crop(x: 0, y: 0, width: size.width, height: size.height)
         (sx, sy) = (Double(screen.width) / canvas.width, Double(screen.height) / canvas.height)
         let fps = RenderedSide.fps(request, interval: dt)
         instants = pictures.indices.map {

@@ -27,14 +27,14 @@ public enum SideBySide {
     /// Writes `count` frames (`frame(i)` each, made as it is written), each shown `interval`
     /// seconds, as a looping GIF, WebP or MP4 at `path` (by its extension), through a
     /// temporary file.
-    public static func write(count: Int, interval: Double, to path: String, frame: (Int) -> Bitmap) throws
+    public static func write(count: Int, interval: Double, to path: String, frame: (Int) throws -> Bitmap) throws
         -> AnimatedOutput.Written
     {
-        let first = frame(0)
+        let first = try frame(0)
         let output = try AnimatedOutput(
             path: path, width: first.width, height: first.height, fps: 1 / interval, encoding: EncodingOptions())
         try output.add(first, at: 0)
-        for i in 1..<max(1, count) { try output.add(frame(i), at: Double(i) * interval) }
+        for i in 1..<max(1, count) { try output.add(try frame(i), at: Double(i) * interval) }
         return try output.finish(at: Double(count) * interval, inputFrames: count)
     }
 }

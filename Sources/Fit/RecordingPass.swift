@@ -1,0 +1,82 @@
+import struct Flipbook.Bitmap
+import class Flipbook.FrameReader
+import struct Flipbook.FrameSequence
+
+/// A recording read once, a frame at a time, keeping of each frame only what a measurement
+/// takes from it: memory goes with what is kept, not with the frames' size or number. It
+/// refuses what a fit or a score cannot read (fewer than two frames, frames of two sizes, past
+/// `Fitter.maximumFrames` or `Fitter.maximumSeconds`), stopping as soon as it knows.
+struct RecordingPass<Kept> {
+    /// When each frame starts, retimed as asked, and when the last one stops showing.
+    let starts: [Double]
+    let duration: Double
+    /// The frames' size.
+    let width: Int
+    let height: Int
+    /// What was kept of each frame; a frame the same as the one before shares its.
+    let kept: [Kept]
+    /// The capture's likely rate, where the file's times misstate it and no interval is given.
+    let suspectedRate: CaptureRate?
+
+    /// `keep` makes what is kept of a frame; `settle`, told when the frame shows (the file's
+    /// own times) once the next one comes, may drop what it no longer needs.
+    init(
+        _ reader: FrameReader, frameInterval: Double?,
+        settle: ((inout Kept, _ start: Double, _ end: Double) -> Void)? = nil, keep: (Bitmap) throws -> Kept
+    ) throws {
+        var starts: [Double] = [], kept: [Kept] = [], end = 0.0
+        var last: Bitmap?
+        while let (frame, until) = try reader.next() {
+            let b = frame.bitmap
+            if let first = last, (b.width, b.height) != (first.width, first.height) {
+                throw FitError.frameSize(
+                    frame: starts.count, width: b.width, height: b.height, firstWidth: first.width,
+                    firstHeight: first.height)
+            }
+            // Only a file's own times bound it as it is read; a retimed one is checked at the end.
+            if starts.count == Fitter.maximumFrames || (frameInterval == nil && frame.start > Fitter.maximumSeconds) {
+                throw FitError.tooLong(frames: starts.count + 1, seconds: frame.start)
+            }
+            kept.append(try last == b ? kept[kept.count - 1] : keep(b))
+            if let settle, let previous = starts.last { settle(&kept[kept.count - 2], previous, frame.start) }
+            starts.append(frame.start)
+            last = b
+            end = until
+        }
+        guard starts.count >= 2, let first = last else { throw FitError.tooShort(frames: starts.count) }
+        let (retimed, duration) = CaptureRate.retimed(
+            starts: starts, duration: end.isFinite ? end : 0, interval: frameInterval)
+        guard duration <= Fitter.maximumSeconds else {
+            throw FitError.tooLong(frames: starts.count, seconds: duration)
+        }
+        self.starts = retimed
+        self.duration = duration
+        (width, height) = (first.width, first.height)
+        self.kept = kept
+        suspectedRate = frameInterval == nil ? CaptureRate.suspected(starts: starts) : nil
+    }
+
+    /// The frame showing at the moment that starts at `t` (as `FrameSequence.frame(atMoment:)`).
+    func index(atMoment t: Double) -> Int? { FrameSequence.index(atMoment: t, starts: starts, duration: duration) }
+}
+
+/// A recording read again in order, for the pictures that show it: frame `i` of a first pass,
+/// asked for in order, holding one frame at a time.
+final class RecordingRereader {
+    private let reader: FrameReader
+    private var index = -1
+    private var current: Bitmap?
+
+    init(_ reader: FrameReader) { self.reader = reader }
+
+    /// Frame `i`, at or after the last one asked for.
+    func frame(_ i: Int) throws -> Bitmap {
+        precondition(i >= index)
+        while index < i {
+            guard let (frame, _) = try reader.next() else { throw FitError.tooShort(frames: index + 1) }
+            current = frame.bitmap
+            index += 1
+        }
+        return current!
+    }
+}
