@@ -116,4 +116,11 @@ public struct Crop: Sendable, Hashable, Codable {
     public func fits(width frameWidth: Int, height frameHeight: Int) -> Bool {
         x >= 0 && y >= 0 && width > 1 && height > 1 && x <= frameWidth - width && y <= frameHeight - height
     }
+
+    /// Whether nine tenths of it or more lie inside a `width`x`height` frame: a screen whose
+    /// edge the recording cuts (a capture a pixel narrower than the scaled screen).
+    public func mostlyInside(width frameWidth: Int, height frameHeight: Int) -> Bool {
+        let w = min(x + width, frameWidth) - max(x, 0), h = min(y + height, frameHeight) - max(y, 0)
+        return width > 1 && height > 1 && w > 0 && h > 0 && 10 * w * h >= 9 * width * height
+    }
 }

@@ -27,6 +27,15 @@ struct ScoreTests {
         return request
     }
 
+    @Test("A screen the recording's frame cuts by a pixel is read; one mostly outside is refused")
+    func screenCutByTheFrame() {
+        // sliding-panels' port recording: 370 px frames, its screen scaled to 371 px.
+        #expect(Crop(x: 0, y: 16, width: 371, height: 662).mostlyInside(width: 370, height: 678))
+        #expect(!Crop(x: 0, y: 16, width: 371, height: 662).fits(width: 370, height: 678))
+        #expect(!Crop(x: 10000, y: 10000, width: 5, height: 5).mostlyInside(width: 320, height: 568))
+        #expect(!Crop(x: 200, y: 0, width: 320, height: 568).mostlyInside(width: 320, height: 568))
+    }
+
     @Test("A score keeps only the frames a feature reads, and reads again a moment the pass could not place")
     func partsKeptAndReadAgain() throws {
         // Frames 2 s apart, grey 0, 40, 80, 120: a level measured at 0 s towards its look at

@@ -201,7 +201,7 @@ public enum ScoreError: Error, Equatable, CustomStringConvertible {
                 + "); check the features' positions against the recording's frame, and --screen"
         case .screenNotFound(let problem): problem.message(option: "--screen")
         case .screenOutside(let c, let w, let h):
-            "--screen \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames"
+            "--screen \(c.x),\(c.y),\(c.width),\(c.height): outside the recording's \(w)x\(h) frames (nine tenths of it must be inside)"
         case .windowOutside(let window, let duration):
             "--window \(window.lowerBound.plainText),\(window.upperBound.plainText): the recording lasts \(String(format: "%.2f", duration)) s; a window starts within it"
         }

@@ -290,7 +290,7 @@ struct RecordedSide {
         let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval, settle: settle) {
             bitmap -> ([ScoreImage?], LumaImage?) in
             if regions == nil {
-                if let screen = request.screen, !screen.fits(width: bitmap.width, height: bitmap.height) {
+                if let screen = request.screen, !screen.mostlyInside(width: bitmap.width, height: bitmap.height) {
                     throw ScoreError.screenOutside(screen, width: bitmap.width, height: bitmap.height)
                 }
                 for feature in request.features { try feature.check(width: bitmap.width, height: bitmap.height) }
