@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Follows one layer through a recording: in each frame, the translation and scale at which
 /// the layer's look (a template cut from the recording) matches best, to a sixteenth of a
@@ -85,15 +86,32 @@ struct LayerTracker {
                 scales.lowerBound * pow(scales.upperBound / scales.lowerBound, Double(i) / Double(steps - 1))
             } + (scales.contains(near.scale) ? [near.scale] : [])
         let step = max(1, radius / 20)
-        var y = near.cy - radius
-        while y <= near.cy + radius {
-            var x = near.cx - radius
-            while x <= near.cx + radius {
-                for s in scaleList { consider(x, y, s) }
-                x += step
+        func centres(_ from: Double) -> [Double] {
+            var all: [Double] = [], c = from - radius
+            while c <= from + radius {
+                all.append(c)
+                c += step
             }
-            y += step
+            return all
         }
+        let (xs, ys) = (centres(near.cx), centres(near.cy))
+        // Rows in bands, a band to a core, each band's first best kept: the first best of the
+        // bands in order is the one a search in row order finds (a bound only skips the worse).
+        let bands = min(ys.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let found = Mutex([(cx: Double, cy: Double, scale: Double, error: Double)?](repeating: nil, count: bands))
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            var b = (cx: near.cx, cy: near.cy, scale: near.scale, error: Double.infinity)
+            for row in stride(from: band * ys.count / bands, to: (band + 1) * ys.count / bands, by: 1) {
+                for x in xs {
+                    for s in scaleList {
+                        let e = error(in: frame, cx: x, cy: ys[row], scale: s, fine: false, above: b.error)
+                        if e < b.error { b = (x, ys[row], s, e) }
+                    }
+                }
+            }
+            found.withLock { $0[band] = b }
+        }
+        for b in found.withLock({ $0 }) where b!.error < best.error { best = b! }
         // Fine: halve the steps around the best until a quarter pixel.
         fine = true
         best.error = error(in: frame, cx: best.cx, cy: best.cy, scale: best.scale)

@@ -231,14 +231,14 @@ struct TrackingTests {
         }
     }
 
-    @Test("A render placed within a rect is the whole placement there, byte for byte")
+    @Test("A part of a render placed on the recording's frame is the whole placement there, byte for byte")
     func placedWithin() {
         var seed: UInt64 = 5
         func next(_ n: Int) -> Int {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(n))
         }
-        for _ in 0..<40 {
+        for _ in 0..<100 {
             let (w, h) = (8 + next(60), 8 + next(60))
             let image = ScoreImage(width: w, height: h, rgb: (0..<w * h * 3).map { _ in UInt8(next(256)) })
             let size = (width: 10 + next(120), height: 10 + next(120))
@@ -250,8 +250,8 @@ struct TrackingTests {
                 x: next(size.width), y: next(size.height), width: 1 + next(size.width), height: 1 + next(size.height)
             ).intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height))
             let whole = image.placed(in: size, screen: screen)
-            let part = image.placed(in: size, screen: screen, within: within)
-            #expect(part.part(within) == whole.part(within), "\(w)x\(h) into \(size) at \(String(describing: screen))")
+            let part = image.placed(in: size, screen: screen, part: within)
+            #expect(part == whole.part(within), "\(w)x\(h) into \(size) at \(String(describing: screen))")
         }
     }
 }

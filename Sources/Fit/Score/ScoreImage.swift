@@ -1,6 +1,7 @@
 import Geometry
 import Flipbook
 import Foundation
+import Synchronization
 
 /// A frame as a score reads it: 8-bit RGB, no alpha, the recording's pixels. Features are
 /// measured on each side's own pixels, so a render is first placed as the recording shows its
@@ -108,70 +109,68 @@ public struct ScoreImage: Sendable, Equatable {
     }
 
     /// This render as the recording shows its screen: resized to `size`, or into `screen` (x,
-    /// y, width, height) of a frame of that size with the rest grey. With `within`, only the
-    /// pixels there are made (the parts features read); the rest are left black.
-    public func placed(in size: (width: Int, height: Int), screen: Crop?, within: PixelRect? = nil) -> ScoreImage {
+    /// y, width, height) of a frame of that size with the rest grey. With `part`, only that part
+    /// of it is made, the same bytes as there in the whole.
+    public func placed(in size: (width: Int, height: Int), screen: Crop?, part: PixelRect? = nil) -> ScoreImage {
         precondition(isWhole)
-        guard let screen else { return resized(width: size.width, height: size.height, within: within) }
+        let frame = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        let part = (part ?? frame).intersection(frame)
+        guard let screen else { return resized(width: size.width, height: size.height, part: part) }
+        var out = ScoreImage(
+            width: size.width, height: size.height, region: part,
+            rgb: [UInt8](repeating: 128, count: part.width * part.height * 3))
+        let shown = part.intersection(PixelRect(x: screen.x, y: screen.y, width: screen.width, height: screen.height))
+        guard !shown.isEmpty else { return out }
         let inner = resized(
             width: screen.width, height: screen.height,
-            within: within.map { PixelRect(x: $0.x - screen.x, y: $0.y - screen.y, width: $0.width, height: $0.height) }
-        )
-        var out = ScoreImage(
-            width: size.width, height: size.height,
-            rgb: [UInt8](repeating: 128, count: size.width * size.height * 3))
-        for y in 0..<screen.height where (0..<size.height).contains(screen.y + y) {
-            for x in 0..<screen.width where (0..<size.width).contains(screen.x + x) {
-                let o = ((screen.y + y) * size.width + screen.x + x) * 3, i = (y * screen.width + x) * 3
-                out.rgb[o..<o + 3] = inner.rgb[i..<i + 3]
-            }
+            part: PixelRect(x: shown.x - screen.x, y: shown.y - screen.y, width: shown.width, height: shown.height))
+        for y in 0..<shown.height {
+            let o = ((shown.y - part.y + y) * part.width + shown.x - part.x) * 3, i = y * shown.width * 3
+            out.rgb[o..<o + shown.width * 3] = inner.rgb[i..<i + shown.width * 3]
         }
         return out
     }
 
-    /// Lanczos-3 to `width` × `height`: the horizontal pass, then the vertical. With `within`,
-    /// only the pixels there are made, the same as in the whole; the rest are left black.
-    public func resized(width w: Int, height h: Int, within: PixelRect? = nil) -> ScoreImage {
+    /// Lanczos-3 to `width` × `height`: the horizontal pass, then the vertical. With `part`,
+    /// only that part of it is made, the same bytes as there in the whole.
+    public func resized(width w: Int, height h: Int, part: PixelRect? = nil) -> ScoreImage {
         precondition(isWhole)
-        if w == width && h == height { return self }
-        let wanted = (within ?? PixelRect(x: 0, y: 0, width: w, height: h)).intersection(
-            PixelRect(x: 0, y: 0, width: w, height: h))
-        guard !wanted.isEmpty else {
-            return ScoreImage(width: w, height: h, rgb: [UInt8](repeating: 0, count: w * h * 3))
-        }
-        let vertical = h != height ? LanczosTaps(from: height, to: h) : nil
-        // The source rows the wanted rows are made of.
-        let rows =
-            vertical.map { $0.sources(of: wanted.y..<wanted.maxY) } ?? (wanted.y..<wanted.maxY)
-        var image = self
-        if w != width {
-            let taps = LanczosTaps(from: width, to: w)
-            var out = [UInt8](repeating: 0, count: w * height * 3)
-            image.rgb.withUnsafeBufferPointer { source in
-                out.withUnsafeMutableBufferPointer { out in
-                    for y in rows {
-                        // Along a row: a source pixel's channels are 3 apart.
-                        taps.apply(
-                            source, from: y * width * 3, step: 3, into: out, at: y * w * 3, outStep: 3, channels: 3,
-                            outputs: wanted.x..<wanted.maxX)
+        let part = part ?? PixelRect(x: 0, y: 0, width: w, height: h)
+        if w == width && h == height { return self.part(part) }
+        let vertical = h != height ? LanczosTaps.taps(from: height, to: h) : nil
+        // The source rows the part's rows are made of, each resized along the part's columns.
+        let rows = vertical.map { $0.sources(of: part.y..<part.maxY) } ?? (part.y..<part.maxY)
+        var across = [UInt8](repeating: 0, count: rows.count * part.width * 3)
+        rgb.withUnsafeBufferPointer { source in
+            across.withUnsafeMutableBufferPointer { out in
+                if w == width {
+                    for (r, y) in rows.enumerated() {
+                        let from = (y * width + part.x) * 3
+                        for k in 0..<part.width * 3 { out[r * part.width * 3 + k] = source[from + k] }
                     }
+                    return
+                }
+                let taps = LanczosTaps.taps(from: width, to: w)
+                for (r, y) in rows.enumerated() {
+                    // Along a row: a source pixel's channels are 3 apart.
+                    taps.apply(
+                        source, from: y * width * 3, step: 3, into: out, at: (r * part.width - part.x) * 3, outStep: 3,
+                        channels: 3, outputs: part.x..<part.maxX)
                 }
             }
-            image = ScoreImage(width: w, height: height, rgb: out)
         }
-        if let vertical {
-            var out = [UInt8](repeating: 0, count: w * h * 3)
-            image.rgb.withUnsafeBufferPointer { source in
-                out.withUnsafeMutableBufferPointer { out in
-                    // Down a column: a row's worth apart; every wanted column's channels at once.
-                    vertical.apply(
-                        source, from: wanted.x * 3, step: w * 3, into: out, at: wanted.x * 3, outStep: w * 3,
-                        channels: wanted.width * 3, outputs: wanted.y..<wanted.maxY)
-                }
+        guard let vertical else { return ScoreImage(width: w, height: h, region: part, rgb: across) }
+        var out = [UInt8](repeating: 0, count: part.width * part.height * 3)
+        across.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { out in
+                // Down a column: a row's worth apart; every column's channels at once.
+                vertical.apply(
+                    source, from: -rows.lowerBound * part.width * 3, step: part.width * 3, into: out,
+                    at: -part.y * part.width * 3, outStep: part.width * 3, channels: part.width * 3,
+                    outputs: part.y..<part.maxY)
             }
-            image = ScoreImage(width: w, height: h, rgb: out)
         }
-        return image
+        return ScoreImage(width: w, height: h, region: part, rgb: out)
     }
 }
 
@@ -266,12 +265,28 @@ struct LumaPlane: Sendable {
 }
 
 /// The taps of a Lanczos-3 resize along one axis, in 22-bit fixed point.
-private struct LanczosTaps {
+private final class LanczosTaps: Sendable {
     static let precision = 22
-    var first: [Int] = []
-    var weights: [[Int]] = []
+    /// Each output sample's first source sample, and its weights' place and count in `flat`.
+    let first: [Int]
+    let offsets: [Int]
+    let counts: [Int]
+    let flat: [Int]
 
-    init(from source: Int, to size: Int) {
+    /// The taps from `source` samples to `size`, made once for each pair.
+    private struct Pair: Hashable { var source, size: Int }
+    private static let made = Mutex([Pair: LanczosTaps]())
+
+    static func taps(from source: Int, to size: Int) -> LanczosTaps {
+        made.withLock { cache in
+            if let taps = cache[Pair(source: source, size: size)] { return taps }
+            let taps = LanczosTaps(from: source, to: size)
+            cache[Pair(source: source, size: size)] = taps
+            return taps
+        }
+    }
+
+    private init(from source: Int, to size: Int) {
         let scale = Double(source) / Double(size)
         let filterScale = max(scale, 1)
         let support = 3 * filterScale
@@ -279,6 +294,7 @@ private struct LanczosTaps {
             func sinc(_ x: Double) -> Double { x == 0 ? 1 : sin(x * .pi) / (x * .pi) }
             return -3 < x && x < 3 ? sinc(x) * sinc(x / 3) : 0
         }
+        var first: [Int] = [], offsets: [Int] = [], counts: [Int] = [], flat: [Int] = []
         for i in 0..<size {
             let center = (Double(i) + 0.5) * scale
             let lo = max(Int(center - support + 0.5), 0)
@@ -287,18 +303,20 @@ private struct LanczosTaps {
             let total = k.reduce(0, +)
             if total != 0 { k = k.map { $0 / total } }
             first.append(lo)
-            weights.append(
-                k.map { v in
-                    let f = v * Double(1 << Self.precision)
-                    return Int(v < 0 ? f - 0.5 : f + 0.5)
-                })
+            offsets.append(flat.count)
+            counts.append(k.count)
+            flat += k.map { v in
+                let f = v * Double(1 << Self.precision)
+                return Int(v < 0 ? f - 0.5 : f + 0.5)
+            }
         }
+        (self.first, self.offsets, self.counts, self.flat) = (first, offsets, counts, flat)
     }
 
     /// The source samples outputs `outputs` are made of.
     func sources(of outputs: Range<Int>) -> Range<Int> {
         guard !outputs.isEmpty else { return 0..<0 }
-        let low = outputs.map { first[$0] }.min()!, high = outputs.map { first[$0] + weights[$0].count }.max()!
+        let low = outputs.map { first[$0] }.min()!, high = outputs.map { first[$0] + counts[$0] }.max()!
         return low..<max(low, high)
     }
 
@@ -309,17 +327,39 @@ private struct LanczosTaps {
         at: Int, outStep: Int, channels: Int, outputs: Range<Int>
     ) {
         let half = 1 << (Self.precision - 1)
-        var sums = [Int](repeating: 0, count: channels)
-        sums.withUnsafeMutableBufferPointer { sums in
-            for i in outputs {
-                for c in 0..<channels { sums[c] = half }
-                var s = from &+ first[i] &* step
-                for w in weights[i] {
-                    for c in 0..<channels { sums[c] &+= w &* Int(source[s &+ c]) }
-                    s &+= step
+        func clamped(_ sum: Int) -> UInt8 { UInt8(min(255, max(0, sum >> Self.precision))) }
+        flat.withUnsafeBufferPointer { flat in
+            if channels == 3 {
+                // A row's pixels: the three sums in registers.
+                for i in outputs {
+                    var (r, g, b) = (half, half, half)
+                    var s = from &+ first[i] &* step, k = offsets[i]
+                    for _ in 0..<counts[i] {
+                        let w = flat[k]
+                        r &+= w &* Int(source[s])
+                        g &+= w &* Int(source[s &+ 1])
+                        b &+= w &* Int(source[s &+ 2])
+                        s &+= step
+                        k &+= 1
+                    }
+                    let o = at &+ i &* outStep
+                    (out[o], out[o &+ 1], out[o &+ 2]) = (clamped(r), clamped(g), clamped(b))
                 }
-                let o = at &+ i &* outStep
-                for c in 0..<channels { out[o &+ c] = UInt8(min(255, max(0, sums[c] >> Self.precision))) }
+                return
+            }
+            var sums = [Int](repeating: 0, count: channels)
+            sums.withUnsafeMutableBufferPointer { sums in
+                for i in outputs {
+                    for c in 0..<channels { sums[c] = half }
+                    var s = from &+ first[i] &* step
+                    for k in offsets[i]..<offsets[i] &+ counts[i] {
+                        let w = flat[k]
+                        for c in 0..<channels { sums[c] &+= w &* Int(source[s &+ c]) }
+                        s &+= step
+                    }
+                    let o = at &+ i &* outStep
+                    for c in 0..<channels { out[o &+ c] = clamped(sums[c]) }
+                }
             }
         }
     }

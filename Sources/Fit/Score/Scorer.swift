@@ -1,6 +1,7 @@
 import Foundation
 
 import Geometry
+import Synchronization
 
 import struct Flipbook.Bitmap
 import class Flipbook.FrameReader
@@ -398,15 +399,33 @@ struct RenderedSide {
         }
         let needed = wanted.keys.sorted()
         var parts: [Int: [ScoreImage?]] = [:]
+        // Placed a few at a time, on every core: a frame's parts are a function of its pixels.
+        var batch: [(k: Int, bitmap: Bitmap)] = []
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let wants = wanted
+        func place() {
+            let placed = Mutex([[ScoreImage?]?](repeating: nil, count: batch.count))
+            let batch = batch
+            DispatchQueue.concurrentPerform(iterations: batch.count) { b in
+                let j = wants[batch[b].k]!
+                let image = ScoreImage(batch[b].bitmap)
+                let cut = regions.indices.map {
+                    j.contains($0) ? image.placed(in: recorded.size, screen: request.screen, part: regions[$0]) : nil
+                }
+                placed.withLock { $0[b] = cut }
+            }
+            for (b, cut) in placed.withLock({ $0 }).enumerated() { parts[batch[b].k] = cut! }
+        }
         var k = 0
         try t.forEachFrame(at: needed.map { times[$0] }) { frame in
-            let j = wanted[needed[k]]!
-            let image = ScoreImage(frame.bitmap).placed(
-                in: recorded.size, screen: request.screen,
-                within: j.map { regions[$0] }.reduce(PixelRect.zero) { $0.union($1) })
-            parts[needed[k]] = regions.indices.map { j.contains($0) ? image.part(regions[$0]) : nil }
+            batch.append((needed[k], frame.bitmap))
             k += 1
+            if batch.count == 2 * cores {
+                place()
+                batch = []
+            }
         }
+        place()
         frames = shown.indices.map { i in regions.indices.map { reads[$0][i] ? parts[shown[i]]![$0] : nil } }
         self.shown = shown
         features = request.features
@@ -487,9 +506,8 @@ final class FineFrames {
     var count: Int { times.count }
 
     private func parts(_ bitmap: Bitmap) -> [ScoreImage] {
-        let placed = ScoreImage(bitmap).placed(
-            in: size, screen: screen, within: regions.reduce(PixelRect.zero) { $0.union($1) })
-        return regions.map { placed.part($0) }
+        let image = ScoreImage(bitmap)
+        return regions.map { image.placed(in: size, screen: screen, part: $0) }
     }
 
     /// Renders frames `indices` not made yet, on every core.
