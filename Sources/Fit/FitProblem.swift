@@ -53,28 +53,17 @@ final class Problem: Sendable {
         self.pictures = pictures
         self.k = k
         self.height = height
-        // Offsets that keep at least three quarters of the recording inside the storyboard:
-        // past that, a start that shows only a hold would match anything.
         let length = (times.last ?? 0) - (times.first ?? 0)
-        let low = -0.25 * length
-        offsetRange = low...max(low, base.duration - 0.75 * length)
-        let h = Int((base.canvas.height * Double(Fitter.frameWidth) / base.canvas.width).rounded())
+        offsetRange = RecordingStart.range(length: length, duration: base.duration)
+        let h = RecordingStart.height(canvas: base.canvas)
         smallHeight = h
-        let small = pictures.map { p in
-            // Box-filter the working pictures down (the same rule as from the bitmaps).
-            LumaImage(
-                width: Fitter.frameWidth, height: h,
-                pixels: (0..<(Fitter.frameWidth * h)).map { i in
-                    let fx = Double(p.width) / Double(Fitter.frameWidth), fy = Double(p.height) / Double(h)
-                    return p.sample(
-                        (Double(i % Fitter.frameWidth) + 0.5) * fx - 0.5,
-                        (Double(i / Fitter.frameWidth) + 0.5) * fy - 0.5)
-                })
-        }
+        let small = pictures.map { RecordingStart.small($0, height: h) }
         self.small = small
-        let offsets = try Problem.startOffsets(
-            small: shown.map { small[$0] }, times: times, height: h, range: offsetRange, images: images,
-            request: request)
+        let offsets = try RecordingStart.candidates(
+            small: shown.map { small[$0] }, times: times, height: h, range: offsetRange,
+            transition: Transition(
+                request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
+                width: Fitter.frameWidth, images: images))
         initialOffsets = offsets.count == 2 && abs(offsets[0] - offsets[1]) < 0.03 ? [offsets[0]] : offsets
         // A tracked layer is placed by the first motion's alignment, which holds for a
         // recording of other content (whole frames of other pixels align anywhere).
@@ -103,36 +92,6 @@ final class Problem: Sendable {
                 }
             }
         }
-    }
-
-    /// The recording's start in the storyboard, as it is now: every storyboard frame on a fine
-    /// grid against every recording frame, the offset with the least difference; and the
-    /// offset that lines up the first change in each (where the first motion starts).
-    static func startOffsets(
-        small: [LumaImage], times: [Double], height: Int, range: ClosedRange<Double>,
-        images: ImageCache, request: FitRequest
-    ) throws -> [Double] {
-        let t = try Transition(
-            request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
-            width: Fitter.frameWidth, images: images)
-        let step = 0.02
-        let grid = stride(from: 0.0, through: t.duration, by: step).map { $0 }
-        var rendered: [LumaImage] = []
-        try t.forEachFrame(at: grid) { rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: height)) }
-        var best = (offset: 0.0, score: Double.infinity)
-        var o = range.lowerBound
-        while o <= range.upperBound {
-            var sum = 0.0
-            for (i, picture) in small.enumerated() {
-                let x = min(max(times[i] + o, 0), t.duration) / step
-                sum += picture.meanDifference(rendered[min(Int(x.rounded()), rendered.count - 1)])
-            }
-            if sum < best.score { best = (o, sum) }
-            o += step
-        }
-        let moves = { (pictures: [LumaImage]) in pictures.firstIndex { $0.meanDifference(pictures[0]) > 1 } }
-        guard let ours = moves(rendered), let theirs = moves(small) else { return [best.offset] }
-        return [best.offset, grid[ours] - times[theirs]]
     }
 
     /// The transition with `values` for the keys.

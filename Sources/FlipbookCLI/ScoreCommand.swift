@@ -46,9 +46,9 @@ struct ScoreCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The storyboard's time at the recording's first frame, for a recording that starts into the transition or before it (flipbook fit says it; default 0).",
+            "The storyboard's time at the recording's first frame, for a recording that starts into the transition or before it (default: found from whole frames, as flipbook fit finds it).",
             valueName: "seconds"))
-    var start: Double = 0
+    var start: Double?
 
     @Option(
         help: ArgumentHelp(

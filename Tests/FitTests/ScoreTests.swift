@@ -76,10 +76,16 @@ struct ScoreTests {
             // 25 fps does not divide 60 Hz: each stretch is scored as captured too.
             #expect(feature.stretches.allSatisfy { $0.captured != nil && $0.rms == 0 })
         }
-        // The recording shows everything two frames (80 ms) later than ours does: ours is
-        // earlier, a lag of -2 frames, and at no lag the moving frames are off.
-        let late = try Scorer.score(
-            Self.request(), recording: Self.recording("expanding-cells", storyboard: "dismiss-final", delay: 2))
+        #expect(same.start == 0 && same.foundStart)
+        // The recording shows everything two frames (80 ms) later than ours does. Its start is
+        // found 0.08 s before the storyboard's, where it scores 0 px; at the storyboard's start
+        // ours is earlier, a lag of -2 frames, and at no lag the moving frames are off.
+        let delayed = try Self.recording("expanding-cells", storyboard: "dismiss-final", delay: 2)
+        let found = try Scorer.score(Self.request(), recording: delayed)
+        #expect(abs(found.start + 0.08) < 1e-9 && found.features.allSatisfy { $0.rms == 0 }, "\(found.start)")
+        var atZero = try Self.request()
+        atZero.start = 0
+        let late = try Scorer.score(atZero, recording: delayed)
         for feature in late.features {
             #expect(
                 feature.lag.map { abs($0.frames + 2) < 0.051 && $0.rms < 0.2 } == true,
@@ -132,7 +138,9 @@ struct ScoreTests {
                 "\(feature.name): \(feature.rms)")
         }
         #expect(2 * same.comparedFrames >= same.motionFrames)
+        // A slower present, at the recording's own start: later and farther.
         request.assignments = ["present.durationBase=0.7"]
+        request.start = 0
         let slower = try Scorer.score(request, recording: recording)
         let top = try #require(slower.features.first { $0.name == "card-1 top" })
         #expect(top.rms > 4 && (top.lag?.frames ?? 0) > 0.5, "\(top)")

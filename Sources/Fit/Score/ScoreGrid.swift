@@ -59,6 +59,7 @@ extension Scorer {
         guard combinations.count <= maximumCombinations else {
             throw ScoreError.gridTooLarge(combinations.count, maximum: maximumCombinations)
         }
+        let given = request.start
         let (request, recorded, _) = try Scorer.recorded(request, source: source, images: images)
         if let window { try check(window, in: recorded) }
         let dt = recorded.interval
@@ -81,6 +82,8 @@ extension Scorer {
         for (n, assignments) in combinations.enumerated() {
             var trial = request
             trial.assignments += assignments
+            // Each trial at its own alignment, as fit searches the start with the values.
+            if given == nil { trial.start = try Scorer.start(of: recorded, for: trial, images: images) }
             var total = 0.0, count = 0
             func scored(_ name: String, _ errors: (rms: Double, worst: Double, count: Int)?) -> GridScore.Feature {
                 guard let errors else { return .init(name: name, rms: nil, worst: nil, frames: 0) }

@@ -20,9 +20,10 @@ public enum ScoreReport: Sendable {
                     request.scene, request.storyboard.map { " --storyboard \($0)" } ?? "", result.recordingSeconds,
                     result.renderSeconds, result.renderSeconds / result.recordingSeconds)
             ]
-            if request.start != 0 {
-                lines.append(String(format: "the recording starts %.3f s into the storyboard (--start)", request.start))
-            }
+            lines.append(
+                String(
+                    format: "the recording starts %.3f s into the storyboard (%@)", result.start,
+                    result.foundStart ? "found from whole frames; --start gives it" : "--start"))
             if let screen = result.foundScreen { lines.append(screen.foundScreen(option: "--screen")) }
             lines.append(result.table(title: title))
             return (lines + result.written).joined(separator: "\n")
@@ -62,7 +63,9 @@ extension ScoreRequest {
             throw refuse("--fit-stroke fits the stroke over --window t0,t1, without --grid")
         }
         if let fps, !(fps >= 1 && fps <= 120) { throw refuse("--fps \(fps): expected a number in 1...120") }
-        if !(start >= -600 && start <= 600) { throw refuse("--start \(start): expected seconds in -600...600") }
+        if let start, !(start >= -600 && start <= 600) {
+            throw refuse("--start \(start): expected seconds in -600...600")
+        }
         if let sideBySide, AnimationFormat.named(by: sideBySide) == nil {
             throw refuse(
                 "--side-by-side \(sideBySide): a \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] }))"

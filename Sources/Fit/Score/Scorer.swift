@@ -28,8 +28,9 @@ public struct ScoreRequest: Sendable {
     /// The rate the render is sampled at; nil: the recording's.
     public var fps: Double?
     /// The storyboard's time at the recording's first frame: 0.3 for a recording cut 0.3 s into
-    /// the transition, -0.5 for one with half a second more before it (`flipbook fit` says it).
-    public var start = 0.0
+    /// the transition, -0.5 for one with half a second more before it; nil: found from whole
+    /// frames, as `flipbook fit` finds it (``ScoreResult/start``).
+    public var start: Double?
     /// Where to write the recording and the render side by side, frame for frame at the
     /// recording's pace (a GIF, WebP or MP4), and a contact sheet of every frame of motion.
     public var sideBySide: String?
@@ -86,6 +87,10 @@ public struct ScoreResult: Sendable, Codable {
 
     /// Seconds between the recording's frames.
     public var interval: Double
+    /// The storyboard's time at the recording's first frame, and whether it was found (rather
+    /// than given).
+    public var start = 0.0
+    public var foundStart = false
     public var recordingSeconds: Double
     public var renderSeconds: Double
     public var features: [Feature]
@@ -143,11 +148,29 @@ public enum Scorer {
         let base = try Transition(
             request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
             images: images)
-        let (request, foundScreen) = try withScreen(request, source: source, base: base)
+        var (request, foundScreen) = try withScreen(request, source: source, base: base)
+        let picture = TrackedLayers.picture(canvas: base.canvas, screen: request.screen)
+        let height = RecordingStart.height(canvas: base.canvas)
         let recorded = try RecordedSide(
-            request, source: source,
-            picture: request.track.isEmpty ? nil : TrackedLayers.picture(canvas: base.canvas, screen: request.screen))
+            request, source: source, picture: request.track.isEmpty ? nil : picture,
+            small: request.start != nil ? nil : { RecordingStart.small(picture($0), height: height) })
+        if request.start == nil { request.start = try start(of: recorded, for: request, images: images) }
         return (request, recorded, foundScreen)
+    }
+
+    /// The storyboard's time at `recorded`'s first frame for `request`'s values: the one
+    /// alignment (where the whole frames agree best, as fit finds it), to the render's frame as
+    /// the render is sampled (finer is each feature's lag's to find).
+    static func start(of recorded: RecordedSide, for request: ScoreRequest, images: ImageCache) throws -> Double {
+        let t = try Transition(
+            request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
+            width: Fitter.frameWidth, images: images)
+        let times = (0..<recorded.count).map { Double($0) * recorded.interval }
+        let fps = RenderedSide.fps(request, interval: recorded.interval)
+        let found = try RecordingStart.find(
+            small: recorded.small, times: times, height: RecordingStart.height(canvas: t.canvas),
+            range: RecordingStart.range(length: times.last ?? 0, duration: t.duration), transition: t)
+        return (found * fps).rounded() / fps + 0  // never -0
     }
 
     public static func score(
@@ -159,6 +182,7 @@ public enum Scorer {
     public static func score(
         _ request: ScoreRequest, source: RecordingSource, images: ImageCache = ImageCache()
     ) throws -> ScoreResult {
+        let given = request.start
         let (request, recorded, foundScreen) = try recorded(request, source: source, images: images)
         let rendered = try RenderedSide(request, recorded: recorded, images: images)
         let dt = recorded.interval
@@ -212,6 +236,7 @@ public enum Scorer {
         var result = ScoreResult(
             interval: dt, recordingSeconds: recorded.seconds, renderSeconds: rendered.seconds, features: features)
         result.foundScreen = foundScreen
+        (result.start, result.foundStart) = (request.start ?? 0, given == nil)
         result.unfollowed = layers.unfollowed.filter { !$0.frames.isEmpty }.map { layer, frames in
             .init(
                 layer: layer,
@@ -265,6 +290,8 @@ struct RecordedSide {
     let frames: [[ScoreImage?]]
     /// Per frame, the screen as the layer tracker reads it (empty where no layer is tracked).
     let pictures: [LumaImage]
+    /// Per frame, the screen as whole frames are aligned (empty where the start is given).
+    let small: [LumaImage]
     /// Per frame, the recording's frame it shows, for the pass that draws the pictures.
     let stored: [Int]
     /// Seconds between the frames.
@@ -275,11 +302,14 @@ struct RecordedSide {
     var count: Int { stored.count }
     var seconds: Double { Double(count) * interval }
 
-    init(_ request: ScoreRequest, source: RecordingSource, picture: ((Bitmap) -> LumaImage)? = nil) throws {
+    init(
+        _ request: ScoreRequest, source: RecordingSource, picture: ((Bitmap) -> LumaImage)? = nil,
+        small: ((Bitmap) -> LumaImage)? = nil
+    ) throws {
         var regions: [PixelRect]?
         // A frame's parts that no feature reads are dropped as the next frame comes, where the
         // file's times are the ones measured.
-        let settle: ((inout ([ScoreImage?], LumaImage?), Double, Double) -> Void)? =
+        let settle: ((inout ([ScoreImage?], LumaImage?, LumaImage?), Double, Double) -> Void)? =
             request.frameInterval != nil
             ? nil
             : { kept, start, end in
@@ -289,7 +319,7 @@ struct RecordedSide {
                 }
             }
         let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval, settle: settle) {
-            bitmap -> ([ScoreImage?], LumaImage?) in
+            bitmap -> ([ScoreImage?], LumaImage?, LumaImage?) in
             if regions == nil {
                 if let screen = request.screen, !screen.mostlyInside(width: bitmap.width, height: bitmap.height) {
                     throw ScoreError.screenOutside(screen, width: bitmap.width, height: bitmap.height)
@@ -297,7 +327,7 @@ struct RecordedSide {
                 for feature in request.features { try feature.check(width: bitmap.width, height: bitmap.height) }
                 regions = request.features.map { $0.region(width: bitmap.width, height: bitmap.height) }
             }
-            return (regions!.map { ScoreImage(bitmap, region: $0) }, picture?(bitmap))
+            return (regions!.map { ScoreImage(bitmap, region: $0) }, picture?(bitmap), small?(bitmap))
         }
         pass.suspectedRate.map(source.suspected)
         let starts = pass.starts
@@ -336,6 +366,7 @@ struct RecordedSide {
         }
         self.frames = frames
         pictures = picture == nil ? [] : stored.map { pass.kept[$0].1! }
+        self.small = small == nil ? [] : stored.map { pass.kept[$0].2! }
         self.features = features
         interval = dt
         size = (pass.width, pass.height)
@@ -380,7 +411,7 @@ struct RenderedSide {
         let t = try sampled(fps: fps)
         let times = t.frameTimes
         seconds = Double(times.count) / fps
-        let start = request.start
+        let start = request.start ?? 0
         self.start = start
         // On as far as ours lasts.
         let shown = (0...max(0, Int(((seconds - start) / dt).rounded(.toNearestOrEven)))).map {

@@ -34,6 +34,8 @@ struct TrackedLayers {
     private var k = 1.0, screen = Crop(x: 0, y: 0, width: 0, height: 0), sx = 1.0, sy = 1.0
     /// Each recording frame's instant as the render samples it.
     private var instants: [Double] = []
+    /// The recording's step and the render's rate, which place each frame's instant.
+    private var interval = 0.0, fps = 1.0
     /// The layers against the request's own plan.
     private(set) var series: [Series] = []
 
@@ -63,8 +65,9 @@ struct TrackedLayers {
         screen = request.screen ?? Crop(x: 0, y: 0, width: size.width, height: size.height)
         (sx, sy) = (Double(screen.width) / canvas.width, Double(screen.height) / canvas.height)
         let fps = RenderedSide.fps(request, interval: dt)
+        (interval, self.fps) = (dt, fps)
         instants = pictures.indices.map {
-            Double(RenderedSide.frame($0, interval: dt, fps: fps, start: request.start)) / fps
+            Double(RenderedSide.frame($0, interval: dt, fps: fps, start: request.start ?? 0)) / fps
         }
         let frameAt = { (t: Double) in min(max(Int((t / dt).rounded()), 0), pictures.count - 1) }
         found = try layers.map { layer in
@@ -100,19 +103,23 @@ struct TrackedLayers {
         }
     }
 
-    /// The layers against the plan of `request` (other values, the same recording): a grid's
-    /// trial. The tracker's findings are the same; only frames where that plan draws a layer
-    /// count.
+    /// The layers against the plan of `request` (other values, the same recording, its own
+    /// start): a grid's trial. The tracker's findings are the same; only frames where that plan
+    /// draws a layer count.
     func rendered(by request: ScoreRequest, images: ImageCache) throws -> [Series] {
         guard !found.isEmpty else { return [] }
         return rendered(
             by: try Transition(
                 request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
-                images: images))
+                images: images),
+            at: instants.indices.map {
+                Double(RenderedSide.frame($0, interval: interval, fps: fps, start: request.start ?? 0)) / fps
+            })
     }
 
-    private func rendered(by plan: Transition) -> [Series] {
-        found.flatMap { layer, matches -> [Series] in
+    private func rendered(by plan: Transition, at instants: [Double]? = nil) -> [Series] {
+        let instants = instants ?? self.instants
+        return found.flatMap { layer, matches -> [Series] in
             let placed = instants.map { t -> (x: Double, y: Double, width: Double)? in
                 let t = min(t, plan.duration)
                 guard let drawn = plan.drawnBounds(ofLayer: layer, at: t), drawn.alpha >= 0.5,

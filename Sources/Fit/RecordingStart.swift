@@ -1,0 +1,94 @@
+import Foundation
+
+import struct Flipbook.Transition
+
+/// Where a recording starts in a storyboard, found from whole frames at `Fitter.frameWidth`:
+/// the one alignment fit starts its search from and score measures at, for a recording with a
+/// lead-in of still frames, one cut into the motion or one that starts mid-hold.
+enum RecordingStart {
+    /// A working picture (the screen at `Fitter.workingWidth`) box-filtered to the width whole
+    /// frames are compared at, `height` tall.
+    static func small(_ p: LumaImage, height h: Int) -> LumaImage {
+        LumaImage(
+            width: Fitter.frameWidth, height: h,
+            pixels: (0..<(Fitter.frameWidth * h)).map { i in
+                let fx = Double(p.width) / Double(Fitter.frameWidth), fy = Double(p.height) / Double(h)
+                return p.sample(
+                    (Double(i % Fitter.frameWidth) + 0.5) * fx - 0.5, (Double(i / Fitter.frameWidth) + 0.5) * fy - 0.5)
+            })
+    }
+
+    /// The height of the compared pictures for a canvas of `canvas` points.
+    static func height(canvas: (width: Double, height: Double)) -> Int {
+        Int((canvas.height * Double(Fitter.frameWidth) / canvas.width).rounded())
+    }
+
+    /// The storyboard times the recording's first frame may have: those that keep at least a
+    /// quarter of a recording `length` seconds long over a storyboard of `duration` (a lead-in
+    /// of still frames, or a tail, may be the rest); past that, a start that shows only a hold
+    /// would match anything.
+    static func range(length: Double, duration: Double) -> ClosedRange<Double> {
+        let low = -0.75 * length
+        return low...max(low, duration - 0.25 * length)
+    }
+
+    /// Candidates for the storyboard time of the first frame, for pictures `small` shown at
+    /// `times`: the offset, on a 0.02 s grid, at which every frame differs least from the
+    /// storyboard at its time, then the one that lines up the first change in each (where the
+    /// first motion starts). `transition` is rendered at `Fitter.frameWidth`.
+    static func candidates(
+        small: [LumaImage], times: [Double], height: Int, range: ClosedRange<Double>, transition t: Transition
+    ) throws -> [Double] {
+        let step = 0.02
+        let grid = stride(from: 0.0, through: t.duration, by: step).map { $0 }
+        var rendered: [LumaImage] = []
+        try t.forEachFrame(at: grid) { rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: height)) }
+        var best = (offset: 0.0, score: Double.infinity)
+        var o = range.lowerBound
+        while o <= range.upperBound {
+            var sum = 0.0
+            for (i, picture) in small.enumerated() {
+                let x = min(max(times[i] + o, 0), t.duration) / step
+                sum += picture.meanDifference(rendered[min(Int(x.rounded()), rendered.count - 1)])
+            }
+            if sum < best.score { best = (o, sum) }
+            o += step
+        }
+        let moves = { (pictures: [LumaImage]) in pictures.firstIndex { $0.meanDifference(pictures[0]) > 1 } }
+        guard let ours = moves(rendered), let theirs = moves(small) else { return [best.offset] }
+        return [best.offset, grid[ours] - times[theirs]]
+    }
+
+    /// The start: the best whole-frame candidate, refined to `resolution` seconds within a
+    /// grid step of it, each frame against the storyboard rendered at its own time.
+    static func find(
+        small: [LumaImage], times: [Double], height: Int, range: ClosedRange<Double>, transition t: Transition,
+        resolution: Double = 0.005
+    ) throws -> Double {
+        let coarse = try candidates(small: small, times: times, height: height, range: range, transition: t)[0]
+        let offsets = stride(from: coarse - 0.02, through: coarse + 0.02 + 1e-9, by: resolution).filter(range.contains)
+        // Each offset's instants, rendered once each.
+        var instants = Set<Double>()
+        for o in offsets { for time in times { instants.insert(Self.instant(time + o, t.duration)) } }
+        let sorted = instants.sorted()
+        var rendered: [Double: LumaImage] = [:]
+        var k = 0
+        try t.forEachFrame(at: sorted) {
+            rendered[sorted[k]] = LumaImage($0.bitmap, width: Fitter.frameWidth, height: height)
+            k += 1
+        }
+        var best = (offset: coarse, score: Double.infinity)
+        for o in offsets {
+            let sum = small.indices.reduce(0.0) {
+                $0 + small[$1].meanDifference(rendered[instant(times[$1] + o, t.duration)]!)
+            }
+            if sum < best.score || (sum == best.score && abs(o) < abs(best.offset)) { best = (o, sum) }
+        }
+        return best.offset
+    }
+
+    /// A storyboard time, within it, to the microsecond (so that equal times render once).
+    private static func instant(_ t: Double, _ duration: Double) -> Double {
+        (min(max(t, 0), duration) * 1e6).rounded() / 1e6
+    }
+}
