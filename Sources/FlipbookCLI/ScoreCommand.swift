@@ -44,11 +44,7 @@ struct ScoreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The rate the render is sampled at (default: the recording's).", valueName: "fps"))
     var fps: Double?
 
-    @Option(
-        help: ArgumentHelp(
-            "The storyboard's time at the recording's first frame, for a recording that starts into the transition or before it (default: found from whole frames, as flipbook fit finds it).",
-            valueName: "seconds"))
-    var start: Double?
+    @OptionGroup var start: RecordingStartOptionGroup
 
     @Option(
         help: ArgumentHelp(
@@ -109,7 +105,7 @@ struct ScoreCommand: ParsableCommand {
         request.track = track
         request.frameInterval = input.frameInterval
         request.fps = fps
-        request.start = start
+        request.start = start.start
         request.sideBySide = sideBySide
         request.sheet = sheet
         request.grid = grid

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import Fit
 import Flipbook
 import Foundation
 import Studio
@@ -54,6 +55,8 @@ struct StudioCommand: ParsableCommand {
 
     @OptionGroup var interval: FrameIntervalOptionGroup
 
+    @OptionGroup var start: RecordingStartOptionGroup
+
     @Option(help: ArgumentHelp("The address to listen on (only this machine can connect by default).", valueName: "ip"))
     var host = "127.0.0.1"
 
@@ -77,6 +80,14 @@ struct StudioCommand: ParsableCommand {
             throw ValidationError("--frame-interval \(frameInterval): times a recording; give --against")
         }
         try interval.check(recording: against)
+        if let start = start.start {
+            guard against != nil else { throw ValidationError("--start \(start): places a recording; give --against") }
+            guard ScoreRequest.starts.contains(start) else {
+                throw ValidationError(
+                    "--start \(start): expected seconds in \(ScoreRequest.starts.lowerBound.plainText)...\(ScoreRequest.starts.upperBound.plainText)"
+                )
+            }
+        }
     }
 
     func run() throws {
@@ -85,7 +96,7 @@ struct StudioCommand: ParsableCommand {
             session = try StudioSession(
                 options: StudioOptions(
                     scene: scene, storyboard: storyboard, config: config, scale: scale, against: against,
-                    features: features, frameInterval: interval.frameInterval))
+                    features: features, frameInterval: interval.frameInterval, start: start.start))
         } catch let error as StudioError {
             throw CLIError(error.description)
         }

@@ -48,15 +48,17 @@ struct StudioAPI {
         }
         let result: Result<([UInt8], [String: String]), any Error> = await offThread {
             let moment = k.map { times[$0] } ?? min(max(0, t!), loaded.transition.duration)
+            // The recording's own time at that moment: it starts `start` into the storyboard.
+            let start = of == "current" ? 0 : session.recordingStart(loaded)
             switch of {
             case "against":
                 // The recording at the render's size, so the two show and compare pixel for pixel.
-                guard let frame = recording!.frame(atMoment: moment) else { return ([], [:]) }
+                guard let frame = recording!.frame(atMoment: moment - start) else { return ([], [:]) }
                 let size = loaded.transition.pixelSize
                 return (try frame.resized(width: size.width, height: size.height).pngData(fast: true), [:])
             case "diff":
                 let ours = loaded.transition.frame(at: moment).bitmap
-                guard let frame = recording!.frame(atMoment: moment) else { return ([], [:]) }
+                guard let frame = recording!.frame(atMoment: moment - start) else { return ([], [:]) }
                 let theirs = frame.resized(width: ours.width, height: ours.height)
                 let d = FrameComparison.compare(ours, theirs, tolerance: .recording)
                 return (

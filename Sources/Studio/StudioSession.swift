@@ -17,6 +17,8 @@ public final class StudioSession: Sendable {
     /// installation.
     public let copyFolder: String?
     let recording: Recording?
+    /// Where the recording starts in each storyboard, once found.
+    private let starts = Mutex<[String: Double]>([:])
     /// Each version's score against the recording, when the studio was given features to follow.
     let scores: StudioScores?
     private let images = ImageCache()
@@ -114,6 +116,27 @@ public final class StudioSession: Sendable {
         state.withLock { $0.baseText = text }
     }
 
+    /// The storyboard's time at the recording's first frame, for `loaded`'s storyboard:
+    /// `--start`, or found as `flipbook score` finds it, with the values of the first version
+    /// that asks, and kept while values change, so that a change shows as a lag and an error,
+    /// not as another alignment. 0 without a recording, or where none is found.
+    func recordingStart(_ loaded: Loaded) -> Double {
+        if let start = options.start { return start }
+        guard let recording else { return 0 }
+        let storyboard = loaded.transition.storyboard
+        if let start = starts.withLock({ $0[storyboard] }) { return start }
+        var request = ScoreRequest(scene: scene, features: [])
+        (request.storyboard, request.config) = (storyboard, options.existingConfig)
+        request.assignments = StudioState.assignments(loaded.edits)
+        request.screen = scores?.features.screen
+        request.frameInterval = options.frameInterval
+        let start = (try? Scorer.start(of: recording.stored, for: request, images: images)) ?? 0
+        return starts.withLock {
+            $0[storyboard] = $0[storyboard] ?? start
+            return $0[storyboard]!
+        }
+    }
+
     /// The value file's text on disk now (nil while it does not exist).
     func diskText() -> String? { try? valueFile.currentText() }
 
@@ -151,8 +174,10 @@ public final class StudioSession: Sendable {
         guard let scores, let recording, let loaded = loaded(v) else { return nil }
         var request = scores.request(
             scene: scene, config: options.existingConfig, storyboard: loaded.transition.storyboard, edits: loaded.edits)
-        // Scored as `flipbook score --frame-interval` scores it: the file's own times, retimed there.
+        // Scored as `flipbook score --frame-interval --start` scores it: the file's own times,
+        // retimed there, from where the recording starts.
         request.frameInterval = options.frameInterval
+        request.start = recordingStart(loaded)
         return scores.score(version: v, request, recording: recording.stored, images: images)
     }
 
@@ -383,15 +408,19 @@ public struct StudioOptions: Sendable {
     /// Seconds a frame of the recording really lasted, where its file misstates it (as
     /// `flipbook score --frame-interval`): the page shows it and scores it at those times.
     public var frameInterval: Double?
+    /// The storyboard's time at the recording's first frame (as `flipbook score --start`); nil:
+    /// found once for each storyboard, as `flipbook score` finds it.
+    public var start: Double?
 
     /// The config while its file exists: saving makes it, and until then the scene's values stand.
     var existingConfig: String? { config.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } }
 
     public init(
         scene: String, storyboard: String? = nil, config: String? = nil, scale: Int = 1, against: String? = nil,
-        features: String? = nil, copyFolder: String? = nil, frameInterval: Double? = nil
+        features: String? = nil, copyFolder: String? = nil, frameInterval: Double? = nil, start: Double? = nil
     ) {
         self.frameInterval = frameInterval
+        self.start = start
         self.scene = scene
         self.copyFolder = copyFolder
         self.storyboard = storyboard

@@ -39,4 +39,41 @@ struct StudioFrameIntervalTests {
         #expect(studio.features.map(\.rms) == cli.features.map(\.rms))
         #expect(studio.features.map(\.lag?.frames) == cli.features.map(\.lag?.frames))
     }
+
+    @Test(
+        "A recording cut into the storyboard: the studio finds where it starts, as flipbook score does, shows it from there, and scores there"
+    )
+    func foundStart() throws {
+        let folder = temporaryFolder()
+        // expanding-view's transition-1 at 30 fps with its first 9 frames (0.3 s) cut.
+        let t = try Transition("expanding-view", storyboard: "transition-1", fps: 30)
+        let frames = try t.frames()
+        let path = folder + "/cut.gif"
+        let cut = Array(frames.dropFirst(9))
+        let output = try AnimatedOutput(
+            path: path, width: cut[0].bitmap.width, height: cut[0].bitmap.height, fps: 30, encoding: EncodingOptions())
+        for (i, frame) in cut.enumerated() { try output.add(frame.bitmap, at: Double(i) / 30) }
+        _ = try output.finish(at: Double(cut.count) / 30, inputFrames: cut.count)
+        let features = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/fidelity/transition-1.yaml").path
+        let session = try StudioSession(
+            options: StudioOptions(
+                scene: "expanding-view", storyboard: "transition-1", against: path, features: features))
+        let loaded = try #require(session.loaded(session.snapshot.current!.version))
+        #expect(abs(session.recordingStart(loaded) - 0.3) < 1e-9, "\(session.recordingStart(loaded))")
+        guard case .scored(let studio) = try #require(session.score(loaded.version)) else {
+            Issue.record("the studio did not score the version")
+            return
+        }
+        var request = ScoreRequest(scene: "expanding-view", features: try FeatureFile.load(features).features)
+        request.storyboard = "transition-1"
+        request.screen = try FeatureFile.load(features).screen
+        let cli = try Scorer.score(request, recording: try FrameSequence.load(path))
+        #expect(cli.start == 0.3 && studio.start == 0.3 && studio.features.map(\.rms) == cli.features.map(\.rms))
+        // Told where it starts, the studio keeps it whatever the values.
+        let told = try StudioSession(
+            options: StudioOptions(
+                scene: "expanding-view", storyboard: "transition-1", against: path, features: features, start: 0))
+        #expect(told.recordingStart(try #require(told.loaded(told.snapshot.current!.version))) == 0)
+    }
 }

@@ -47,6 +47,9 @@ public enum ScoreReport: Sendable {
 }
 
 extension ScoreRequest {
+    /// The starts a recording may have in a storyboard, in seconds.
+    public static let starts = -600.0...600.0
+
     /// Refuses options that do not go together or are out of range, before any work.
     public func check() throws {
         func refuse(_ message: String) -> ScoreError { .invalid(message) }
@@ -63,8 +66,10 @@ extension ScoreRequest {
             throw refuse("--fit-stroke fits the stroke over --window t0,t1, without --grid")
         }
         if let fps, !(fps >= 1 && fps <= 120) { throw refuse("--fps \(fps): expected a number in 1...120") }
-        if let start, !(start >= -600 && start <= 600) {
-            throw refuse("--start \(start): expected seconds in -600...600")
+        if let start, !ScoreRequest.starts.contains(start) {
+            throw refuse(
+                "--start \(start): expected seconds in \(ScoreRequest.starts.lowerBound.plainText)...\(ScoreRequest.starts.upperBound.plainText)"
+            )
         }
         if let sideBySide, AnimationFormat.named(by: sideBySide) == nil {
             throw refuse(

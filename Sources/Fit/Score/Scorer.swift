@@ -173,6 +173,16 @@ public enum Scorer {
         return (found * fps).rounded() / fps + 0  // never -0
     }
 
+    /// Where `recording` starts in `request`'s storyboard with its values (its screen and frame
+    /// interval as a score reads them): the start ``score(_:source:images:)`` finds.
+    public static func start(
+        of recording: FrameSequence, for request: ScoreRequest, images: ImageCache = ImageCache()
+    ) throws -> Double {
+        var request = request
+        (request.start, request.features, request.track) = (nil, [], [])
+        return try recorded(request, source: RecordingSource(recording), images: images).0.start ?? 0
+    }
+
     public static func score(
         _ request: ScoreRequest, recording: FrameSequence, images: ImageCache = ImageCache()
     ) throws -> ScoreResult {
