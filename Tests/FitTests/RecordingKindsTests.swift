@@ -23,10 +23,11 @@ struct RecordingKindsTests {
     static let start = 0.16
     static let length = 1.2
 
-    /// A recording of expanding-view's `bottom` with `expand.duration` at `duration`, as `kind`.
-    static func recording(_ kind: Kind) throws -> FrameSequence {
+    /// A recording of expanding-view's `bottom` with `expand.duration` at `duration`, as `kind`,
+    /// from `start` seconds into the storyboard (before it: its first picture, still) for `length`.
+    static func recording(_ kind: Kind, start: Double = start, length: Double = length) throws -> FrameSequence {
         let t = try Transition("expanding-view", storyboard: "bottom", set: ["expand.duration=\(duration)"])
-        let folder = temporaryFolder("recording\(kind.rawValue)")
+        let folder = temporaryFolder("recording\(kind.rawValue)\(start)")
         switch kind {
         case .deviceMP4, .simulatorMOV:
             // A capture stamps only the refreshes that changed the picture, each at its own time.
@@ -40,16 +41,18 @@ struct RecordingKindsTests {
             func picture(_ b: Bitmap) -> Bitmap {
                 kind == .simulatorMOV ? ScreenFinderTests.inWindow(b, x: 50, y: 60, screenWidth: 320) : b
             }
-            let first = picture(t.frame(at: start).bitmap)
+            let first = picture(t.frame(at: max(0, start)).bitmap)
             let video = try MP4Encoder(
                 path: path, width: first.width, height: first.height, fps: hertz, options: options)
             var previous: Bitmap?
             let refreshes = Int((length * hertz).rounded())
             let times = (0..<refreshes).map { start + Double($0) / hertz }
-            try t.forEachFrame(at: times) { frame in
+            var k = 0
+            try t.forEachFrame(at: times.map { max(0, $0) }) { frame in
+                defer { k += 1 }
                 guard frame.bitmap != previous else { return }
                 previous = frame.bitmap
-                try video.add(picture(frame.bitmap), at: frame.time - start)
+                try video.add(picture(frame.bitmap), at: times[k] - start)
             }
             _ = try video.finish(at: Double(refreshes) / hertz)
             return try FrameSequence.load(path)
@@ -65,6 +68,36 @@ struct RecordingKindsTests {
             _ = try gif.finish(at: Double(times.count) * 0.03)
             return try FrameSequence.load(path)
         }
+    }
+
+    @Test(
+        "A device's recording with a lead-in of 0.3 s or 1.7 s, or cut 0.2 s into the motion: fit finds the value and where it starts; score at the true value is within 1.5 px RMS and beats the default",
+        arguments: [(0.4, 0.96), (-1.0, 2.36), (0.9, 0.46)])
+    func leadIns(start: Double, length: Double) throws {
+        // The expansion starts at 0.7 s (the rest hold), so 0.4 leaves 0.3 s of still lead-in.
+        let recording = try Self.recording(.deviceMP4, start: start, length: length)
+        let result = try Fitter.fit(
+            FitRequest(scene: "expanding-view", storyboard: "bottom", keys: ["expand.duration"]), recording: recording)
+        let value = try #require(result.values.first)
+        #expect(abs(value.after - Self.duration) <= Self.duration * 0.03, "\(start): \(value.after)")
+        #expect(value.determined.contains(Self.duration), "\(start): \(value.determined)")
+        #expect(abs(result.offsetAfter - start) < 0.02, "\(start): \(result.offsetAfter)")
+        // The circle's top while it expands (0.7 to 1.2 s into the storyboard, in the
+        // recording's seconds), followed in the recording and the render.
+        let circle = RecordingFeature(
+            name: "circle top",
+            kind: .extent(start: (160, 503), to: 0, axis: .y, colour: .at(x: 160, y: 503, t: 0), until: false),
+            during: max(0, 0.7 - start)...(1.2 - start))
+        var request = ScoreRequest(scene: "expanding-view", features: [circle])
+        request.storyboard = "bottom"
+        request.assignments = ["expand.duration=\(Self.duration)"]
+        let truth = try Scorer.score(request, recording: recording)
+        request.assignments = []
+        let defaults = try Scorer.score(request, recording: recording)
+        #expect(abs(truth.start - start) < 1.0 / 60 && truth.foundStart, "\(start): \(truth.start)")
+        #expect(
+            truth.features[0].rms <= 1.5 && truth.features[0].rms < defaults.features[0].rms,
+            "\(start): \(truth.features[0].rms) against \(defaults.features[0].rms)")
     }
 
     @Test(

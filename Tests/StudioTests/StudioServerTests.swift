@@ -363,8 +363,11 @@ struct StudioServerTests {
         let edited = try f.state(try await f.post("/api/edit", #"{"values": {"expand.duration": "0.8"}}"#))
         let slower = try await figures(try #require(edited["version"] as? Int))
         let late = try #require((slower["features"] as? [[String: Any]])?.first)
+        // The studio keeps the start it found for the recording (0: it is this render's own)
+        // while values change: `flipbook score --set … --start 0`.
         var request = ScoreRequest(scene: f.scenePath, features: try FeatureFile.load(features).features)
         request.assignments = ["expand.duration=0.8"]
+        request.start = 0
         let command = try Scorer.score(request, recording: FrameSequence.load(recording))
         #expect((late["rms"] as? Double ?? 0) > 50)
         #expect(
