@@ -73,7 +73,9 @@ export function requestScore() {
       return row;
     });
     const caption = document.createElement("caption");
-    caption.textContent = `score: ${score.comparedFrames} of ${score.motionFrames} frames of motion compared`;
+    // Where the recording starts in the storyboard, as the server found or was told it.
+    caption.textContent = `score: ${score.comparedFrames} of ${score.motionFrames} frames of motion compared, ` +
+      `recording from ${score.start.toFixed(2)} s`;
     const table = document.createElement("table");
     table.replaceChildren(caption, ...rows);
     $("score").replaceChildren(table);

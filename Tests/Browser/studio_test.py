@@ -150,7 +150,8 @@ def main():
               and all(f["rms"] < 0.01 and f["frames"] > 50 for f in scored["features"]),
               f"the score of the render's own recording: {[(f['name'], f['rms']) for f in scored['features']]}")
         table = driver.find_element(By.ID, "score").text
-        check("bar bottom 0.0 px" in table and "frames of motion compared" in table, f"the score is shown: {table!r}")
+        check("bar bottom 0.0 px" in table and "frames of motion compared" in table
+              and "recording from 0.00 s" in table, f"the score is shown: {table!r}")
         driver.save_screenshot(os.path.join(args.shots, "studio-against.png"))
         driver.execute_script("window.flipbookActions.setPlaying(true)")
         Select(driver.find_element(By.ID, "compare")).select_by_value("off")
