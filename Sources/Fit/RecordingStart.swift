@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 import struct Flipbook.Transition
 
@@ -43,31 +44,42 @@ enum RecordingStart {
         let grid = stride(from: 0.0, through: t.duration, by: step).map { $0 }
         var rendered: [LumaImage] = []
         try t.forEachFrame(at: grid) { rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: height)) }
-        var best = (offset: 0.0, score: Double.infinity)
+        var offsets: [Double] = []
         var o = range.lowerBound
         while o <= range.upperBound {
-            var sum = 0.0
-            for (i, picture) in small.enumerated() {
-                let x = min(max(times[i] + o, 0), t.duration) / step
-                sum += picture.meanDifference(rendered[min(Int(x.rounded()), rendered.count - 1)])
-            }
-            if sum < best.score { best = (o, sum) }
+            offsets.append(o)
             o += step
         }
+        // Each offset's sum on its own, on every core; the first least wins, as in order.
+        let (tried, pictures) = (offsets, rendered)
+        let sums = Mutex([Double](repeating: .infinity, count: tried.count))
+        DispatchQueue.concurrentPerform(iterations: tried.count) { k in
+            var sum = 0.0
+            for (i, picture) in small.enumerated() {
+                let x = min(max(times[i] + tried[k], 0), t.duration) / step
+                sum += picture.meanDifference(pictures[min(Int(x.rounded()), pictures.count - 1)])
+            }
+            sums.withLock { $0[k] = sum }
+        }
+        var best = (offset: 0.0, score: Double.infinity)
+        for (k, sum) in sums.withLock({ $0 }).enumerated() where sum < best.score { best = (tried[k], sum) }
         let moves = { (pictures: [LumaImage]) in pictures.firstIndex { $0.meanDifference(pictures[0]) > 1 } }
         guard let ours = moves(rendered), let theirs = moves(small) else { return [best.offset] }
         return [best.offset, grid[ours] - times[theirs]]
     }
 
-    /// The start: the best whole-frame candidate, refined to `resolution` seconds within a
-    /// grid step of it, each frame against the storyboard rendered at its own time.
+    /// The start: the best whole-frame candidate, then the best of the multiples of `step`
+    /// within a grid step and one `step` of it, each frame against the storyboard rendered at
+    /// its own time (a render samples the storyboard every `step`: no finer start shows).
     static func find(
         small: [LumaImage], times: [Double], height: Int, range: ClosedRange<Double>, transition t: Transition,
-        resolution: Double = 0.005
+        step: Double
     ) throws -> Double {
         let coarse = try candidates(small: small, times: times, height: height, range: range, transition: t)[0]
-        let offsets = stride(from: coarse - 0.02, through: coarse + 0.02 + 1e-9, by: resolution).filter(range.contains)
-        // Each offset's instants, rendered once each.
+        let reach = Int((0.02 / step).rounded(.up)) + 1, centre = Int((coarse / step).rounded())
+        let offsets = (centre - reach...centre + reach).map { Double($0) * step + 0 }.filter(range.contains)
+        // Each offset's instants, rendered once each: on a capture at the render's rate they
+        // are nearly all shared.
         var instants = Set<Double>()
         for o in offsets { for time in times { instants.insert(Self.instant(time + o, t.duration)) } }
         let sorted = instants.sorted()
@@ -77,7 +89,7 @@ enum RecordingStart {
             rendered[sorted[k]] = LumaImage($0.bitmap, width: Fitter.frameWidth, height: height)
             k += 1
         }
-        var best = (offset: coarse, score: Double.infinity)
+        var best = (offset: offsets.first ?? 0, score: Double.infinity)
         for o in offsets {
             let sum = small.indices.reduce(0.0) {
                 $0 + small[$1].meanDifference(rendered[instant(times[$1] + o, t.duration)]!)

@@ -33,19 +33,23 @@ package struct FeatureTracker {
     }
 
     /// The frame at `seconds`, or the last.
-    private func moment(_ seconds: Double) -> ScoreImage { frame(momentFrame(seconds)) }
+    private func moment(_ seconds: Double) -> ScoreImage {
+        frame(Self.momentFrame(seconds, frames: frames, interval: interval))
+    }
 
-    private func momentFrame(_ seconds: Double) -> Int {
+    /// Of `frames` frames `interval` apart, the one at `seconds`, or the last.
+    private static func momentFrame(_ seconds: Double, frames: Int, interval: Double) -> Int {
         min(frames - 1, Int((seconds / interval).rounded(.toNearestOrEven)))
     }
 
-    /// Whether ``positions(within:)`` reads frame `i` (without `within`): it is in the
-    /// feature's seconds, or a moment it takes a colour or a look from.
-    package func reads(_ i: Int) -> Bool {
+    /// Whether ``positions(within:)`` reads frame `i` of `frames` frames `interval` apart
+    /// (without `within`): it is in the feature's seconds, or a moment it takes a colour or a
+    /// look from.
+    package static func reads(_ feature: RecordingFeature, frame i: Int, of frames: Int, interval: Double) -> Bool {
         if let during = feature.during,
             !(during.lowerBound - 1e-9...during.upperBound + 1e-9).contains(Double(i) * interval)
         {
-            return feature.moments.contains { momentFrame($0) == i }
+            return feature.moments.contains { momentFrame($0, frames: frames, interval: interval) == i }
         }
         return true
     }

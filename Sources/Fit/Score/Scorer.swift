@@ -152,8 +152,8 @@ public enum Scorer {
         let picture = TrackedLayers.picture(canvas: base.canvas, screen: request.screen)
         let height = RecordingStart.height(canvas: base.canvas)
         let recorded = try RecordedSide(
-            request, source: source, picture: request.track.isEmpty ? nil : picture,
-            small: request.start != nil ? nil : { RecordingStart.small(picture($0), height: height) })
+            request, source: source, picture: picture, keepingPictures: !request.track.isEmpty,
+            small: request.start != nil ? nil : { RecordingStart.small($0, height: height) })
         if request.start == nil { request.start = try start(of: recorded, for: request, images: images) }
         return (request, recorded, foundScreen)
     }
@@ -167,10 +167,9 @@ public enum Scorer {
             width: Fitter.frameWidth, images: images)
         let times = (0..<recorded.count).map { Double($0) * recorded.interval }
         let fps = RenderedSide.fps(request, interval: recorded.interval)
-        let found = try RecordingStart.find(
+        return try RecordingStart.find(
             small: recorded.small, times: times, height: RecordingStart.height(canvas: t.canvas),
-            range: RecordingStart.range(length: times.last ?? 0, duration: t.duration), transition: t)
-        return (found * fps).rounded() / fps + 0  // never -0
+            range: RecordingStart.range(length: times.last ?? 0, duration: t.duration), transition: t, step: 1 / fps)
     }
 
     /// Where `recording` starts in `request`'s storyboard with its values (its screen and frame
@@ -314,8 +313,11 @@ struct RecordedSide {
 
     init(
         _ request: ScoreRequest, source: RecordingSource, picture: ((Bitmap) -> LumaImage)? = nil,
-        small: ((Bitmap) -> LumaImage)? = nil
+        keepingPictures: Bool = false, small: ((LumaImage) -> LumaImage)? = nil
     ) throws {
+        // `picture` makes the screen at the tracker's width, kept where layers are tracked;
+        // `small` makes the whole frame's alignment picture from it.
+        precondition(picture != nil || (!keepingPictures && small == nil))
         var regions: [PixelRect]?
         // A frame's parts that no feature reads are dropped as the next frame comes, where the
         // file's times are the ones measured.
@@ -337,7 +339,11 @@ struct RecordedSide {
                 for feature in request.features { try feature.check(width: bitmap.width, height: bitmap.height) }
                 regions = request.features.map { $0.region(width: bitmap.width, height: bitmap.height) }
             }
-            return (regions!.map { ScoreImage(bitmap, region: $0) }, picture?(bitmap), small?(bitmap))
+            let working = keepingPictures || small != nil ? picture?(bitmap) : nil
+            return (
+                regions!.map { ScoreImage(bitmap, region: $0) }, keepingPictures ? working : nil,
+                working.flatMap { w in small.map { $0(w) } }
+            )
         }
         pass.suspectedRate.map(source.suspected)
         let starts = pass.starts
@@ -355,16 +361,16 @@ struct RecordedSide {
         self.stored = stored
         let features = request.features
         // Only what each feature reads, now that the steps are known.
-        let trackers = features.map {
-            FeatureTracker(feature: $0, frames: stored.count, interval: dt) { _ in fatalError() }
+        let reads = { (j: Int, i: Int) in
+            FeatureTracker.reads(features[j], frame: i, of: stored.count, interval: dt)
         }
         var frames = stored.indices.map { i in
-            features.indices.map { j in trackers[j].reads(i) ? pass.kept[stored[i]].0[j] : nil }
+            features.indices.map { j in reads(j, i) ? pass.kept[stored[i]].0[j] : nil }
         }
         // A moment the pass could not place (past the recording's end, or steps longer than its
         // margin) is read again.
         let missing = stored.indices.flatMap { i in
-            features.indices.filter { j in trackers[j].reads(i) && frames[i][j] == nil }.map { j in (i, j) }
+            features.indices.filter { j in reads(j, i) && frames[i][j] == nil }.map { j in (i, j) }
         }
         if !missing.isEmpty {
             let reader = RecordingRereader(try source.open())
@@ -375,7 +381,7 @@ struct RecordedSide {
             }
         }
         self.frames = frames
-        pictures = picture == nil ? [] : stored.map { pass.kept[$0].1! }
+        pictures = keepingPictures ? stored.map { pass.kept[$0].1! } : []
         self.small = small == nil ? [] : stored.map { pass.kept[$0].2! }
         self.features = features
         interval = dt
@@ -431,8 +437,7 @@ struct RenderedSide {
         // Each feature's frames (a tracked layer's place is planned): ours is rendered where
         // one reads it.
         let reads = request.features.map { feature in
-            let tracker = FeatureTracker(feature: feature, frames: shown.count, interval: dt) { _ in fatalError() }
-            return shown.indices.map(tracker.reads)
+            shown.indices.map { FeatureTracker.reads(feature, frame: $0, of: shown.count, interval: dt) }
         }
         var wanted: [Int: Set<Int>] = [:]
         for i in shown.indices {
