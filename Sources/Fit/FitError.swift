@@ -22,6 +22,8 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
     }
 
     case tooShort(frames: Int)
+    /// A recording read again (for pictures) that ends before the frame its first read had.
+    case changedWhileRead(frame: Int)
     /// A request run with no recording to read.
     case noRecording
     /// An output of the wrong kind: what it should be.
@@ -65,6 +67,9 @@ public enum FitError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .tooShort(let n):
             return "the recording has \(n) frame\(n == 1 ? "" : "s"); a fit needs at least two"
+        case .changedWhileRead(let frame):
+            return
+                "the recording ended before frame \(frame) when read again for the pictures, where its first read had it: it changed on disk while it was measured; measure it again"
         case .noRecording:
             return "no recording to fit: give the request a recording's path"
         case .output(let option, let path, let expected):

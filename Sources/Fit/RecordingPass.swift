@@ -73,7 +73,7 @@ final class RecordingRereader {
     func frame(_ i: Int) throws -> Bitmap {
         precondition(i >= index)
         while index < i {
-            guard let (frame, _) = try reader.next() else { throw FitError.tooShort(frames: index + 1) }
+            guard let (frame, _) = try reader.next() else { throw FitError.changedWhileRead(frame: i) }
             current = frame.bitmap
             index += 1
         }

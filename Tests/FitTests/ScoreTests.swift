@@ -36,6 +36,17 @@ struct ScoreTests {
         #expect(!Crop(x: 200, y: 0, width: 320, height: 568).mostlyInside(width: 320, height: 568))
     }
 
+    @Test("A recording read again that ends early (changed on disk) is an error naming the frame, not a wrong picture")
+    func readAgainEndsEarly() throws {
+        let frames = (0..<3).map {
+            FrameSequence.Frame(start: Double($0) / 10, bitmap: Bitmap(width: 4, height: 4), label: "\($0)")
+        }
+        let reader = RecordingRereader(FrameReader(FrameSequence(frames: frames, duration: 0.3)))
+        #expect(try reader.frame(2) == frames[2].bitmap)
+        #expect(throws: FitError.changedWhileRead(frame: 5)) { try reader.frame(5) }
+        #expect("\(FitError.changedWhileRead(frame: 5))".contains("before frame 5 when read again"))
+    }
+
     @Test("A score keeps only the frames a feature reads, and reads again a moment the pass could not place")
     func partsKeptAndReadAgain() throws {
         // Frames 2 s apart, grey 0, 40, 80, 120: a level measured at 0 s towards its look at
