@@ -28,7 +28,7 @@ extension Transition {
             let id = "\(s.layer.index).\(s.property.rawValue)"
             if spans[id] == nil {
                 order.append(id)
-                names[id] = (plan.layers[s.layer.index].name, SceneProperty.name(of: s.property))
+                names[id] = (plan.layers[s.layer.index].name, s.property.rawValue)
             }
             spans[id, default: []].append(s.start...max(s.start, s.end))
         }

@@ -451,7 +451,7 @@ def main():
               f"each phase's end sets its hold or duration: {lengths}")
         labels = driver.execute_script(
             "return [...document.querySelectorAll('#timeline-rows .tl-label')].map(l => l.title)")
-        check(any("container · position" in l for l in labels) and len(labels) > 10,
+        check(any("container · center" in l for l in labels) and len(labels) > 10,
               f"the timeline has a track per layer and property ({len(labels)} rows, e.g. {labels[1:4]})")
         # The red line is at the scrubber's time over the lanes, and every phase's end handle is
         # inside the timeline.

@@ -82,19 +82,19 @@ struct TransitionTimelineTests {
     @Test("Tracks: each animated property of each layer with its spans, a set as a span of no length")
     func tracks() throws {
         let tracks = try Transition("expanding-cells").tracks
-        let container = try #require(tracks.first { $0.layer == "container" && $0.property == "position" })
+        let container = try #require(tracks.first { $0.layer == "container" && $0.property == "center" })
         #expect(zip(container.spans.map(\.lowerBound), [1.08, 1.08, 3.36]).allSatisfy { abs($0 - $1) < 1e-9 })
         #expect(container.spans.count == 3)
         #expect(abs(container.spans[1].upperBound - 1.68) < 1e-9 && container.spans[0].upperBound == 1.08)
         #expect(
             Set(tracks.map(\.property)).isSubset(of: [
-                "position", "size", "scale", "alpha", "cornerRadius",
+                "center", "size", "scale", "alpha", "cornerRadius",
                 "background", "z", "hidden", "contentOffset",
             ]))
-        // Every built-in's tracks are named as a scene file writes the change (`background`,
-        // `z`), not as the planner keeps it (`backgroundColor`, `zIndex`).
+        // Every built-in's tracks are named as its scene file writes the change (`center`,
+        // `background`, `z`), the planner's own names.
         let written: Set = [
-            "position", "size", "scale", "alpha", "cornerRadius", "background", "z", "hidden", "contentOffset",
+            "center", "size", "scale", "alpha", "cornerRadius", "background", "z", "hidden", "contentOffset",
         ]
         for name in Transition.builtIns {
             let names = Set(try Transition(name).tracks.map(\.property))

@@ -83,7 +83,7 @@ struct TimelineTests {
         let linear = Curve.bezier(.linear, duration: 0.42)
         p.append(
             .parallel([
-                .animate(spring, [Change(card, .position, .point(Point(x: 187.5, y: 333.5)))]),
+                .animate(spring, [Change(card, .center, .point(Point(x: 187.5, y: 333.5)))]),
                 .animate(
                     linear,
                     [

@@ -1,8 +1,9 @@
 import Geometry
 
-/// A property of a layer that animations can change.
+/// A property of a layer that animations can change, named as a scene file's change names it
+/// (UIView's `center`, `alpha`; `background` and `z` for the colour and the stacking order).
 public enum LayerProperty: String, Sendable, Hashable, CaseIterable {
-    case position, size, scale, alpha, cornerRadius, backgroundColor, zIndex, hidden, contentOffset
+    case center, size, scale, alpha, cornerRadius, background, z, hidden, contentOffset
 }
 
 /// A value of an animatable property.
@@ -46,13 +47,13 @@ extension LayerState {
     /// The current value of `property`.
     public func value(of property: LayerProperty) -> AnimatableValue {
         switch property {
-        case .position: return .point(position)
+        case .center: return .point(position)
         case .size: return .size(size)
         case .scale: return .number(scale)
         case .alpha: return .number(alpha)
         case .cornerRadius: return .number(cornerRadius)
-        case .backgroundColor: return .color(backgroundColor ?? .clear)
-        case .zIndex: return .number(zIndex)
+        case .background: return .color(backgroundColor ?? .clear)
+        case .z: return .number(zIndex)
         case .hidden: return .flag(isHidden)
         case .contentOffset: return .point(contentOffset)
         }
@@ -61,13 +62,13 @@ extension LayerState {
     /// Sets `property` (a value of the wrong kind is ignored).
     public mutating func set(_ property: LayerProperty, _ value: AnimatableValue) {
         switch (property, value) {
-        case (.position, .point(let p)): position = p
+        case (.center, .point(let p)): position = p
         case (.size, .size(let s)): size = s
         case (.scale, .number(let v)): scale = v
         case (.alpha, .number(let v)): alpha = v
         case (.cornerRadius, .number(let v)): cornerRadius = max(0, v)
-        case (.backgroundColor, .color(let c)): backgroundColor = c.a == 0 ? nil : c
-        case (.zIndex, .number(let v)): zIndex = v
+        case (.background, .color(let c)): backgroundColor = c.a == 0 ? nil : c
+        case (.z, .number(let v)): zIndex = v
         case (.hidden, .flag(let f)): isHidden = f
         case (.contentOffset, .point(let p)): contentOffset = p
         default: break
@@ -91,7 +92,7 @@ public struct Change: Sendable, Hashable {
     public static func frame(_ layer: LayerID, _ frame: Rect, anchor: Point = Point(x: 0.5, y: 0.5)) -> [Change] {
         [
             Change(
-                layer, .position,
+                layer, .center,
                 .point(Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height))),
             Change(layer, .size, .size(frame.size)),
         ]

@@ -78,7 +78,7 @@ public enum SceneFormat {
     ]
 
     /// The properties a step changes (`SceneProperty`).
-    static let properties: [Key] = SceneProperty.allCases.map { Key($0.rawValue, $0.doc) }
+    static let properties: [Key] = SceneProperty.allCases.map { Key($0.name, $0.doc) }
 
     /// The step kinds (`StepKind`), then a phase called by name.
     static let steps: [Key] =

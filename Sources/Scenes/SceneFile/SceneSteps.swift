@@ -97,15 +97,19 @@ extension SceneInterpreter {
                         "no property '\(property)'; expected one of \(SceneFormat.properties.map(\.name).joined(separator: ", "))"
                     )
                 }
-                switch changed {
-                case .frame: out += Change.frame(id, try value(v) { try $0.rect() })
-                case .center, .contentOffset:
-                    out.append(Change(id, changed.planned!, .point(try value(v) { try $0.point() })))
-                case .size: out.append(Change(id, .size, .size(try value(v) { try $0.size() })))
-                case .scale, .alpha, .cornerRadius, .z: out.append(Change(id, changed.planned!, .number(try number(v))))
-                case .background: out.append(Change(id, .backgroundColor, .color(try value(v) { try $0.color() })))
-                case .hidden: out.append(Change(id, .hidden, .flag(try value(v) { try $0.flag() })))
+                guard case .layer(let property) = changed else {
+                    out += Change.frame(id, try value(v) { try $0.rect() })
+                    continue
                 }
+                let changedTo: AnimatableValue =
+                    switch property {
+                    case .center, .contentOffset: .point(try value(v) { try $0.point() })
+                    case .size: .size(try value(v) { try $0.size() })
+                    case .scale, .alpha, .cornerRadius, .z: .number(try number(v))
+                    case .background: .color(try value(v) { try $0.color() })
+                    case .hidden: .flag(try value(v) { try $0.flag() })
+                    }
+                out.append(Change(id, property, changedTo))
             }
         }
         return out
