@@ -115,4 +115,85 @@ public final class FrameReader {
 
     /// The next frame and when it stops showing (infinity for a still), or nil after the last.
     public func next() throws -> (FrameSequence.Frame, end: Double)? { try read() }
+
+    /// These frames, read on a thread of their own up to `depth` ahead of the caller, so that
+    /// decoding and measuring overlap. The same frames and errors, in the same order; the
+    /// thread stops when the reader it returns is released, and this reader must not be read
+    /// from anywhere else.
+    public func readingAhead(depth: Int = 2) -> FrameReader {
+        let ahead = ReadAhead(self, depth: depth)
+        let consumer = ReadAhead.Consumer(ahead)
+        return FrameReader(unchecked: { try consumer.next() })
+    }
+
+    private init(unchecked read: @escaping () throws -> (FrameSequence.Frame, end: Double)?) { self.read = read }
+}
+
+/// The queue between a reader's own thread and the one that reads from it.
+private final class ReadAhead: @unchecked Sendable {
+    typealias Item = Result<(FrameSequence.Frame, end: Double)?, any Error>
+    private let condition = NSCondition()
+    private var queue: [Item] = []
+    private var stopped = false
+    private var started = false
+    private var finished = false
+    private let source: FrameReader
+    private let depth: Int
+
+    init(_ source: FrameReader, depth: Int) { (self.source, self.depth) = (source, max(1, depth)) }
+
+    /// The reading end: releasing it stops the thread.
+    final class Consumer {
+        let ahead: ReadAhead
+        init(_ ahead: ReadAhead) { self.ahead = ahead }
+        func next() throws -> (FrameSequence.Frame, end: Double)? { try ahead.next() }
+        deinit { ahead.stop() }
+    }
+
+    func next() throws -> (FrameSequence.Frame, end: Double)? {
+        condition.lock()
+        defer { condition.unlock() }
+        if finished { return nil }
+        if !started {
+            started = true
+            Thread { [self] in produce() }.start()
+        }
+        while queue.isEmpty { condition.wait() }
+        let item = queue.removeFirst()
+        condition.broadcast()
+        switch item {
+        case .success(nil), .failure: finished = true
+        case .success: break
+        }
+        return try item.get()
+    }
+
+    private func produce() {
+        while true {
+            condition.lock()
+            while queue.count >= depth && !stopped { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
+            condition.unlock()
+            let item = Item { try source.next() }
+            condition.lock()
+            queue.append(item)
+            condition.broadcast()
+            condition.unlock()
+            switch item {
+            case .success(nil), .failure: return
+            case .success: continue
+            }
+        }
+    }
+
+    func stop() {
+        condition.lock()
+        stopped = true
+        queue.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
 }

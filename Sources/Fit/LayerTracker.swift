@@ -97,6 +97,14 @@ struct LayerTracker {
         let (xs, ys) = (centres(near.cx), centres(near.cy))
         // Rows in bands, a band to a core, each band's first best kept: the first best of the
         // bands in order is the one a search in row order finds (a bound only skips the worse).
+        // The grid's point nearest where it was found bounds every band from the start: the
+        // best is no worse than it, so a point worse than it is skipped in whichever band.
+        func nearest(_ list: [Double], _ value: Double) -> Double {
+            list.min { abs($0 - value) < abs($1 - value) } ?? value
+        }
+        let seed = error(
+            in: frame, cx: nearest(xs, near.cx), cy: nearest(ys, near.cy), scale: nearest(scaleList, near.scale),
+            fine: false)
         let bands = min(ys.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
         let found = Mutex([(cx: Double, cy: Double, scale: Double, error: Double)?](repeating: nil, count: bands))
         DispatchQueue.concurrentPerform(iterations: bands) { band in
@@ -104,7 +112,7 @@ struct LayerTracker {
             for row in stride(from: band * ys.count / bands, to: (band + 1) * ys.count / bands, by: 1) {
                 for x in xs {
                     for s in scaleList {
-                        let e = error(in: frame, cx: x, cy: ys[row], scale: s, fine: false, above: b.error)
+                        let e = error(in: frame, cx: x, cy: ys[row], scale: s, fine: false, above: min(b.error, seed))
                         if e < b.error { b = (x, ys[row], s, e) }
                     }
                 }

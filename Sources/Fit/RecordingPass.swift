@@ -26,6 +26,7 @@ struct RecordingPass<Kept> {
     ) throws {
         var starts: [Double] = [], kept: [Kept] = [], end = 0.0
         var last: Bitmap?
+        let reader = reader.readingAhead()
         while let (frame, until) = try reader.next() {
             let b = frame.bitmap
             if let first = last, (b.width, b.height) != (first.width, first.height) {
@@ -67,7 +68,7 @@ final class RecordingRereader {
     private var index = -1
     private var current: Bitmap?
 
-    init(_ reader: FrameReader) { self.reader = reader }
+    init(_ reader: FrameReader) { self.reader = reader.readingAhead() }
 
     /// Frame `i`, at or after the last one asked for.
     func frame(_ i: Int) throws -> Bitmap {

@@ -50,22 +50,35 @@ enum RecordingStart {
             offsets.append(o)
             o += step
         }
-        // Each offset's sum on its own, on every core; the first least wins, as in order.
+        let moves = { (pictures: [LumaImage]) in pictures.firstIndex { $0.meanDifference(pictures[0]) > 1 } }
+        let ours = moves(rendered), theirs = moves(small)
+        let firstMotion = ours.flatMap { o in theirs.map { grid[o] - times[$0] } }
+        // Each offset's sum on its own, on every core; the first least wins, as in order. A sum
+        // that passes one already made cannot be the least, nor tie it, so it stops there; the
+        // offset that lines up the first motion is summed first, to stop the others early.
         let (tried, pictures) = (offsets, rendered)
-        let sums = Mutex([Double](repeating: .infinity, count: tried.count))
-        DispatchQueue.concurrentPerform(iterations: tried.count) { k in
+        let bound = Mutex(Double.infinity)
+        @Sendable func sum(_ k: Int) -> Double {
             var sum = 0.0
             for (i, picture) in small.enumerated() {
                 let x = min(max(times[i] + tried[k], 0), t.duration) / step
                 sum += picture.meanDifference(pictures[min(Int(x.rounded()), pictures.count - 1)])
+                if i & 7 == 7, sum > bound.withLock({ $0 }) { return .infinity }
             }
-            sums.withLock { $0[k] = sum }
+            bound.withLock { $0 = min($0, sum) }
+            return sum
+        }
+        let seed = tried.indices.min { abs(tried[$0] - (firstMotion ?? 0)) < abs(tried[$1] - (firstMotion ?? 0)) }
+        let seeded = seed.map { sum($0) }
+        let sums = Mutex([Double](repeating: .infinity, count: tried.count))
+        DispatchQueue.concurrentPerform(iterations: tried.count) { k in
+            let s = k == seed ? seeded! : sum(k)
+            sums.withLock { $0[k] = s }
         }
         var best = (offset: 0.0, score: Double.infinity)
         for (k, sum) in sums.withLock({ $0 }).enumerated() where sum < best.score { best = (tried[k], sum) }
-        let moves = { (pictures: [LumaImage]) in pictures.firstIndex { $0.meanDifference(pictures[0]) > 1 } }
-        guard let ours = moves(rendered), let theirs = moves(small) else { return [best.offset] }
-        return [best.offset, grid[ours] - times[theirs]]
+        guard let firstMotion else { return [best.offset] }
+        return [best.offset, firstMotion]
     }
 
     /// The start: the best whole-frame candidate, then the best of the multiples of `step`

@@ -107,6 +107,8 @@ public final class MP4Reader {
         // The decoder itself refuses a picture past the budget, before it allocates one: a
         // stream's header speaks for its first picture only.
         codec.pointee.max_pixels = Int64(maximumPixels)
+        // Every core: FFmpeg's threaded decoding gives the same pictures as one thread.
+        codec.pointee.thread_count = 0
         try check(avcodec_open2(codec, decoder, nil), "opening the decoder")
         width = Int(codec.pointee.width)
         height = Int(codec.pointee.height)

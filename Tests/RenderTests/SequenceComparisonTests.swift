@@ -125,6 +125,48 @@ struct RenderPlumbingTests {
             FrameSequence(frames: [.init(start: 0, bitmap: bitmap, label: "x")], duration: 0))
         #expect(try still.next()?.end == .infinity)
     }
+
+    @Test("Read ahead: the same frames and errors in order, at most its depth ahead, stopping when released")
+    func readAhead() throws {
+        /// A reader of `count` frames that fails at `failing`, counting the frames it was asked for.
+        func source(_ count: Int, failing: Int? = nil, asked: Locked<Int>) -> FrameReader {
+            FrameReader {
+                let i = asked.value
+                asked.update { $0 += 1 }
+                if i == failing { throw FrameOrderError(frame: "\(i)", start: 0, previous: "", previousStart: 0) }
+                guard i < count else { return nil }
+                let b = Bitmap(width: 2, height: 1, fill: PremultipliedColor(r: UInt8(i), g: 0, b: 0, a: 255))
+                return (.init(start: Double(i) / 10, bitmap: b, label: "\(i)"), Double(i + 1) / 10)
+            }
+        }
+        let asked = Locked(0)
+        let ahead = source(40, asked: asked).readingAhead(depth: 3)
+        var seen: [(String, Double, UInt8)] = []
+        while let (frame, end) = try ahead.next() {
+            seen.append((frame.label, end, frame.bitmap.pixels[0]))
+            #expect(asked.value <= seen.count + 3 + 1)
+        }
+        #expect(seen.map(\.0) == (0..<40).map { "\($0)" })
+        #expect(seen.map(\.1) == (1...40).map { Double($0) / 10 })
+        #expect(seen.map(\.2) == (0..<40).map { UInt8($0) })
+        #expect(try ahead.next() == nil)
+
+        let failing = source(40, failing: 5, asked: Locked(0)).readingAhead()
+        for i in 0..<5 { #expect(try failing.next()?.0.label == "\(i)") }
+        #expect(throws: FrameOrderError.self) { try failing.next() }
+        #expect(try failing.next() == nil)
+
+        // Released after three frames: it reads no further than its depth past them.
+        let early = Locked(0)
+        do {
+            let reader = source(1000, asked: early).readingAhead(depth: 2)
+            for _ in 0..<3 { _ = try reader.next() }
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        let settled = early.value
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(settled <= 3 + 2 + 1 && early.value == settled, "\(settled) then \(early.value)")
+    }
 }
 
 /// A value shared between threads under a lock.
