@@ -48,24 +48,35 @@ struct LumaImage: Sendable {
                     }
                     return
                 }
+                // Row by row of the source, each output column's box summed into its own
+                // whole number: the same sums in any order, read in the order memory holds them.
+                var sums = [Int](repeating: 0, count: width)
                 columns.withUnsafeBufferPointer { columns in
-                    for y in 0..<height {
-                        let (y0, y1) = box(y, sy, c.y, bitmap.height)
-                        guard y0 < y1 else { continue }
-                        for x in 0..<width {
-                            let (x0, x1) = columns[x]
-                            guard x0 < x1 else { continue }
-                            var sum = 0
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        for y in 0..<height {
+                            let (y0, y1) = box(y, sy, c.y, bitmap.height)
+                            guard y0 < y1 else { continue }
+                            for x in 0..<width { sums[x] = 0 }
                             for yy in y0..<y1 {
-                                var i = yy &* rowBytes &+ x0 &* 4
-                                for _ in x0..<x1 {
-                                    // Premultiplied over white: c + (255 − a).
-                                    sum &+=
-                                        Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
-                                    i &+= 4
+                                let row = yy &* rowBytes
+                                for x in 0..<width {
+                                    let (x0, x1) = columns[x]
+                                    guard x0 < x1 else { continue }
+                                    var i = row &+ x0 &* 4, sum = 0
+                                    for _ in x0..<x1 {
+                                        // Premultiplied over white: c + (255 − a).
+                                        sum &+=
+                                            Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
+                                        i &+= 4
+                                    }
+                                    sums[x] &+= sum
                                 }
                             }
-                            o[y &* width &+ x] = Float(sum) / Float(3 &* (y1 &- y0) &* (x1 &- x0))
+                            for x in 0..<width {
+                                let (x0, x1) = columns[x]
+                                guard x0 < x1 else { continue }
+                                o[y &* width &+ x] = Float(sums[x]) / Float(3 &* (y1 &- y0) &* (x1 &- x0))
+                            }
                         }
                     }
                 }
