@@ -66,7 +66,8 @@ struct LumaImage: Sendable {
                                     for _ in x0..<x1 {
                                         // Premultiplied over white: c + (255 − a).
                                         sum &+=
-                                            Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
+                                            Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3
+                                            &* (255 &- Int(p[i &+ 3]))
                                         i &+= 4
                                     }
                                     sums[x] &+= sum
