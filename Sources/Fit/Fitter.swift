@@ -51,7 +51,9 @@ public enum Fitter {
         var foundScreen: Crop?
         if request.crop == nil {
             do {
-                foundScreen = try ScreenFinder.screen(of: source.open(), canvas: canvas) { base.frame(at: 0).bitmap }
+                foundScreen = try ScreenFinder.screen(of: source.open(), canvas: canvas, duration: base.duration) {
+                    base.frame(at: $0).bitmap
+                }
             } catch let error as ScreenNotFound {
                 throw FitError.screenNotFound(error)
             }

@@ -24,14 +24,35 @@ enum ScreenFinder {
 
     /// The screen in `recording`'s frames where they are not the canvas's shape (nil where they
     /// are); throws where it is not found for certain, naming the rect it would have taken.
+    /// `render` gives the storyboard at a time within `duration`: a recording that starts
+    /// mid-motion is matched against the moment its first frame shows.
     static func screen(
-        of recording: FrameReader, canvas: (width: Double, height: Double), render: () -> Bitmap
+        of recording: FrameReader, canvas: (width: Double, height: Double), duration: Double,
+        render: (Double) -> Bitmap
     ) throws -> Crop? {
         guard let (frame, _) = try recording.next(),
             !isScreenShaped(width: frame.bitmap.width, height: frame.bitmap.height, canvas: canvas)
         else { return nil }
         let first = frame.bitmap
-        let found = try find(first: first, then: recording, canvas: canvas, render: render())
+        guard let changes = try Changes(first: first, then: recording) else {
+            throw ScreenNotFound(width: first.width, height: first.height, best: nil, difference: 0)
+        }
+        var found = search(first: first, changes: changes, canvas: canvas, render: render(0))
+        if let atStart = found, atStart.difference >= certain {
+            // Not the storyboard's first picture: the moment whose picture is most like the
+            // first frame there, on a grid of a twentieth of a second, then the search with it.
+            let side = (width: 64, height: Int((64 * canvas.height / canvas.width).rounded()))
+            let theirs = LumaImage(first, crop: atStart.crop, width: side.width, height: side.height)
+            let moments = stride(from: 0.0, through: duration, by: 0.05).map { time in
+                (time, LumaImage(render(time), width: side.width, height: side.height).meanDifference(theirs))
+            }
+            if let closest = moments.min(by: { $0.1 < $1.1 })?.0,
+                let again = search(first: first, changes: changes, canvas: canvas, render: render(closest)),
+                again.difference < atStart.difference
+            {
+                found = again
+            }
+        }
         guard let found, found.difference < certain else {
             throw ScreenNotFound(
                 width: first.width, height: first.height, best: found?.crop, difference: found?.difference ?? 0)
@@ -48,36 +69,52 @@ enum ScreenFinder {
     /// `render`; nil when nothing in the recording changes, so nothing says where the screen is.
     static func find(_ recording: FrameSequence, canvas: (width: Double, height: Double), render: Bitmap) -> Found? {
         let reader = FrameReader(recording)
-        guard let (first, _) = try? reader.next() else { return nil }
-        return try? find(first: first.bitmap, then: reader, canvas: canvas, render: render)
+        guard let (first, _) = try? reader.next(), let changes = try? Changes(first: first.bitmap, then: reader)
+        else { return nil }
+        return search(first: first.bitmap, changes: changes, canvas: canvas, render: render)
     }
 
-    /// The screen in a recording whose first frame is `first` and whose other frames `reader`
-    /// gives, read a frame at a time.
-    static func find(first: Bitmap, then reader: FrameReader, canvas: (width: Double, height: Double), render: Bitmap)
-        throws -> Found?
-    {
-        let (width, height) = (first.width, first.height)
-        // The coarse pictures: the recording reduced by a whole factor, so a coarse pixel is a
-        // box of whole recording pixels.
-        let factor = max(1, (max(width, height) + coarseSide - 1) / coarseSide)
-        let (cw, ch) = (width / factor, height / factor)
-        let crop = Crop(x: 0, y: 0, width: cw * factor, height: ch * factor)
-        let start = LumaImage(first, crop: crop, width: cw, height: ch)
-        // The changed pixels' bounds, in coarse pixels.
-        var minX = cw, minY = ch, maxX = -1, maxY = -1
-        while let (frame, _) = try reader.next() {
-            let picture = LumaImage(frame.bitmap, crop: crop, width: cw, height: ch)
-            for y in 0..<ch {
-                for x in 0..<cw where abs(picture.pixels[y * cw + x] - start.pixels[y * cw + x]) > changeLevel {
-                    minX = min(minX, x)
-                    maxX = max(maxX, x)
-                    minY = min(minY, y)
-                    maxY = max(maxY, y)
+    /// What a recording changes: the bounds of the pixels that move, in coarse pixels (the
+    /// recording reduced by a whole factor, so a coarse pixel is a box of whole recording pixels).
+    struct Changes {
+        let factor: Int
+        let minX: Int, minY: Int, maxX: Int, maxY: Int
+        /// The first frame, coarse.
+        let start: LumaImage
+
+        /// Nil when nothing changes.
+        init?(first: Bitmap, then reader: FrameReader) throws {
+            let factor = max(1, (max(first.width, first.height) + coarseSide - 1) / coarseSide)
+            let (cw, ch) = (first.width / factor, first.height / factor)
+            let crop = Crop(x: 0, y: 0, width: cw * factor, height: ch * factor)
+            let start = LumaImage(first, crop: crop, width: cw, height: ch)
+            var minX = cw, minY = ch, maxX = -1, maxY = -1
+            while let (frame, _) = try reader.next() {
+                let picture = LumaImage(frame.bitmap, crop: crop, width: cw, height: ch)
+                for y in 0..<ch {
+                    for x in 0..<cw where abs(picture.pixels[y * cw + x] - start.pixels[y * cw + x]) > changeLevel {
+                        minX = min(minX, x)
+                        maxX = max(maxX, x)
+                        minY = min(minY, y)
+                        maxY = max(maxY, y)
+                    }
                 }
             }
+            guard maxX >= minX else { return nil }
+            (self.factor, self.start) = (factor, start)
+            (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
         }
-        guard maxX >= minX else { return nil }
+    }
+
+    /// Of the rects of the canvas's shape that hold `changes`, the one whose part of `first` is
+    /// most like `render`, found coarsely and then to the pixel.
+    static func search(first: Bitmap, changes: Changes, canvas: (width: Double, height: Double), render: Bitmap)
+        -> Found?
+    {
+        let (width, height) = (first.width, first.height)
+        let (factor, start) = (changes.factor, changes.start)
+        let (cw, ch) = (start.width, start.height)
+        let (minX, minY, maxX, maxY) = (changes.minX, changes.minY, changes.maxX, changes.maxY)
         let aspect = canvas.height / canvas.width
         // Every rect of the canvas's shape that holds the changes, from the smallest to the
         // frame's largest.

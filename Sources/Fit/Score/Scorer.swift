@@ -131,8 +131,8 @@ public enum Scorer {
         guard request.screen == nil else { return (request, nil) }
         var request = request
         do {
-            request.screen = try ScreenFinder.screen(of: source.open(), canvas: base.canvas) {
-                base.frame(at: 0).bitmap
+            request.screen = try ScreenFinder.screen(of: source.open(), canvas: base.canvas, duration: base.duration) {
+                base.frame(at: $0).bitmap
             }
         } catch let error as ScreenNotFound {
             throw ScoreError.screenNotFound(error)
