@@ -183,6 +183,27 @@ struct ExpandingCellsTests {
     }
 
     @Test(
+        "A close from the dark detail turns the status bar light at once as the bar comes under it, as transition-preview.gif does between two frames"
+    )
+    func closeSwitchesAtOnce() throws {
+        let plan = try SceneRenderer(
+            SceneCatalog.prepare("expanding-cells", overrides: SceneOverrides(storyboard: "transition-preview"))
+        ).plan
+        let light = { (t: Double) -> Double in
+            plan.sample(at: t, scale: 1).commands.first { $0.layer == "status-light" }?.alpha ?? 0
+        }
+        // The recording's frames stamped 4.72 and 4.76 s are dark and light; `flipbook score`'s
+        // capture model puts what they show 0.8 of a 40 ms frame after their stamps.
+        #expect(light(4.72 + 0.032) == 0 && light(4.76 + 0.032) == 1)
+        // Never between: no cross-fade over the close.
+        for t in stride(from: 4.5, through: 5.2, by: 1.0 / 240) { #expect(light(t) == 0 || light(t) == 1, "t \(t)") }
+        // The bar has come under the status bar where it first shows light.
+        let first = try #require(stride(from: 4.5, through: 5.2, by: 0.001).first { light($0) == 1 })
+        let bar = try #require(plan.sample(at: first, scale: 1).commands.first { $0.layer == "navbar" })
+        #expect(bar.rect.height >= 20, "\(first): \(bar.rect)")
+    }
+
+    @Test(
         "Short of the threshold the content springs back on its spring, at the finger's speed plus backVelocity",
         arguments: [
             // dismiss-initial: its own 0.7 s spring at 4; the finger rests before it lifts.
