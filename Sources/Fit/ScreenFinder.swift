@@ -5,8 +5,9 @@ import Flipbook
 ///
 /// The screen is a rect of the canvas's shape. It holds every pixel the recording changes (the
 /// chrome around it stands still while the transition moves), and its picture at the start is
-/// the render's first frame; of the rects that hold the changes, the one whose first frame
-/// matches the render's best is it, found coarsely and then to the pixel.
+/// the render's first frame (or, for a recording that starts mid-motion, the storyboard's
+/// moment most like it); of the rects that hold the changes, the one whose first frame matches
+/// that picture best is it, found coarsely and then to the pixel.
 enum ScreenFinder {
     /// What the search found: the rect, and how far its first frame is from the render's.
     struct Found: Equatable {
