@@ -59,14 +59,13 @@ struct LayerTracker {
         // Past this sum the mean is above `above`, with room for the division's rounding.
         let ceiling = above * Double(samples.count) * (1 + 1e-9)
         var sum: Float = 0
-        // Checked every four samples, the last among them (both grids' counts are multiples of
-        // four): so it is infinity exactly when the whole sum passes the ceiling, however often
-        // it is checked.
+        // Checked every four samples and at the end: infinity exactly when the whole sum passes
+        // the ceiling (the sum only grows), however often it is checked.
         for (i, g) in samples.enumerated() {
             sum += abs(frame.sample(x0 + g.u * w - 0.5, y0 + g.v * h - 0.5) - g.value)
             if i & 3 == 3 && Double(sum) > ceiling { return .infinity }
         }
-        return Double(sum) / Double(samples.count)
+        return Double(sum) > ceiling ? .infinity : Double(sum) / Double(samples.count)
     }
 
     /// The best match in `frame`, searched around `near` (centre and scale) within `radius`
