@@ -88,8 +88,28 @@ export function requestScore() {
 document.addEventListener("flipbook:frames", () => { if (!$("score").hidden) requestScore(); });
 
 
+// The recording's timing as the server holds it: the frame interval and start given (empty for
+// the file's own times and the found start), in the range the server sends, and what the file's
+// times suggest where they look wrong.
+export function showAgainstTiming(against) {
+  if (!against) return;
+  const [min, max] = against.intervalRange;
+  Object.assign($("against-interval"), { min, max, value: against.frameInterval ?? "" });
+  $("against-start").value = against.start ?? "";
+  $("against-hint").textContent = against.frameInterval == null && against.suspectedInterval
+    ? `its times look wrong for a capture: every ${against.suspectedInterval.toFixed(6)} s?`
+    : "";
+}
+
+// The timing the two fields ask for: a number, or null where a field is empty.
+export function timingAsked() {
+  const value = (id) => ($(id).value.trim() === "" ? null : Number($(id).value));
+  return { frameInterval: value("against-interval"), start: value("against-start") };
+}
+
 export function updateCompare() {
   const mode = compareMode();
+  $("against-controls").hidden = mode !== "against";
   $("viewer-other").hidden = !(mode === "side" || mode === "against");
   $("viewer-diff").hidden = mode !== "against";
   $("score").hidden = mode !== "against" || !studio.server?.against?.features;

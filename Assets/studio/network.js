@@ -22,6 +22,18 @@ export async function postView(body) {
   }
 }
 
+// Posts the recording's timing (its frame interval and start, null for the file's own and the
+// found one) and applies the state that comes back; each version is scored again.
+export async function postTiming(body) {
+  try {
+    const state = await stateFrom(await post("timing", body));
+    studio.network.scoreVersion = null;
+    shown.state(state);
+  } catch (e) {
+    showError(String(e.message || e), { render: false });
+  }
+}
+
 export async function loadState(again = true) {
   const seen = studio.network.errors;
   const response = await fetch(api("state"));
@@ -57,6 +69,9 @@ export function listen() {
     if (event.type === "version" && event.version !== studio.playback.version && !studio.network.inFlight) {
       await loadState();
     } else if (event.type === "disk") {
+      await loadState();
+    } else if (event.type === "against") {
+      studio.network.scoreVersion = null;
       await loadState();
     } else if (event.type === "error") {
       studio.network.errors += 1;

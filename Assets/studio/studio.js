@@ -3,12 +3,12 @@
 
 import { $, compareMode, setStatus, showError, studio } from "./state.js";
 import {
-  connect, discardExport, exportAs, listen, loadState, postView, saveExport, sendEdit, showCommand, simplePost,
+  connect, discardExport, exportAs, listen, loadState, postTiming, postView, saveExport, sendEdit, showCommand, simplePost,
 } from "./network.js";
 import {
   draw, drawPhases, loadFrames, setAfterDraw, setPlaying, settleTimings, showInstantFrame, step, tick,
 } from "./player.js";
-import { requestRecordingFrame, updateCompare } from "./compare.js";
+import { requestRecordingFrame, showAgainstTiming, timingAsked, updateCompare } from "./compare.js";
 import { filterParams, fitLabels, renderParams } from "./params.js";
 import { fitPreviews, setUpLayout } from "./layout.js";
 import { applySnapshot, showSnapshots, takeSnapshot } from "./snapshots.js";
@@ -63,6 +63,7 @@ export function applyState(state) {
   if (first) showExportControls(state.exportControls);
   const againstOption = $("compare").querySelector('option[value="against"]');
   againstOption.hidden = !state.against;
+  showAgainstTiming(state.against);
   if (first && state.against) $("compare").value = "against";
   showError(state.error);
   showDiskChange(state.diskChange, state.savesTo);
@@ -145,6 +146,8 @@ export function wire() {
   $("storyboard").onchange = () => postView({ storyboard: $("storyboard").value });
   $("scale").onchange = () => postView({ scale: Number($("scale").value) });
   $("compare").addEventListener("change", updateCompare);
+  $("against-interval").addEventListener("change", () => postTiming(timingAsked()));
+  $("against-start").addEventListener("change", () => postTiming(timingAsked()));
   $("onion").addEventListener("input", draw);
   $("save").addEventListener("click", () => simplePost("save", `saved to ${studio.server.savesTo}`));
   $("revert").addEventListener("click", () => simplePost("revert", "reverted to the file on disk"));

@@ -169,6 +169,23 @@ struct StudioAPI {
         return .json(StudioState.json(StudioState(session: session)), status: error == nil ? 200 : 422)
     }
 
+    /// `{"frameInterval": SECONDS|null, "start": SECONDS|null}`: the recording's timing, as
+    /// `flipbook score --frame-interval --start` takes it (null: the file's own times; found).
+    func timing(_ request: HTTPRequest) async -> HTTPResponse {
+        struct Body: Decodable {
+            var frameInterval: Double?
+            var start: Double?
+        }
+        guard let body = try? JSONDecoder().decode(Body.self, from: request.bodyData) else {
+            return .text(400, #"expected {"frameInterval": SECONDS or null, "start": SECONDS or null}"#)
+        }
+        let result: Result<Void, any Error> = await offThread {
+            try session.setTiming(RecordingTiming(frameInterval: body.frameInterval, start: body.start))
+        }
+        if case .failure(let error) = result { return .text(400, "\(error)") }
+        return .json(StudioState.json(StudioState(session: session)))
+    }
+
     /// Saves; a change made on disk since the file was read is 409 Conflict, with the state
     /// that describes it (`diskChange`), and nothing is written.
     func save() async -> HTTPResponse {

@@ -115,6 +115,7 @@ struct Router {
         case ("GET", "/api/command"): return api.command(request)
         case ("POST", "/api/edit"): return await api.edit(request)
         case ("POST", "/api/view"): return await api.view(request)
+        case ("POST", "/api/timing"): return await api.timing(request)
         case ("POST", "/api/save"): return await api.save()
         case ("POST", "/api/revert"): return await api.revert()
         case ("POST", "/api/settle"): return await api.settle(request)

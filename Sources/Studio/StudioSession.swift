@@ -16,7 +16,12 @@ public final class StudioSession: Sendable {
     /// For a built-in: the folder its copy goes in. Nothing the studio does writes into the
     /// installation.
     public let copyFolder: String?
-    let recording: Recording?
+    /// The recording shown beside the render, at its times as `timing` says.
+    var recording: Recording? { against.withLock { $0 } }
+    private let against: Mutex<Recording?>
+    /// The recording's frame interval and start: the command line's, then the page's.
+    public var timing: RecordingTiming { timings.withLock { $0 } }
+    private let timings: Mutex<RecordingTiming>
     /// Where the recording starts in each storyboard, once found.
     private let starts = Mutex<[String: Double]>([:])
     /// Each version's score against the recording, when the studio was given features to follow.
@@ -102,10 +107,12 @@ public final class StudioSession: Sendable {
             ? nil
             : options.copyFolder
                 ?? (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(options.scene)
-        recording = try options.against.map { path in
+        let recording = try options.against.map { path in
             let stored = try FrameSequence.load(path)
             return Recording(path: path, stored: stored, frames: stored.retimed(frameInterval: options.frameInterval))
         }
+        against = Mutex(recording)
+        timings = Mutex(RecordingTiming(frameInterval: options.frameInterval, start: options.start))
         if let features = options.features, recording == nil {
             throw StudioError("features \(features): a features file scores the render against a recording; give one")
         }
@@ -121,7 +128,8 @@ public final class StudioSession: Sendable {
     /// that asks, and kept while values change, so that a change shows as a lag and an error,
     /// not as another alignment. 0 without a recording, or where none is found.
     func recordingStart(_ loaded: Loaded) -> Double {
-        if let start = options.start { return start }
+        let timing = timing
+        if let start = timing.start { return start }
         guard let recording else { return 0 }
         let storyboard = loaded.transition.storyboard
         if let start = starts.withLock({ $0[storyboard] }) { return start }
@@ -129,7 +137,7 @@ public final class StudioSession: Sendable {
         (request.storyboard, request.config) = (storyboard, options.existingConfig)
         request.assignments = StudioState.assignments(loaded.edits)
         request.screen = scores?.features.screen
-        request.frameInterval = options.frameInterval
+        request.frameInterval = timing.frameInterval
         let start = (try? Scorer.start(of: recording.stored, for: request, images: images)) ?? 0
         return starts.withLock {
             $0[storyboard] = $0[storyboard] ?? start
@@ -176,12 +184,28 @@ public final class StudioSession: Sendable {
             scene: scene, config: options.existingConfig, storyboard: loaded.transition.storyboard, edits: loaded.edits)
         // Scored as `flipbook score --frame-interval --start` scores it: the file's own times,
         // retimed there, from where the recording starts.
-        request.frameInterval = options.frameInterval
+        request.frameInterval = timing.frameInterval
         request.start = recordingStart(loaded)
         return scores.score(version: v, request, recording: recording.stored, images: images)
     }
 
     // MARK: Changing
+
+    /// Shows and scores the recording at `new` times (the page's frame interval and start, as
+    /// `flipbook score --frame-interval --start` takes them): the start is found again where
+    /// it is not given, and every score is made again.
+    public func setTiming(_ new: RecordingTiming) throws {
+        guard let recording else {
+            throw StudioError("no recording: this studio was started without one to compare against")
+        }
+        try new.check(recording: recording.path)
+        let frames = recording.stored.retimed(frameInterval: new.frameInterval)
+        timings.withLock { $0 = new }
+        against.withLock { $0?.frames = frames }
+        starts.withLock { $0 = [:] }
+        scores?.keep(only: [])
+        events.send(#"{"type":"against"}"#)
+    }
 
     /// Sets values (`--set` style text by key; nil takes a value back to the file's) and
     /// loads the result, rendering the frame at `time` (the page's scrubber) before any other.
@@ -428,6 +452,37 @@ public struct StudioOptions: Sendable {
         self.scale = scale
         self.against = against
         self.features = features
+    }
+}
+
+/// How a recording's frames are timed against the storyboard: its real frame interval (nil:
+/// the file's own times) and the storyboard's time at its first frame (nil: found).
+public struct RecordingTiming: Sendable, Equatable {
+    public var frameInterval: Double?
+    public var start: Double?
+
+    public init(frameInterval: Double? = nil, start: Double? = nil) {
+        (self.frameInterval, self.start) = (frameInterval, start)
+    }
+
+    /// Throws unless the interval is one a capture can have (as fit's and score's requests
+    /// check it), a folder of frames has one, and the start is a number of seconds.
+    func check(recording: String) throws {
+        if let frameInterval, !FitRequest.frameIntervals.contains(frameInterval) {
+            let r = FitRequest.frameIntervals
+            throw StudioError(
+                "frame interval \(frameInterval.plainText): expected seconds in \(r.lowerBound.plainText)...\(r.upperBound.plainText)"
+            )
+        }
+        var isFolder: ObjCBool = false
+        if frameInterval == nil, FileManager.default.fileExists(atPath: recording, isDirectory: &isFolder),
+            isFolder.boolValue
+        {
+            throw StudioError("\(recording) is a folder of frames, which carries no times: give a frame interval")
+        }
+        if let start, !start.isFinite || abs(start) > Fitter.maximumSeconds {
+            throw StudioError("start \(start.plainText): expected seconds into the storyboard")
+        }
     }
 }
 

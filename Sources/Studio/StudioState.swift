@@ -1,3 +1,4 @@
+import Fit
 import Flipbook
 import Foundation
 
@@ -130,6 +131,12 @@ struct StudioState: Encodable {
         /// The features file each version is scored by (`/api/score`), if any.
         var features: String?
         var featureNames: [String]
+        /// Its frame interval and start as given (nil: the file's times; found), what the
+        /// file's times suggest the capture's interval was, and the intervals a capture can have.
+        var frameInterval: Double?
+        var start: Double?
+        var suspectedInterval: Double?
+        var intervalRange: [Double]
     }
 
     init(session: StudioSession) {
@@ -189,12 +196,16 @@ struct StudioState: Encodable {
         export.output = "\(t.name)-\(t.storyboard).gif"
         command = export.commandLine
         exportFormats = AnimationFormat.all.map { ExportFormatEntry(name: $0.name, label: $0.label) }
+        let timing = session.timing
         against = session.recording.map {
             let f = $0.frames.frames.first?.bitmap
             return Against(
                 path: $0.path, frames: $0.frames.frames.count, duration: $0.frames.duration, width: f?.width ?? 0,
                 height: f?.height ?? 0, features: session.scores?.featuresPath,
-                featureNames: session.scores?.features.features.map(\.name) ?? [])
+                featureNames: session.scores?.features.features.map(\.name) ?? [],
+                frameInterval: timing.frameInterval, start: timing.start,
+                suspectedInterval: CaptureRate.suspected(in: $0.stored)?.likely,
+                intervalRange: [FitRequest.frameIntervals.lowerBound, FitRequest.frameIntervals.upperBound])
         }
     }
 

@@ -14,6 +14,7 @@ Prints "N passed, 0 failed" at the end; exits 1 on the first failure.
 """
 import argparse
 import difflib
+import json
 import os
 import re
 import shutil
@@ -153,6 +154,40 @@ def main():
         check("bar bottom 0.0 px" in table and "frames of motion compared" in table
               and "recording from 0.00 s" in table, f"the score is shown: {table!r}")
         driver.save_screenshot(os.path.join(args.shots, "studio-against.png"))
+        # The recording's timing from the page: a frame interval that plays it slower is scored
+        # as `flipbook score --frame-interval` scores it; cleared, the file's own times again.
+        check(not driver.execute_script("return document.getElementById('against-controls').hidden"),
+              "against a recording, the page offers its frame interval and start")
+        def set_field(field, value):
+            driver.execute_script(
+                "const f = document.getElementById(arguments[0]); f.value = arguments[1];"
+                "f.dispatchEvent(new Event('change'));", field, value)
+        def scored_with(interval):
+            return wait(driver, "const s = window.flipbook.telemetry.scored, a = window.flipbook.server.against;"
+                                "return s && (a.frameInterval ?? null) === arguments[0] && s.version === window.flipbook.server.version"
+                                " && window.flipbook.network.scoreVersion === s.version && s", timeout=60,
+                        what=f"the score at frame interval {interval}", shown="score", args=(interval,))
+        driver.execute_script("window.flipbook.telemetry.scored = null")
+        set_field("against-interval", "0.04")
+        slower = scored_with(0.04)
+        cli = json.loads(subprocess.run(
+            [args.flipbook, "score", recording, scene, "--features", features, "--frame-interval", "0.04", "--json"],
+            check=True, capture_output=True, text=True, env={**os.environ, "FLIPBOOK_ROOT": ROOT}).stdout)
+        pairs = [(f["name"], round(f["rms"], 3), round(c["rms"], 3)) for f, c in zip(slower["features"], cli["features"])]
+        check(len(pairs) == 2 and all(a == b for _, a, b in pairs) and all(a > 1 for _, a, _ in pairs),
+              f"at 0.04 s a frame the page's score is flipbook score's: {pairs}")
+        driver.execute_script("document.getElementById('against-controls').scrollIntoView({block: 'center'})")
+        driver.save_screenshot(os.path.join(args.shots, "studio-timing.png"))
+        set_field("against-interval", "50")
+        error = wait(driver, "const e = document.getElementById('banner'); return !e.hidden && e.textContent",
+                     what="the refused interval's error")
+        check("frame interval 50" in error and driver.execute_script("return window.flipbook.server.against.frameInterval") == 0.04,
+              f"an interval no capture has is refused, naming it, and nothing changes: {error!r}")
+        driver.execute_script("window.flipbook.telemetry.scored = null")
+        set_field("against-interval", "")
+        own = scored_with(None)
+        check(all(f["rms"] < 0.01 for f in own["features"]),
+              f"cleared, the file's own times score 0 px again: {[(f['name'], f['rms']) for f in own['features']]}")
         driver.execute_script("window.flipbookActions.setPlaying(true)")
         Select(driver.find_element(By.ID, "compare")).select_by_value("off")
         check(driver.execute_script("return document.getElementById('viewer-other').hidden"),

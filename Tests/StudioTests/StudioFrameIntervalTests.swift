@@ -38,6 +38,23 @@ struct StudioFrameIntervalTests {
         let cli = try Scorer.score(request, recording: try FrameSequence.load(path))
         #expect(studio.features.map(\.rms) == cli.features.map(\.rms))
         #expect(studio.features.map(\.lag?.frames) == cli.features.map(\.lag?.frames))
+
+        // The page's timing: the same interval and a start given score as the flags would; a
+        // folder with no interval, or an interval no capture has, is refused and changes nothing.
+        try session.setTiming(RecordingTiming(frameInterval: 0.04, start: 0.1))
+        guard case .scored(let given) = try #require(session.score(session.snapshot.current!.version)) else {
+            Issue.record("the studio did not score the version")
+            return
+        }
+        request.start = 0.1
+        #expect(
+            given.features.map(\.rms)
+                == (try Scorer.score(request, recording: FrameSequence.load(path))).features.map(\.rms))
+        #expect(given.start == 0.1 && !given.foundStart)
+        #expect(throws: StudioError.self) { try session.setTiming(RecordingTiming(frameInterval: nil)) }
+        #expect(throws: StudioError.self) { try session.setTiming(RecordingTiming(frameInterval: 50)) }
+        #expect(session.timing == RecordingTiming(frameInterval: 0.04, start: 0.1))
+        #expect(abs(try #require(session.recording).frames.frames[30].start - 1.2) < 1e-6)
     }
 
     @Test(
