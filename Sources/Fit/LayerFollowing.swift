@@ -111,6 +111,7 @@ extension Problem {
         var matches = [LayerTracker.Match?](repeating: nil, count: pictures.count)
         for order in [Array(reference..<pictures.count), Array((0..<reference).reversed())] {
             var last = LayerTracker.Match(x: rx, y: ry, width: rw, height: rh, error: 0)
+            var before: LayerTracker.Match?
             for i in order {
                 let s = last.width / rw
                 // Near the last scale, within the plan's; a match already past the plan's
@@ -118,7 +119,8 @@ extension Problem {
                 let (low, high) = (max(scales.lowerBound, s * 0.75), min(scales.upperBound, s * 1.33))
                 var m = tracker.match(
                     in: pictures[i], near: (last.centerX, last.centerY, s), radius: full * 0.15,
-                    scales: low <= high ? low...high : scales)
+                    scales: low <= high ? low...high : scales,
+                    ahead: before.map { (2 * last.centerX - $0.centerX, 2 * last.centerY - $0.centerY) })
                 if m.error > limit {
                     let wide = tracker.match(
                         in: pictures[i], near: (Double(Fitter.workingWidth) / 2, Double(height) / 2, s),
@@ -127,7 +129,7 @@ extension Problem {
                 }
                 if m.error <= limit {
                     matches[i] = m
-                    last = m
+                    (before, last) = (last, m)
                 }
             }
         }

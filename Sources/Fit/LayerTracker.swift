@@ -70,9 +70,11 @@ struct LayerTracker {
 
     /// The best match in `frame`, searched around `near` (centre and scale) within `radius`
     /// working pixels and the scale range, then refined to a sixteenth of a pixel.
+    /// `ahead`, where the layer is likely to be (its last step taken again), only bounds the
+    /// search sooner: the match is the same without it.
     func match(
         in frame: LumaImage, near: (cx: Double, cy: Double, scale: Double), radius: Double,
-        scales: ClosedRange<Double>
+        scales: ClosedRange<Double>, ahead: (cx: Double, cy: Double)? = nil
     ) -> Match {
         var best = (cx: near.cx, cy: near.cy, scale: near.scale, error: Double.infinity)
         var fine = false
@@ -104,9 +106,10 @@ struct LayerTracker {
         func nearest(_ list: [Double], _ value: Double) -> Double {
             list.min { abs($0 - value) < abs($1 - value) } ?? value
         }
-        let seed = error(
-            in: frame, cx: nearest(xs, near.cx), cy: nearest(ys, near.cy), scale: nearest(scaleList, near.scale),
-            fine: false)
+        let scale = nearest(scaleList, near.scale)
+        let seed = ([(near.cx, near.cy)] + (ahead.map { [($0.cx, $0.cy)] } ?? [])).map { cx, cy in
+            error(in: frame, cx: nearest(xs, cx), cy: nearest(ys, cy), scale: scale, fine: false)
+        }.min()!
         let bands = min(ys.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
         let found = Mutex([(cx: Double, cy: Double, scale: Double, error: Double)?](repeating: nil, count: bands))
         DispatchQueue.concurrentPerform(iterations: bands) { band in
