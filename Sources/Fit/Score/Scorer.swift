@@ -331,7 +331,7 @@ struct RecordedSide {
                 }
             }
         let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval, settle: settle) {
-            bitmap -> ([ScoreImage?], LumaImage?, LumaImage?) in
+            bitmap, start, end -> ([ScoreImage?], LumaImage?, LumaImage?) in
             if regions == nil {
                 if let screen = request.screen, !screen.mostlyInside(width: bitmap.width, height: bitmap.height) {
                     throw ScoreError.screenOutside(screen, width: bitmap.width, height: bitmap.height)
@@ -340,9 +340,14 @@ struct RecordedSide {
                 regions = request.features.map { $0.region(width: bitmap.width, height: bitmap.height) }
             }
             let working = keepingPictures || small != nil ? picture?(bitmap) : nil
+            // Only the parts some feature reads while it shows, where the file's times are
+            // measured (`settle` would drop the others; a part found missing is read again).
+            let reads = request.features.map {
+                request.frameInterval != nil || $0.mayRead(from: start, to: end, margin: 0.05)
+            }
             return (
-                regions!.map { ScoreImage(bitmap, region: $0) }, keepingPictures ? working : nil,
-                working.flatMap { w in small.map { $0(w) } }
+                regions!.indices.map { j in reads[j] ? ScoreImage(bitmap, region: regions![j]) : nil },
+                keepingPictures ? working : nil, working.flatMap { w in small.map { $0(w) } }
             )
         }
         pass.suspectedRate.map(source.suspected)
