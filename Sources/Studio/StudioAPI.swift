@@ -172,16 +172,10 @@ struct StudioAPI {
     /// `{"frameInterval": SECONDS|null, "start": SECONDS|null}`: the recording's timing, as
     /// `flipbook score --frame-interval --start` takes it (null: the file's own times; found).
     func timing(_ request: HTTPRequest) async -> HTTPResponse {
-        struct Body: Decodable {
-            var frameInterval: Double?
-            var start: Double?
-        }
-        guard let body = try? JSONDecoder().decode(Body.self, from: request.bodyData) else {
+        guard let timing = try? JSONDecoder().decode(RecordingTiming.self, from: request.bodyData) else {
             return .text(400, #"expected {"frameInterval": SECONDS or null, "start": SECONDS or null}"#)
         }
-        let result: Result<Void, any Error> = await offThread {
-            try session.setTiming(RecordingTiming(frameInterval: body.frameInterval, start: body.start))
-        }
+        let result: Result<Void, any Error> = await offThread { try session.setTiming(timing) }
         if case .failure(let error) = result { return .text(400, "\(error)") }
         return .json(StudioState.json(StudioState(session: session)))
     }

@@ -457,7 +457,7 @@ public struct StudioOptions: Sendable {
 
 /// How a recording's frames are timed against the storyboard: its real frame interval (nil:
 /// the file's own times) and the storyboard's time at its first frame (nil: found).
-public struct RecordingTiming: Sendable, Equatable {
+public struct RecordingTiming: Sendable, Equatable, Decodable {
     public var frameInterval: Double?
     public var start: Double?
 
