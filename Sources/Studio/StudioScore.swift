@@ -11,7 +11,9 @@ final class StudioScores: Sendable {
     let features: FeatureFile
     let featuresPath: String
     private let scoring = NSLock()
-    private let done = Mutex<[Int: Outcome]>([:])
+    /// Each version's outcome with the recording's timing it was scored at: one made before
+    /// the timing changed is made again.
+    private let done = Mutex<[Int: (timing: [Double?], outcome: Outcome)]>([:])
 
     /// A version's score, or why it has none (too little of the motion compared, a feature
     /// that reads outside the frame), as `flipbook score` would say it.
@@ -41,14 +43,15 @@ final class StudioScores: Sendable {
     func score(version: Int, _ request: ScoreRequest, recording: FrameSequence, images: ImageCache) -> Outcome {
         scoring.lock()
         defer { scoring.unlock() }
-        if let outcome = done.withLock({ $0[version] }) { return outcome }
+        let timing = [request.frameInterval, request.start]
+        if let made = done.withLock({ $0[version] }), made.timing == timing { return made.outcome }
         let outcome: Outcome
         do {
             outcome = .scored(try Scorer.score(request, recording: recording, images: images))
         } catch {
             outcome = .refused("\(error)")
         }
-        done.withLock { $0[version] = outcome }
+        done.withLock { $0[version] = (timing, outcome) }
         return outcome
     }
 

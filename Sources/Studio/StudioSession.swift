@@ -22,7 +22,7 @@ public final class StudioSession: Sendable {
     /// The recording's frame interval and start: the command line's, then the page's.
     public var timing: RecordingTiming { timings.withLock { $0 } }
     private let timings: Mutex<RecordingTiming>
-    /// Where the recording starts in each storyboard, once found.
+    /// Where the recording starts in each storyboard at each frame interval, once found.
     private let starts = Mutex<[String: Double]>([:])
     /// Each version's score against the recording, when the studio was given features to follow.
     let scores: StudioScores?
@@ -127,12 +127,13 @@ public final class StudioSession: Sendable {
     /// `--start`, or found as `flipbook score` finds it, with the values of the first version
     /// that asks, and kept while values change, so that a change shows as a lag and an error,
     /// not as another alignment. 0 without a recording, or where none is found.
-    func recordingStart(_ loaded: Loaded) -> Double {
-        let timing = timing
+    func recordingStart(_ loaded: Loaded, timing: RecordingTiming? = nil) -> Double {
+        let timing = timing ?? self.timing
         if let start = timing.start { return start }
         guard let recording else { return 0 }
         let storyboard = loaded.transition.storyboard
-        if let start = starts.withLock({ $0[storyboard] }) { return start }
+        let key = "\(storyboard) \(timing.frameInterval.map(\.plainText) ?? "file")"
+        if let start = starts.withLock({ $0[key] }) { return start }
         var request = ScoreRequest(scene: scene, features: [])
         (request.storyboard, request.config) = (storyboard, options.existingConfig)
         request.assignments = StudioState.assignments(loaded.edits)
@@ -140,8 +141,8 @@ public final class StudioSession: Sendable {
         request.frameInterval = timing.frameInterval
         let start = (try? Scorer.start(of: recording.stored, for: request, images: images)) ?? 0
         return starts.withLock {
-            $0[storyboard] = $0[storyboard] ?? start
-            return $0[storyboard]!
+            $0[key] = $0[key] ?? start
+            return $0[key]!
         }
     }
 
@@ -184,16 +185,17 @@ public final class StudioSession: Sendable {
             scene: scene, config: options.existingConfig, storyboard: loaded.transition.storyboard, edits: loaded.edits)
         // Scored as `flipbook score --frame-interval --start` scores it: the file's own times,
         // retimed there, from where the recording starts.
+        let timing = timing
         request.frameInterval = timing.frameInterval
-        request.start = recordingStart(loaded)
+        request.start = recordingStart(loaded, timing: timing)
         return scores.score(version: v, request, recording: recording.stored, images: images)
     }
 
     // MARK: Changing
 
     /// Shows and scores the recording at `new` times (the page's frame interval and start, as
-    /// `flipbook score --frame-interval --start` takes them): the start is found again where
-    /// it is not given, and every score is made again.
+    /// `flipbook score --frame-interval --start` takes them): where no start is given, the one
+    /// found at that interval, and every score made at those times.
     public func setTiming(_ new: RecordingTiming) throws {
         guard let recording else {
             throw StudioError("no recording: this studio was started without one to compare against")
@@ -202,8 +204,6 @@ public final class StudioSession: Sendable {
         let frames = recording.stored.retimed(frameInterval: new.frameInterval)
         timings.withLock { $0 = new }
         against.withLock { $0?.frames = frames }
-        starts.withLock { $0 = [:] }
-        scores?.keep(only: [])
         events.send(#"{"type":"against"}"#)
     }
 
