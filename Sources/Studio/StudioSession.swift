@@ -109,7 +109,9 @@ public final class StudioSession: Sendable {
                 ?? (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(options.scene)
         let recording = try options.against.map { path in
             let stored = try FrameSequence.load(path)
-            return Recording(path: path, stored: stored, frames: stored.retimed(frameInterval: options.frameInterval))
+            return Recording(
+                path: path, stored: stored, frames: stored.retimed(frameInterval: options.frameInterval),
+                suspectedInterval: CaptureRate.suspected(in: stored)?.likely)
         }
         against = Mutex(recording)
         timings = Mutex(RecordingTiming(frameInterval: options.frameInterval, start: options.start))
@@ -480,7 +482,7 @@ public struct RecordingTiming: Sendable, Equatable, Decodable {
         {
             throw StudioError("\(recording) is a folder of frames, which carries no times: give a frame interval")
         }
-        if let start, !start.isFinite || abs(start) > Fitter.maximumSeconds {
+        if let start, !ScoreRequest.starts.contains(start) {
             throw StudioError("start \(start.plainText): expected seconds into the storyboard")
         }
     }

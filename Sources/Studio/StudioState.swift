@@ -204,7 +204,7 @@ struct StudioState: Encodable {
                 height: f?.height ?? 0, features: session.scores?.featuresPath,
                 featureNames: session.scores?.features.features.map(\.name) ?? [],
                 frameInterval: timing.frameInterval, start: timing.start,
-                suspectedInterval: CaptureRate.suspected(in: $0.stored)?.likely,
+                suspectedInterval: $0.suspectedInterval,
                 intervalRange: [FitRequest.frameIntervals.lowerBound, FitRequest.frameIntervals.upperBound])
         }
     }
@@ -270,6 +270,8 @@ struct Recording: Sendable {
     var stored: FrameSequence
     /// The frames at their real times (`--frame-interval`), as the page shows them.
     var frames: FrameSequence
+    /// The interval a capture likely had, where the file's own times misstate it.
+    var suspectedInterval: Double?
 
     /// The frame showing at the moment a render's frame starts at `t` seconds (a centisecond's
     /// rounding in the recording's container is the same moment).
