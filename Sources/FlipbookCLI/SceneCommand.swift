@@ -1,5 +1,6 @@
-import Flipbook
 import ArgumentParser
+import Fit
+import Flipbook
 import Foundation
 
 /// `flipbook scene`: a built-in scene as the scene file it is, to copy and change.
@@ -12,6 +13,9 @@ struct SceneCommand: ParsableCommand {
             Write it with its images into a folder, ready to render and edit:
               flipbook scene expanding-view --to mine/
               flipbook render mine/expanding-view.yaml -o out.gif
+            Or make one from a recording of your app's transition (a Simulator capture, a GIF):
+              flipbook scene --from push.mov --to push/
+              flipbook studio push/push.yaml
             """)
 
     /// The names it takes: every scene, then the example configs.
@@ -40,7 +44,53 @@ struct SceneCommand: ParsableCommand {
             valueName: "folder"))
     var folder: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Make a scene from this recording of a transition (GIF, WebP, APNG, MP4, MOV or a folder of PNG frames): its still screens and the UIKit moves and curves between them, fitted; needs --to.",
+            valueName: "recording"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The made scene's name (by default the recording's).", valueName: "name"))
+    var name: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The screen's width in points (by default an iPhone's, from the recording's width).",
+            valueName: "points"))
+    var points: Double?
+
+    @Option(
+        help: ArgumentHelp("The part of each recording frame that is the screen, in its pixels.", valueName: "x,y,w,h"),
+        transform: FitCommand.parseCrop)
+    var crop: Crop?
+
+    @OptionGroup var interval: FrameIntervalOptionGroup
+
+    /// The request `--from` makes.
+    var making: SceneMakingRequest? {
+        guard let from, let folder else { return nil }
+        return SceneMakingRequest(
+            recording: from, folder: folder, name: name, frameInterval: interval.frameInterval, crop: crop,
+            pointWidth: points)
+    }
+
     func validate() throws {
+        if let from {
+            if let scene {
+                throw ValidationError("\(scene): --from makes a scene from a recording; leave the scene out")
+            }
+            if reference || schema { throw ValidationError("--from makes a scene; leave --reference and --schema out") }
+            guard folder != nil else { throw ValidationError("--from \(from): --to FOLDER says where the scene goes") }
+            try interval.check(recording: from)
+            do { try making?.check() } catch let error as SceneMakingError { throw ValidationError("\(error)") }
+            return
+        }
+        for (flag, given) in [
+            ("--name", name != nil), ("--points", points != nil), ("--crop", crop != nil),
+            ("--frame-interval", interval.frameInterval != nil),
+        ] where given {
+            throw ValidationError("\(flag) is for --from RECORDING; a built-in scene is copied as it is")
+        }
         if reference && schema { throw ValidationError("--reference and --schema: choose one") }
         if reference || schema {
             let flag = reference ? "--reference" : "--schema"
@@ -60,6 +110,20 @@ struct SceneCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let making {
+            let report: SceneMakingReport
+            do {
+                report = try presenting {
+                    try making.run(progress: { StandardStreams.writeError("\($0)\n") }, MeasureEvents(warning: warn))
+                }
+            } catch let error as FitError {
+                throw CLIError("\(making.recording): \(error.message(\.flag))")
+            } catch let error as SceneMakingError {
+                throw CLIError("\(making.recording): \(error)")
+            }
+            print(report.text)
+            return
+        }
         if reference {
             print(SceneFormat.reference(), terminator: "")
             return

@@ -118,6 +118,14 @@ struct ParsingTests {
             (["render", "expanding-cells", "-o", "x.gif", "--max-size", "100"], "--max-size"),
             (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames <A-B>"),
             (["render", "expanding-cells", "-o", "x.gif", "--frames", "-2"], "--frames"),
+            (["scene", "--from", "push.gif"], "--from push.gif: --to FOLDER says where the scene goes"),
+            (
+                ["scene", "nav-push", "--from", "push.gif", "--to", "out"],
+                "nav-push: --from makes a scene from a recording"
+            ),
+            (["scene", "--from", "push.gif", "--to", "out", "--points", "5"], "--points 5: expected a screen width"),
+            (["scene", "--from", "push.gif", "--to", "out", "--frame-interval", "20"], "--frame-interval 20.0"),
+            (["scene", "expanding-view", "--points", "375"], "--points is for --from RECORDING"),
         ])
     func refused(arguments: [String], message: String) {
         let f = failure(arguments)
@@ -135,6 +143,7 @@ struct ParsingTests {
             ["compare", "a.gif", "b.gif", "--json", "--max-delta", "3"],
             ["scene", "--reference"],
             ["scene", "--schema"],
+            ["scene", "--from", "push.gif", "--to", "out", "--points", "390", "--crop", "0,0,780,1688"],
             ["render", "expanding-cells", "-o", "x.webp", "--max-size", "1.5MiB"],
             ["render", "expanding-cells", "-o", "x.mp4", "--max-size", "500KB"],
         ])

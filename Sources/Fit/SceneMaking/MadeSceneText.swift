@@ -1,0 +1,201 @@
+import Foundation
+
+/// One change of a made scene: which screen gives way to which, how, when and with what curve.
+public struct MadeChange: Sendable {
+    public enum Curve: Sendable, Equatable {
+        /// UIKit's spring fitted to a duration, started at `velocity` (whole distances per
+        /// second: a finger's speed at the lift) where one is fitted.
+        case spring(duration: Double, dampingRatio: Double, velocity: Double? = nil)
+        /// UIKit's system spring (a push's): no numbers of its own.
+        case system
+        /// A named Bézier (`easeInEaseOut`) over a duration.
+        case bezier(String, duration: Double)
+
+        /// The param's value, as a scene file writes it.
+        var yaml: String {
+            switch self {
+            case .spring(let d, let z, let v):
+                "{duration: \(MadeSceneText.number(d)), dampingRatio: \(MadeSceneText.number(z))"
+                    + (v.map { ", velocity: \(MadeSceneText.number($0))" } ?? "") + "}"
+            case .system: "{curve: system}"
+            case .bezier(let name, let d): "{duration: \(MadeSceneText.number(d)), curve: \(name)}"
+            }
+        }
+
+        /// The parts a fit searches, with their ranges.
+        var parts: [(part: String, start: Double, range: ClosedRange<Double>)] {
+            switch self {
+            case .spring(let d, let z, let v):
+                [("duration", d, 0.05...3), ("dampingRatio", z, 0.2...1)] + (v.map { [("velocity", $0, 0...20)] } ?? [])
+            case .system: []
+            case .bezier(_, let d): [("duration", d, 0.05...3)]
+            }
+        }
+
+        /// The same curve with the parts' fitted values, in `parts`' order.
+        func with(_ values: [Double]) -> Self {
+            switch self {
+            case .spring:
+                .spring(duration: values[0], dampingRatio: values[1], velocity: values.count > 2 ? values[2] : nil)
+            case .system: .system
+            case .bezier(let name, _): .bezier(name, duration: values[0])
+            }
+        }
+
+        /// How long its step lasts: UIKit's system spring runs 0.5 s.
+        var duration: Double {
+            switch self {
+            case .spring(let d, _, _), .bezier(_, let d): d
+            case .system: 0.5
+            }
+        }
+
+        /// For the made scene's comment and the report.
+        var text: String {
+            switch self {
+            case .spring(let d, let z, let v):
+                "a spring of \(MadeSceneText.number(d)) s, damping ratio \(MadeSceneText.number(z))"
+                    + (v.map { ", from \(MadeSceneText.number($0)) distances a second" } ?? "")
+            case .system: "UIKit's system spring"
+            case .bezier(let name, let d): "\(name) over \(MadeSceneText.number(d)) s"
+            }
+        }
+    }
+
+    public var kind: ScreenChange
+    /// Screens by their number in the scene (from 1).
+    public var from: Int
+    public var to: Int
+    /// When it starts in the recording, in seconds.
+    public var start: Double
+    public var curve: Curve
+    /// The shift param's value, for the kinds that read one.
+    public var shift: Double?
+    /// The dimming's darkest alpha, for the kinds that dim.
+    public var dim: Double?
+    /// A finger's part before the curve: how long it takes, at an even speed, and how far it
+    /// takes the move (0 to 1).
+    public var drag: (duration: Double, progress: Double)?
+    /// The recording's seconds it was fitted on, and how well its render matches there: the mean
+    /// difference per frame (of 255 levels) and the share of the recording's changes it explains.
+    public var seconds: ClosedRange<Double>
+    public var residual: Double?
+    public var explained: Double?
+}
+
+/// A made scene's file, written as a person would: a param for each screen, hold and change,
+/// the screens as layers, one storyboard that plays the recording.
+struct MadeSceneText {
+    var name: String
+    var summary: String
+    var canvas: (width: Double, height: Double)
+    var scale: Double
+    var fps: Double
+    /// Per screen (numbered from 1), its image's file name and the seconds it shows first.
+    var screens: [(file: String, seen: Double)]
+    var changes: [MadeChange]
+    /// The storyboard's length.
+    var length: Double
+    /// Comment lines at the top.
+    var header: [String]
+
+    /// The params' names of each change: its animation, its shift where it has one, and its
+    /// finger's part where it has one.
+    var paramNames: [(animation: String, shift: String?, dim: String?, drag: (animation: String, progress: String)?)] {
+        var seen: [ScreenChange: Int] = [:]
+        return changes.map { change in
+            seen[change.kind, default: 0] += 1
+            let n = seen[change.kind]!
+            let base = change.kind.rawValue + (n > 1 ? "\(n)" : "")
+            return (
+                base, change.kind.shift.map { base + $0.suffix }, change.kind.dim.map { base + $0.suffix },
+                change.drag == nil ? nil : (base + "Drag", base + "Progress")
+            )
+        }
+    }
+
+    static func number(_ v: Double) -> String { FitResult.text(v) }
+
+    static func layer(_ screen: Int) -> String { "screen-\(screen)" }
+
+    var text: String {
+        let names = paramNames
+        var lines = header.map { "# " + $0 }
+        lines += [
+            "version: 1", "name: \(name)", "summary: \(quoted(summary))",
+            "settings:",
+            "  canvas: {width: \(Self.number(canvas.width)), height: \(Self.number(canvas.height))}",
+            "  scale: \(Self.number(scale))", "  fps: \(Self.number(fps))", "", "params:", "  assets:",
+            "    doc: \"the screens, cut from the recording's still frames (PNG at any scale)\"",
+        ]
+        for (i, screen) in screens.enumerated() {
+            lines.append(
+                "    screen\(i + 1): {image: \(screen.file), shape: screen, doc: \(quoted(String(format: "screen %d, as the recording shows it at %.3f s", i + 1, screen.seen)))}"
+            )
+        }
+        lines += ["  timing:", "    doc: holds, in seconds, as the recording's"]
+        var holds: [(key: String, seconds: Double, doc: String)] = []
+        var t = 0.0
+        for (i, change) in changes.enumerated() {
+            let doc =
+                i == 0
+                ? "screen \(change.from) before the first change" : "screen \(change.from) before the next change"
+            holds.append(("before\(i + 1)", max(0, change.start - t), doc))
+            t = max(t, change.start) + (change.kind == .cut ? 0 : change.curve.duration + (change.drag?.duration ?? 0))
+        }
+        holds.append(("end", max(0, length - t), "the last screen"))
+        for hold in holds {
+            lines.append("    \(hold.key): {seconds: \(Self.number(hold.seconds)), doc: \(quoted(hold.doc))}")
+        }
+        for (change, name) in zip(changes, names) where change.kind != .cut {
+            var doc = "screen \(change.from) to \(change.to): \(change.kind.doc)"
+            if let residual = change.residual {
+                doc += String(format: " (fitted: %.2f levels per frame", residual)
+                doc += change.explained.map { String(format: ", %.0f%% of the change explained)", $0 * 100) } ?? ")"
+            }
+            lines.append("  \(name.animation): {animation: \(change.curve.yaml), doc: \(quoted(doc))}")
+            if let drag = change.drag, let names = name.drag {
+                lines.append(
+                    "  \(names.animation): {animation: {duration: \(Self.number(drag.duration)), curve: easeOut}, doc: \"the finger's part, before it lets go\"}"
+                )
+                lines.append(
+                    "  \(names.progress): {number: \(Self.number(drag.progress)), range: [0, 1], doc: \"how far the finger takes it\"}"
+                )
+            }
+            for (param, value) in [(name.shift, change.shift), (name.dim, change.dim)] {
+                guard let param, let declared = param == name.shift ? change.kind.shift : change.kind.dim else {
+                    continue
+                }
+                lines.append(
+                    "  \(param): {number: \(Self.number(value ?? declared.start)), range: [\(Self.number(declared.range.lowerBound)), \(Self.number(declared.range.upperBound))], doc: \(quoted(declared.doc))}"
+                )
+            }
+        }
+        lines += ["", "layers:"]
+        let first = changes.first?.from ?? 1
+        for i in 1...max(1, screens.count) {
+            lines.append("  \(Self.layer(i)): {image: assets.screen\(i)\(i == first ? "" : ", hidden: true")}")
+        }
+        if changes.contains(where: { $0.kind.dim != nil }) {
+            lines.append("  dimming: {color: \"#000000\", alpha: 0}")
+        }
+        lines += ["", "storyboards:", "  recording:"]
+        var z = 1
+        for (i, (change, name)) in zip(changes, names).enumerated() {
+            lines.append("    - hold: timing.before\(i + 1)")
+            z += 1
+            for step in change.kind.steps(
+                from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation, shift: name.shift,
+                dim: name.dim, drag: name.drag, z: z)
+            {
+                lines.append("    - " + step)
+            }
+        }
+        lines.append("    - hold: timing.end")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

@@ -1,0 +1,85 @@
+/// A recording as stretches of stillness and of change, from the differences between its
+/// frames: where each change starts and ends, and which screen each still stretch shows (a
+/// screen seen again is the same screen).
+struct RecordingOutline {
+    /// A run of frames that change, from the last still frame before it to the first after.
+    struct Change: Equatable {
+        /// The last frame before it moves, and the first frame of the stillness after it.
+        var before: Int
+        var after: Int
+        /// Changed between two frames only.
+        var isCut: Bool { after == before + 1 }
+    }
+
+    /// When each frame starts.
+    let starts: [Double]
+    let duration: Double
+    let changes: [Change]
+    /// Per still stretch (one more than the changes), the frame that shows it (its last), and
+    /// the screen it is (an index into `screens`).
+    let stills: [(frame: Int, screen: Int)]
+    /// Per screen, the still frame it was first seen in.
+    let screens: [Int]
+    /// The difference between each frame and the next at which a frame counts as changing.
+    let threshold: Double
+
+    /// The least mean difference (of 255 levels, at the working size) that counts as change:
+    /// past a video codec's noise on a still screen, below a row's highlight.
+    static let leastChange = 0.35
+    /// Two screens differ by more than this where one is not the other seen again.
+    static let sameScreen = 1.0
+    /// Changes this close (in seconds of stillness between them) are one: a spring's tail that
+    /// dips below the threshold for a frame or two, a drag that pauses.
+    static let joinedGap = 0.1
+
+    /// The outline of frames shown at `starts`, from their pictures at one working size.
+    init(pictures: [LumaImage], starts: [Double], duration: Double) {
+        self.starts = starts
+        self.duration = duration
+        let differences = zip(pictures, pictures.dropFirst()).map { $0.meanDifference($1) }
+        // A codec's noise raises the floor: the quietest tenth of the differences, which a
+        // still screen's frames give (a GIF that merged its held frames has none, and no noise).
+        let sorted = differences.sorted()
+        let quiet = sorted.isEmpty ? 0 : sorted[sorted.count / 10]
+        threshold = max(Self.leastChange, quiet * 4)
+        var changes: [Change] = []
+        for (i, d) in differences.enumerated() where d > threshold {
+            if let last = changes.last, starts[i + 1] - starts[last.after] < Self.joinedGap {
+                changes[changes.count - 1].after = i + 1
+            } else {
+                changes.append(Change(before: i, after: i + 1))
+            }
+        }
+        // A change between two sights of one screen that never strays far from it (a spring's
+        // last step, a flicker) is no change; one that does (a cancelled swipe) stays, for the
+        // maker to refuse.
+        func outline(_ changes: [Change]) -> (stills: [(frame: Int, screen: Int)], screens: [Int]) {
+            var screens: [Int] = [], stills: [(frame: Int, screen: Int)] = []
+            // Each stretch of stillness is shown by its last frame: the one a spring has settled most in.
+            for frame in changes.map(\.before) + [pictures.count - 1] {
+                if let seen = screens.firstIndex(where: {
+                    pictures[$0].meanDifference(pictures[frame]) < Self.sameScreen
+                }) {
+                    stills.append((frame, seen))
+                } else {
+                    stills.append((frame, screens.count))
+                    screens.append(frame)
+                }
+            }
+            return (stills, screens)
+        }
+        var (stills, screens) = outline(changes)
+        while let k = changes.indices.first(where: { k in
+            stills[k].screen == stills[k + 1].screen
+                && (changes[k].before...changes[k].after).allSatisfy {
+                    pictures[$0].meanDifference(pictures[stills[k].frame]) < Self.sameScreen * 3
+                }
+        }) {
+            changes.remove(at: k)
+            (stills, screens) = outline(changes)
+        }
+        self.changes = changes
+        self.stills = stills
+        self.screens = screens
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import Geometry
+
+import struct Flipbook.Bitmap
+import struct Flipbook.FrameSequence
+import class Flipbook.ImageCache
+import struct Flipbook.Transition
+
+/// Makes a scene from a recording: its still stretches become screens, each change between
+/// them the stock move (`ScreenChange`) and UIKit curve that fit's own search says explains it
+/// best, timed as the recording shows it.
+enum SceneMaker {
+    /// The width thumbnails are compared at to find stillness and change.
+    static let outlineWidth = 80
+    /// The width a change's frames are kept at for its fit: past the fit's working width.
+    static let windowWidth = 320
+    /// Seconds of stillness each change's fit sees before it and after it (a spring's tail).
+    static let lead = 0.2
+    static let tail = 0.4
+    /// The least share of a change's frame-to-frame differences a move must explain.
+    static let leastExplained = 0.5
+
+    /// What a recording made: the scene's text, its screens' images, and each change.
+    struct Made {
+        var text: MadeSceneText
+        var images: [Bitmap]
+        var outline: RecordingOutline
+        /// The part of each frame that is the screen.
+        var crop: Crop
+    }
+
+    static func make(
+        _ request: SceneMakingRequest, source: RecordingSource, progress: (String) -> Void
+    ) throws -> Made {
+        // First pass: a thumbnail of each frame's screen, to find the still stretches.
+        var crop = request.crop
+        var frameSize: (Int, Int)?
+        let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval) { bitmap -> LumaImage in
+            if let crop, !crop.fits(width: bitmap.width, height: bitmap.height) {
+                throw FitError.crop(crop, width: bitmap.width, height: bitmap.height)
+            }
+            let c = crop ?? Crop(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+            frameSize = (c.width, c.height)
+            let height = max(1, Int((Double(outlineWidth) * Double(c.height) / Double(c.width)).rounded()))
+            return LumaImage(bitmap, crop: c, width: outlineWidth, height: height)
+        }
+        pass.suspectedRate.map(source.suspected)
+        crop = crop ?? Crop(x: 0, y: 0, width: pass.width, height: pass.height)
+        guard let crop, let (pixelWidth, pixelHeight) = frameSize else { throw FitError.tooShort(frames: 0) }
+        let pointWidth = request.pointWidth ?? Self.pointWidth(pixels: pixelWidth)
+        let scale = Double(pixelWidth) / pointWidth
+        let canvas = (width: pointWidth, height: (Double(pixelHeight) / scale).rounded())
+        let outline = RecordingOutline(pictures: pass.kept, starts: pass.starts, duration: pass.duration)
+        guard !outline.changes.isEmpty else { throw FitError.noMotion }
+        for (i, change) in outline.changes.enumerated() where outline.stills[i].screen == outline.stills[i + 1].screen {
+            throw SceneMakingError.returns(seconds: outline.seconds(of: change))
+        }
+
+        // Second pass: the screens at full size, and each change's frames at the window width.
+        let windows = outline.changes.indices.map { outline.window(of: $0, lead: lead, tail: tail) }
+        let windowHeight = Int((Double(windowWidth) * canvas.height / canvas.width).rounded())
+        var screens = [Bitmap?](repeating: nil, count: outline.screens.count)
+        var windowFrames = windows.map { _ in [Bitmap]() }
+        let wanted = Set(outline.screens + windows.flatMap { Array($0) }).sorted()
+        let rereader = RecordingRereader(try source.open())
+        for i in wanted {
+            let full = try rereader.frame(i).cropped(
+                to: PixelRect(x: crop.x, y: crop.y, width: crop.width, height: crop.height))
+            if let s = outline.screens.firstIndex(of: i) { screens[s] = full }
+            for (w, window) in windows.enumerated() where window.contains(i) {
+                windowFrames[w].append(full.resized(width: windowWidth, height: windowHeight))
+            }
+        }
+        let images = screens.map { $0! }
+
+        // Each change fitted on its own window: a scene of its two screens only.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for (s, image) in images.enumerated() {
+            try image.writePNG(to: folder.path + "/screen-\(s + 1).png")
+        }
+        let fps = Self.fps(interval: outline.interval)
+        func text(_ changes: [MadeChange], length: Double) -> MadeSceneText {
+            MadeSceneText(
+                name: request.name, summary: "made from \((request.recording as NSString).lastPathComponent)",
+                canvas: canvas, scale: scale, fps: fps,
+                screens: outline.screens.map {
+                    ("screen-\(outline.screens.firstIndex(of: $0)! + 1).png", pass.starts[$0])
+                },
+                changes: changes, length: length, header: [])
+        }
+        var made: [MadeChange] = []
+        let images2 = ImageCache()
+        for (k, change) in outline.changes.enumerated() {
+            let from = outline.stills[k].screen + 1, to = outline.stills[k + 1].screen + 1
+            let seconds = outline.seconds(of: change)
+            if change.isCut {
+                made.append(
+                    MadeChange(
+                        kind: .cut, from: from, to: to, start: outline.starts[change.after] - outline.interval / 4,
+                        curve: .system, shift: nil, seconds: seconds))
+                continue
+            }
+            progress(String(format: "fitting the change at %.2f-%.2f s", seconds.lowerBound, seconds.upperBound))
+            let window = windows[k]
+            let origin = outline.starts[window.lowerBound]
+            let end =
+                window.upperBound + 1 < outline.starts.count ? outline.starts[window.upperBound + 1] : outline.duration
+            let recording = FrameSequence(
+                frames: zip(window, windowFrames[k]).map {
+                    .init(start: outline.starts[$0] - origin, bitmap: $1, label: "frame \($0)")
+                },
+                duration: end - origin)
+            // The storyboard holds until a frame's time before the first frame that moves (a
+            // GIF's held frame lasts the whole hold), then moves.
+            let hold = outline.starts[change.before + 1] - origin - outline.interval / 2
+            let guess = min(2, max(0.15, outline.starts[change.after] - outline.starts[change.before + 1]))
+            /// Per move, the most of the recording's changes a fit of it explained.
+            var shares: [ScreenChange: Double] = [:]
+            /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted; nil
+            /// where the fit finds no answer.
+            func attempt(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)? = nil) throws
+                -> (change: MadeChange, score: Double)?
+            {
+                var candidate = MadeChange(
+                    kind: kind, from: from, to: to, start: hold, curve: curve, shift: nil, drag: drag,
+                    seconds: seconds)
+                let scene = text([candidate], length: end - origin)
+                let names = scene.paramNames[0]
+                var keys = curve.parts.map { names.animation + "." + $0.part }
+                var ranges = Dictionary(uniqueKeysWithValues: zip(keys, curve.parts.map(\.range)))
+                for (param, declared) in [(names.shift, kind.shift), (names.dim, kind.dim)] {
+                    guard let param, let declared else { continue }
+                    keys.append(param)
+                    ranges[param] = declared.range
+                }
+                if let drag = names.drag {
+                    keys += [drag.animation + ".duration", drag.progress]
+                    ranges[drag.animation + ".duration"] = 0.05...2
+                    ranges[drag.progress] = 0.05...0.95
+                }
+                guard !keys.isEmpty else { return nil }
+                let path = folder.path + "/change-\(k).yaml"
+                try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+                let fit: FitResult
+                do {
+                    fit = try Fitter.fit(
+                        FitRequest(
+                            scene: path, storyboard: "recording", keys: keys, ranges: ranges,
+                            crop: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight)),
+                        recording: recording, images: images2)
+                } catch let error as FitError {
+                    if case .unexplained(let share) = error { shares[kind] = max(shares[kind] ?? -1, share) }
+                    return nil
+                }
+                let values = Dictionary(uniqueKeysWithValues: fit.values.map { ($0.key, $0.after) })
+                candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
+                candidate.shift = names.shift.flatMap { values[$0] }
+                candidate.dim = names.dim.flatMap { values[$0] }
+                candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
+                candidate.start = origin + hold - fit.offsetAfter
+                candidate.residual = fit.residuals.first?.rmsAfter
+                candidate.explained = fit.explainedMotion
+                shares[kind] = max(shares[kind] ?? -1, fit.explainedMotion ?? 1)
+                let score = fit.residuals.first?.rmsAfter ?? .infinity
+                return (candidate, score)
+            }
+            func better(_ a: (change: MadeChange, score: Double)?, _ b: (change: MadeChange, score: Double)?)
+                -> (change: MadeChange, score: Double)?
+            {
+                guard let b, (b.change.explained ?? 1) >= leastExplained else { return a }
+                guard let a else { return b }
+                return b.score < a.score ? b : a
+            }
+            // Each move by a spring first; the best, and any a finger may lead, by the other curves.
+            let spring = MadeChange.Curve.spring(duration: guess, dampingRatio: 1)
+            var tried: [(change: MadeChange, score: Double)] = []
+            for kind in ScreenChange.moving {
+                if let result = try attempt(kind, spring) { tried.append(result) }
+            }
+            var best = tried.reduce(nil, better)
+            if (best?.change.explained ?? 0) < 0.85 {
+                let leads = ScreenChange.moving.filter(\.slides).sorted { shares[$0] ?? -1 > shares[$1] ?? -1 }
+                for kind in leads.prefix(2) {
+                    for curve in [MadeChange.Curve.spring(duration: guess, dampingRatio: 1, velocity: 1), .system] {
+                        best = better(best, try attempt(kind, curve, drag: (guess / 2, 0.4)))
+                    }
+                }
+            }
+            if let found = best {
+                let drag = found.change.drag.map { ($0.duration, $0.progress) }
+                for curve in [MadeChange.Curve.system, .bezier("easeInEaseOut", duration: guess)] {
+                    best = better(best, try attempt(found.change.kind, curve, drag: drag))
+                }
+            }
+            guard let best else { throw SceneMakingError.unexplained(seconds: seconds) }
+            made.append(best.change)
+        }
+        var scene = text(made, length: outline.duration)
+        scene.header = [
+            "\(request.name): made by `flipbook scene --from` from \((request.recording as NSString).lastPathComponent)",
+            String(
+                format: "(%d frames, %.3f s): %d screens, %d changes. Each change's curve was fitted to the recording;",
+                outline.starts.count, outline.duration, images.count, made.count),
+            "change any value here, or in `flipbook studio`, and render it with `flipbook render`.",
+        ]
+        return Made(text: scene, images: images, outline: outline, crop: crop)
+    }
+
+    /// The screen's width in points for frames `pixels` wide: an iPhone's at 1x, 2x or 3x,
+    /// else the nearest whole scale to a 375-point screen.
+    static func pointWidth(pixels: Int) -> Double {
+        let widths = [320.0, 375, 390, 393, 402, 414, 428, 430, 440]
+        for scale in [1.0, 2, 3] {
+            if let w = widths.first(where: { abs($0 * scale - Double(pixels)) < 0.5 }) { return w }
+        }
+        return Double(pixels) / max(1, (Double(pixels) / 375).rounded())
+    }
+
+    /// The frames per second a made scene renders at: the recording's, to the nearest whole.
+    static func fps(interval: Double) -> Double { min(120, max(1, (1 / interval).rounded())) }
+}
+
+extension RecordingOutline {
+    /// The seconds between frames most common in it.
+    var interval: Double {
+        let gaps = zip(starts, starts.dropFirst()).map { $1 - $0 }.sorted()
+        return gaps.isEmpty ? 1.0 / 30 : gaps[gaps.count / 2]
+    }
+
+    /// The recording's seconds change `change` moves in.
+    func seconds(of change: Change) -> ClosedRange<Double> { starts[change.before + 1]...starts[change.after] }
+
+    /// The frames change `k` is fitted on: `lead` seconds of stillness before it and `tail`
+    /// after, within the stillness around it.
+    func window(of k: Int, lead: Double, tail: Double) -> ClosedRange<Int> {
+        let change = changes[k]
+        let floor = k > 0 ? changes[k - 1].after : 0
+        let ceiling = k + 1 < changes.count ? changes[k + 1].before : starts.count - 1
+        var first = change.before, last = change.after
+        while first > floor && starts[change.before] - starts[first - 1] <= lead { first -= 1 }
+        while last < ceiling && starts[last + 1] - starts[change.after] <= tail { last += 1 }
+        return first...last
+    }
+}
+
+/// A folder of this process's own under the system's temporary folder, removed when done.
+struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.path
+        path = (base as NSString).appendingPathComponent("flipbook-scene-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}

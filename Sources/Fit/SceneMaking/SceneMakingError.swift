@@ -1,0 +1,30 @@
+import Foundation
+
+/// What stops a scene being made from a recording, naming the value or the seconds at fault.
+public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
+    case frameInterval(Double)
+    case pointWidth(Double)
+    /// A change that ends on the screen it started from (a cancelled swipe, a bounce).
+    case returns(seconds: ClosedRange<Double>)
+    /// A change no stock move explains.
+    case unexplained(seconds: ClosedRange<Double>)
+
+    public var description: String {
+        switch self {
+        case .frameInterval(let v):
+            "--frame-interval \(v.plainText): expected seconds in \(FitRequest.frameIntervals.lowerBound.plainText)...\(FitRequest.frameIntervals.upperBound.plainText)"
+        case .pointWidth(let v):
+            "--points \(v.plainText): expected a screen width in points, \(SceneMakingRequest.pointWidths.lowerBound.plainText)...\(SceneMakingRequest.pointWidths.upperBound.plainText)"
+        case .returns(let s):
+            String(
+                format:
+                    "the recording moves at %.2f-%.2f s and comes back to the screen it left; a made scene holds only changes from one screen to another (cut the recording there)",
+                s.lowerBound, s.upperBound)
+        case .unexplained(let s):
+            String(
+                format:
+                    "the recording's change at %.2f-%.2f s is none of %@ by any of UIKit's curves; nothing was written",
+                s.lowerBound, s.upperBound, ScreenChange.moving.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+}

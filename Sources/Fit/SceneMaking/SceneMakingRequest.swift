@@ -1,0 +1,120 @@
+import Foundation
+
+import Flipbook
+
+/// What to make a scene from: a recording of a transition, and the folder to write the scene
+/// file and its screens' images into.
+public struct SceneMakingRequest: Sendable {
+    /// The recording: a GIF, WebP, APNG, MP4 or MOV, or a folder of PNG frames.
+    public var recording: String
+    /// Where the scene file (`NAME.yaml`) and its images go (made if missing).
+    public var folder: String
+    /// The scene's name, and its file's.
+    public var name: String
+    /// Seconds between the recording's frames, overriding the times it carries.
+    public var frameInterval: Double?
+    /// The part of each frame that is the screen (all of it by default).
+    public var crop: Crop?
+    /// The screen's width in points (by default an iPhone's, from the frames' width).
+    public var pointWidth: Double?
+
+    /// The widths in points a screen may have.
+    public static let pointWidths = 100.0...2000.0
+
+    /// A request named after the recording's file unless `name` is given.
+    public init(
+        recording: String, folder: String, name: String? = nil, frameInterval: Double? = nil, crop: Crop? = nil,
+        pointWidth: Double? = nil
+    ) {
+        self.recording = recording
+        self.folder = folder
+        self.name = name ?? Self.name(for: recording)
+        self.frameInterval = frameInterval
+        self.crop = crop
+        self.pointWidth = pointWidth
+    }
+
+    /// A scene name from a file's: its stem in lower case, runs of other characters as one `-`.
+    static func name(for path: String) -> String {
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
+        let words = stem.split { !($0.isLetter || $0.isNumber) }
+        return words.isEmpty ? "recording" : words.joined(separator: "-")
+    }
+
+    /// Refuses a request that cannot run before anything is read.
+    public func check() throws {
+        if let frameInterval, !FitRequest.frameIntervals.contains(frameInterval) {
+            throw SceneMakingError.frameInterval(frameInterval)
+        }
+        if let pointWidth, !Self.pointWidths.contains(pointWidth) {
+            throw SceneMakingError.pointWidth(pointWidth)
+        }
+        try OutputRules(
+            outputs: [.init(option: "--to", path: folder, isFolder: true)],
+            inputs: [.init(what: "the recording", path: recording)]
+        ).check()
+    }
+
+    /// Reads the recording, makes the scene, checks that it loads and renders, scores its
+    /// render against the recording, and writes the file and its images into `folder`; writes
+    /// nothing when any of that fails.
+    public func run(
+        progress: @escaping @Sendable (String) -> Void = { _ in }, _ events: MeasureEvents = MeasureEvents()
+    )
+        throws -> SceneMakingReport
+    {
+        try check()
+        let source = RecordingSource(path: recording, events: events, measuring: "the scene's times are")
+        let made = try SceneMaker.make(self, source: source, progress: progress)
+        let staging = try TemporaryFolder()
+        defer { staging.remove() }
+        let file = (staging.path as NSString).appendingPathComponent("\(name).yaml")
+        try made.text.text.write(toFile: file, atomically: true, encoding: .utf8)
+        for (i, image) in made.images.enumerated() {
+            try image.writePNG(to: (staging.path as NSString).appendingPathComponent("screen-\(i + 1).png"))
+        }
+        progress("rendering the scene and comparing it with the recording")
+        let check = try MadeSceneCheck(
+            scene: file, source: source, outline: made.outline, crop: made.crop, frameInterval: frameInterval)
+        let written = try SceneFile.load(path: file).copy(to: folder)
+        return SceneMakingReport(changes: made.text.changes, check: check, written: written, request: self)
+    }
+}
+
+/// What a scene made from a recording holds and how close its render comes.
+public struct SceneMakingReport: Sendable {
+    public var changes: [MadeChange]
+    public var check: MadeSceneCheck
+    /// The scene file, then its images.
+    public var written: [String]
+    let request: SceneMakingRequest
+
+    /// The report: each change, how its render compares, and how to use the scene.
+    public var text: String {
+        var lines = [
+            "made \(request.name) from \(request.recording): \(written.count - 1) screens, \(changes.count) change\(changes.count == 1 ? "" : "s")"
+        ]
+        for (i, change) in changes.enumerated() {
+            var line = String(
+                format: "  %d. %.3f s  screen %d → %d: %@", i + 1, change.start, change.from, change.to,
+                change.kind.rawValue)
+            if change.kind != .cut { line += ", " + change.curve.text }
+            if let shift = change.shift { line += ", shifting the screen underneath by \(FitResult.text(shift))" }
+            lines.append(line)
+            let c = check.changes[i]
+            lines.append(
+                String(
+                    format: "     render against the recording at %.2f-%.2f s: %.2f levels RMS, worst %.2f at %.3f s",
+                    c.seconds.lowerBound, c.seconds.upperBound, c.rms, c.worst, c.worstAt))
+        }
+        lines.append(
+            String(
+                format:
+                    "  the whole recording: %.2f levels RMS, worst %.2f at %.3f s (mean difference per frame, of 255)",
+                check.rms, check.worst, check.worstAt))
+        lines.append("wrote \(written[0]) and its \(written.count - 1) images; render it, or open it in the studio:")
+        lines.append("  flipbook render \(written[0]) -o \(request.name).gif")
+        lines.append("  flipbook studio \(written[0])")
+        return lines.joined(separator: "\n")
+    }
+}

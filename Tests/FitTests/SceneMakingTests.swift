@@ -1,0 +1,112 @@
+import Codecs
+@testable import Fit
+import Flipbook
+import Foundation
+import TestSupport
+import Testing
+
+/// A scene made from a recording of a render with known values gives those values back.
+@Suite("A scene from a recording")
+struct SceneMakingTests {
+    /// A push of nav-push's two screens by a UIKit spring, parallax and dim known, after 0.4 s.
+    static let truth = """
+        version: 1
+        name: truth
+        summary: a push by a spring
+        settings: {canvas: {width: 375, height: 667}, fps: 30}
+        params:
+          assets:
+            doc: the screens
+            list: {image: settings.png, shape: screen, doc: the list}
+            next: {image: display.png, shape: screen, doc: the pushed screen}
+          push: {animation: {duration: 0.6, dampingRatio: 0.85}, doc: the push}
+        layers:
+          list: {image: assets.list}
+          dimming: {color: "#000000", alpha: 0}
+          next: {image: assets.next, center: "point(canvas.width * 1.5, screen.midY)"}
+        storyboards:
+          push:
+            - hold: 0.4
+            - {animate: push, next.center: screen.center, list.center: "point(screen.midX - canvas.width * 0.25, screen.midY)", dimming.alpha: 0.12}
+            - hold: 0.5
+
+        """
+
+    /// The truth's scene file, rendered to a 30 fps GIF.
+    static func recording(in folder: String) throws -> String {
+        for image in ["settings.png", "display.png"] {
+            try FileManager.default.copyItem(
+                atPath: ScoreTests.assets + "/examples/nav-push/" + image, toPath: folder + "/" + image)
+        }
+        try truth.write(toFile: folder + "/truth.yaml", atomically: true, encoding: .utf8)
+        let path = folder + "/push.gif"
+        var export = ExportRequest(scene: folder + "/truth.yaml")
+        export.output = path
+        _ = try export.run()
+        return path
+    }
+
+    @Test("A push by a spring: its move, curve, parallax, dim and start come back, and the made scene renders it")
+    func push() throws {
+        let folder = temporaryFolder()
+        let recording = try Self.recording(in: folder)
+        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        #expect(report.changes.count == 1)
+        let change = try #require(report.changes.first)
+        #expect(change.kind == .push)
+        #expect((change.from, change.to) == (1, 2))
+        guard case .spring(let duration, let ratio, _) = change.curve else {
+            Issue.record("expected a spring, got \(change.curve)")
+            return
+        }
+        #expect(abs(duration - 0.6) < 0.03, "duration \(duration)")
+        #expect(abs(ratio - 0.85) < 0.08, "damping ratio \(ratio)")
+        #expect(abs((change.shift ?? 0) - 0.25) < 0.02, "parallax \(change.shift ?? -1)")
+        #expect(abs((change.dim ?? 0) - 0.12) < 0.02, "dim \(change.dim ?? -1)")
+        #expect(abs(change.start - 0.4) < 1.0 / 30, "start \(change.start)")
+        // The GIF's palette alone keeps a render from matching it exactly: the made scene's
+        // render is held to the truth's own.
+        let truth = try Self.rms(scene: folder + "/truth.yaml", against: recording)
+        #expect(report.check.rms < truth + 0.3, "made \(report.check.rms), truth \(truth) levels RMS")
+        #expect(
+            report.written.map { ($0 as NSString).lastPathComponent } == ["push.yaml", "screen-1.png", "screen-2.png"])
+        let made = try Transition(folder + "/made/push.yaml")
+        #expect(abs(made.duration - 1.5) < 0.05, "\(made.duration)")
+    }
+
+    /// The RMS over a recording's frames of a scene's render's mean difference from each, as
+    /// the made scene's check measures it.
+    static func rms(scene: String, against recording: String) throws -> Double {
+        let transition = try Transition(scene, width: SceneMaker.outlineWidth)
+        let frames = try FrameSequence.load(recording).frames
+        let squares = frames.map { frame -> Double in
+            let picture = LumaImage(frame.bitmap, width: SceneMaker.outlineWidth, height: 142)
+            let render = LumaImage(transition.frame(at: frame.start).bitmap, width: 80, height: 142)
+            return pow(render.meanDifference(picture), 2)
+        }
+        return (squares.reduce(0, +) / Double(squares.count)).squareRoot()
+    }
+
+    @Test("A recording where nothing moves is refused, and nothing is written")
+    func still() throws {
+        let folder = temporaryFolder()
+        let still = Bitmap(width: 40, height: 60, fill: PremultipliedColor(r: 200, g: 200, b: 200, a: 255))
+        let frames = FrameSequence(
+            frames: [.init(start: 0, bitmap: still, label: "0"), .init(start: 0.5, bitmap: still, label: "1")],
+            duration: 1)
+        let request = SceneMakingRequest(recording: folder + "/still.gif", folder: folder + "/made")
+        #expect(throws: FitError.noMotion) {
+            try SceneMaker.make(request, source: RecordingSource(frames), progress: { _ in })
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/made"))
+    }
+
+    @Test("Point widths: an iPhone's at 1x, 2x or 3x, else the nearest whole scale of 375")
+    func pointWidths() {
+        #expect(SceneMaker.pointWidth(pixels: 375) == 375)
+        #expect(SceneMaker.pointWidth(pixels: 750) == 375)
+        #expect(SceneMaker.pointWidth(pixels: 1179) == 393)
+        #expect(SceneMaker.pointWidth(pixels: 1242) == 414)
+        #expect(SceneMaker.pointWidth(pixels: 1080) == 360)
+    }
+}
