@@ -45,6 +45,13 @@ struct SceneCommand: ParsableCommand {
     var folder: String?
 
     @Option(
+        name: .customLong("check"),
+        help: ArgumentHelp(
+            "Check this scene file: every name, expression and storyboard, as render loads it; exit 1 naming each problem.",
+            valueName: "file.yaml"))
+    var checked: String?
+
+    @Option(
         help: ArgumentHelp(
             "Make a scene from this recording of a transition (GIF, WebP, APNG, MP4, MOV or a folder of PNG frames): its still screens and the UIKit moves and curves between them, fitted; needs --to.",
             valueName: "recording"))
@@ -75,6 +82,12 @@ struct SceneCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if let checked {
+            if scene != nil || from != nil || reference || schema || folder != nil {
+                throw ValidationError("--check \(checked): checks a scene file; give it alone")
+            }
+            return
+        }
         if let from {
             if let scene {
                 throw ValidationError("\(scene): --from makes a scene from a recording; leave the scene out")
@@ -110,6 +123,18 @@ struct SceneCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let checked {
+            let file = try SceneFile.load(path: checked)
+            var lengths: [String] = []
+            for storyboard in file.storyboards {
+                let t = try Transition(checked, storyboard: storyboard)
+                lengths.append("\(storyboard) \(String(format: "%.2f", t.duration)) s")
+            }
+            print(
+                "\(checked): \(file.name), \(lengths.joined(separator: ", ")): every name resolves and every storyboard plays"
+            )
+            return
+        }
         if let making {
             let report: SceneMakingReport
             do {

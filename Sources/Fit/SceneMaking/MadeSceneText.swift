@@ -70,17 +70,17 @@ public struct MadeChange: Sendable {
     public var start: Double
     public var curve: Curve
     /// The shift param's value, for the kinds that read one.
-    public var shift: Double?
+    public var shift: Double? = nil
     /// The dimming's darkest alpha, for the kinds that dim.
-    public var dim: Double?
+    public var dim: Double? = nil
     /// A finger's part before the curve: how long it takes, at an even speed, and how far it
     /// takes the move (0 to 1).
-    public var drag: (duration: Double, progress: Double)?
+    public var drag: (duration: Double, progress: Double)? = nil
     /// The recording's seconds it was fitted on, and how well its render matches there: the mean
     /// difference per frame (of 255 levels) and the share of the recording's changes it explains.
     public var seconds: ClosedRange<Double>
-    public var residual: Double?
-    public var explained: Double?
+    public var residual: Double? = nil
+    public var explained: Double? = nil
 }
 
 /// A made scene's file, written as a person would: a param for each screen, hold and change,

@@ -98,7 +98,7 @@ enum SceneMaker {
                 made.append(
                     MadeChange(
                         kind: .cut, from: from, to: to, start: outline.starts[change.after] - outline.interval / 4,
-                        curve: .system, shift: nil, seconds: seconds))
+                        curve: .system, seconds: seconds))
                 continue
             }
             progress(String(format: "fitting the change at %.2f-%.2f s", seconds.lowerBound, seconds.upperBound))
@@ -115,56 +115,10 @@ enum SceneMaker {
             // GIF's held frame lasts the whole hold), then moves.
             let hold = outline.starts[change.before + 1] - origin - outline.interval / 2
             let guess = min(2, max(0.15, outline.starts[change.after] - outline.starts[change.before + 1]))
-            /// Per move, the most of the recording's changes a fit of it explained.
-            var shares: [ScreenChange: Double] = [:]
-            /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted; nil
-            /// where the fit finds no answer.
-            func attempt(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)? = nil) throws
-                -> (change: MadeChange, score: Double)?
-            {
-                var candidate = MadeChange(
-                    kind: kind, from: from, to: to, start: hold, curve: curve, shift: nil, drag: drag,
-                    seconds: seconds)
-                let scene = text([candidate], length: end - origin)
-                let names = scene.paramNames[0]
-                var keys = curve.parts.map { names.animation + "." + $0.part }
-                var ranges = Dictionary(uniqueKeysWithValues: zip(keys, curve.parts.map(\.range)))
-                for (param, declared) in [(names.shift, kind.shift), (names.dim, kind.dim)] {
-                    guard let param, let declared else { continue }
-                    keys.append(param)
-                    ranges[param] = declared.range
-                }
-                if let drag = names.drag {
-                    keys += [drag.animation + ".duration", drag.progress]
-                    ranges[drag.animation + ".duration"] = 0.05...2
-                    ranges[drag.progress] = 0.05...0.95
-                }
-                guard !keys.isEmpty else { return nil }
-                let path = folder.path + "/change-\(k).yaml"
-                try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
-                let fit: FitResult
-                do {
-                    fit = try Fitter.fit(
-                        FitRequest(
-                            scene: path, storyboard: "recording", keys: keys, ranges: ranges,
-                            crop: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight)),
-                        recording: recording, images: images2)
-                } catch let error as FitError {
-                    if case .unexplained(let share) = error { shares[kind] = max(shares[kind] ?? -1, share) }
-                    return nil
-                }
-                let values = Dictionary(uniqueKeysWithValues: fit.values.map { ($0.key, $0.after) })
-                candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
-                candidate.shift = names.shift.flatMap { values[$0] }
-                candidate.dim = names.dim.flatMap { values[$0] }
-                candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
-                candidate.start = origin + hold - fit.offsetAfter
-                candidate.residual = fit.residuals.first?.rmsAfter
-                candidate.explained = fit.explainedMotion
-                shares[kind] = max(shares[kind] ?? -1, fit.explainedMotion ?? 1)
-                let score = fit.residuals.first?.rmsAfter ?? .infinity
-                return (candidate, score)
-            }
+            let fitting = ChangeFit(
+                base: text([], length: end - origin), recording: recording, hold: hold, origin: origin,
+                frame: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight), from: from, to: to,
+                seconds: seconds, folder: folder.path + "/change-\(k)", images: images2)
             func better(_ a: (change: MadeChange, score: Double)?, _ b: (change: MadeChange, score: Double)?)
                 -> (change: MadeChange, score: Double)?
             {
@@ -174,23 +128,28 @@ enum SceneMaker {
             }
             // Each move by a spring first; the best, and any a finger may lead, by the other curves.
             let spring = MadeChange.Curve.spring(duration: guess, dampingRatio: 1)
-            var tried: [(change: MadeChange, score: Double)] = []
-            for kind in ScreenChange.moving {
-                if let result = try attempt(kind, spring) { tried.append(result) }
-            }
-            var best = tried.reduce(nil, better)
+            // The two moves that look likeliest, by a spring; if neither explains the change
+            // well, the sliding ones among them led by a finger; the best by the other curves.
+            let likeliest = Array(try fitting.ranked(ScreenChange.moving).prefix(2))
+            let tried = try fitting.attempts(likeliest.map { ($0, spring, nil) })
+            var best = tried.compactMap(\.result).reduce(nil, better)
             if (best?.change.explained ?? 0) < 0.85 {
-                let leads = ScreenChange.moving.filter(\.slides).sorted { shares[$0] ?? -1 > shares[$1] ?? -1 }
-                for kind in leads.prefix(2) {
-                    for curve in [MadeChange.Curve.spring(duration: guess, dampingRatio: 1, velocity: 1), .system] {
-                        best = better(best, try attempt(kind, curve, drag: (guess / 2, 0.4)))
-                    }
+                let leads = likeliest.filter(\.slides)
+                let released = MadeChange.Curve.spring(duration: guess, dampingRatio: 1, velocity: 1)
+                for attempt in try fitting.attempts(
+                    leads.flatMap { kind in [released, .system].map { (kind, $0, (guess / 2, 0.4)) } })
+                {
+                    best = better(best, attempt.result)
                 }
             }
             if let found = best {
                 let drag = found.change.drag.map { ($0.duration, $0.progress) }
-                for curve in [MadeChange.Curve.system, .bezier("easeInEaseOut", duration: guess)] {
-                    best = better(best, try attempt(found.change.kind, curve, drag: drag))
+                for attempt in try fitting.attempts(
+                    [MadeChange.Curve.system, .bezier("easeInEaseOut", duration: guess)].map {
+                        (found.change.kind, $0, drag)
+                    })
+                {
+                    best = better(best, attempt.result)
                 }
             }
             guard let best else { throw SceneMakingError.unexplained(seconds: seconds) }

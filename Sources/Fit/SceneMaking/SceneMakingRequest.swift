@@ -76,8 +76,13 @@ public struct SceneMakingRequest: Sendable {
         progress("rendering the scene and comparing it with the recording")
         let check = try MadeSceneCheck(
             scene: file, source: source, outline: made.outline, crop: made.crop, frameInterval: frameInterval)
+        let transition = try Transition(file)
+        let code = zip(made.text.changes, made.text.paramNames).compactMap { change, names in
+            change.kind == .cut ? nil : transition.motion(of: names.animation).map { (names.animation, $0.code) }
+        }
         let written = try SceneFile.load(path: file).copy(to: folder)
-        return SceneMakingReport(changes: made.text.changes, check: check, written: written, request: self)
+        return SceneMakingReport(
+            changes: made.text.changes, check: check, code: code, written: written, request: self)
     }
 }
 
@@ -85,6 +90,8 @@ public struct SceneMakingRequest: Sendable {
 public struct SceneMakingReport: Sendable {
     public var changes: [MadeChange]
     public var check: MadeSceneCheck
+    /// Per change's animation param, the UIKit code that makes its curve.
+    public var code: [(key: String, lines: [String])]
     /// The scene file, then its images.
     public var written: [String]
     let request: SceneMakingRequest
@@ -112,6 +119,10 @@ public struct SceneMakingReport: Sendable {
                 format:
                     "  the whole recording: %.2f levels RMS, worst %.2f at %.3f s (mean difference per frame, of 255)",
                 check.rms, check.worst, check.worstAt))
+        for (key, code) in code {
+            lines.append("  \(key) in UIKit:")
+            lines += code.map { "    " + $0 }
+        }
         lines.append("wrote \(written[0]) and its \(written.count - 1) images; render it, or open it in the studio:")
         lines.append("  flipbook render \(written[0]) -o \(request.name).gif")
         lines.append("  flipbook studio \(written[0])")

@@ -1,0 +1,114 @@
+import Foundation
+import Synchronization
+
+import struct Flipbook.FrameSequence
+import class Flipbook.ImageCache
+import struct Flipbook.Transition
+
+/// One change of a recording fitted as each move and curve tried: a scene of its two screens,
+/// its params searched by fit's own search against the change's frames.
+struct ChangeFit: Sendable {
+    /// A try's answer, where its fit found one, and the share of the change it explained.
+    struct Attempt: Sendable {
+        var result: (change: MadeChange, score: Double)?
+        var share: Double?
+    }
+
+    /// The made scene with no changes, of the change's length.
+    let base: MadeSceneText
+    /// The change's frames, from its window's first.
+    let recording: FrameSequence
+    /// Seconds the storyboard holds before it moves, and the window's start in the recording.
+    let hold: Double
+    let origin: Double
+    /// The recording's frames' size.
+    let frame: Crop
+    let from: Int
+    let to: Int
+    let seconds: ClosedRange<Double>
+    /// Where each try's scene file is written (`PATH-N.yaml`), beside the screens' images.
+    let folder: String
+    let images: ImageCache
+
+    /// The moves `kinds`, the likeliest first: each drawn at every tenth of its way with its
+    /// params' defaults, the least difference from the change's frames a quarter, half and
+    /// three quarters through it; no time, so no fit.
+    func ranked(_ kinds: [ScreenChange]) throws -> [ScreenChange] {
+        let moving = recording.frames.filter { seconds.contains($0.start + origin) }
+        guard moving.count >= 3 else { return kinds }
+        let width = SceneMaker.outlineWidth
+        let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
+        let samples = [1, 2, 3].map { LumaImage(moving[moving.count * $0 / 4].bitmap, width: width, height: height) }
+        var differences: [ScreenChange: Double] = [:]
+        for (i, kind) in kinds.enumerated() {
+            var scene = base
+            scene.changes = [
+                MadeChange(
+                    kind: kind, from: from, to: to, start: 0, curve: .bezier("linear", duration: 1), seconds: seconds)
+            ]
+            scene.length = 1
+            let path = "\(folder)-ranked-\(i).yaml"
+            try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+            let transition = try Transition(path, width: width, images: images)
+            let renders = stride(from: 0.0, through: 1.0, by: 0.1).map {
+                LumaImage(transition.frame(at: $0).bitmap, width: width, height: height)
+            }
+            differences[kind] = samples.map { sample in renders.map { $0.meanDifference(sample) }.min()! }.reduce(0, +)
+        }
+        return kinds.sorted { differences[$0]! < differences[$1]! }
+    }
+
+    /// Each try fitted, two at a time: the moves' fits are independent.
+    func attempts(_ tries: [(ScreenChange, MadeChange.Curve, (Double, Double)?)]) throws -> [Attempt] {
+        let results = Mutex([Result<Attempt, Error>?](repeating: nil, count: tries.count))
+        DispatchQueue.concurrentPerform(iterations: tries.count) { i in
+            let (kind, curve, drag) = tries[i]
+            let result = Result { try attempt(kind, curve, drag: drag, path: "\(folder)-\(i).yaml") }
+            results.withLock { $0[i] = result }
+        }
+        return try results.withLock { $0 }.map { try $0!.get() }
+    }
+
+    /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted.
+    func attempt(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String) throws
+        -> Attempt
+    {
+        var candidate = MadeChange(
+            kind: kind, from: from, to: to, start: hold, curve: curve, shift: nil, drag: drag, seconds: seconds)
+        var scene = base
+        scene.changes = [candidate]
+        let names = scene.paramNames[0]
+        var keys = curve.parts.map { names.animation + "." + $0.part }
+        var ranges = Dictionary(uniqueKeysWithValues: zip(keys, curve.parts.map(\.range)))
+        for (param, declared) in [(names.shift, kind.shift), (names.dim, kind.dim)] {
+            guard let param, let declared else { continue }
+            keys.append(param)
+            ranges[param] = declared.range
+        }
+        if let drag = names.drag {
+            keys += [drag.animation + ".duration", drag.progress]
+            ranges[drag.animation + ".duration"] = 0.05...2
+            ranges[drag.progress] = 0.05...0.95
+        }
+        guard !keys.isEmpty else { return Attempt() }
+        try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+        let fit: FitResult
+        do {
+            fit = try Fitter.fit(
+                FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame),
+                recording: recording, images: images)
+        } catch let error as FitError {
+            if case .unexplained(let share) = error { return Attempt(share: share) }
+            return Attempt()
+        }
+        let values = Dictionary(uniqueKeysWithValues: fit.values.map { ($0.key, $0.after) })
+        candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
+        candidate.shift = names.shift.flatMap { values[$0] }
+        candidate.dim = names.dim.flatMap { values[$0] }
+        candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
+        candidate.start = origin + hold - fit.offsetAfter
+        candidate.residual = fit.residuals.first?.rmsAfter
+        candidate.explained = fit.explainedMotion
+        return Attempt(result: (candidate, fit.residuals.first?.rmsAfter ?? .infinity), share: fit.explainedMotion)
+    }
+}
