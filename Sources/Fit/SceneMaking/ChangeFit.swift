@@ -30,12 +30,12 @@ struct ChangeFit: Sendable {
     let folder: String
     let images: ImageCache
 
-    /// The moves `kinds`, the likeliest first: each drawn at every tenth of its way with its
-    /// params' defaults, the least difference from the change's frames a quarter, half and
-    /// three quarters through it; no time, so no fit.
-    func ranked(_ kinds: [ScreenChange]) throws -> [ScreenChange] {
+    /// The move that looks likeliest, drawn at every tenth of its way with its params' defaults
+    /// against the change's frames a quarter, half and three quarters through it (no time, so no
+    /// fit), with the next likeliest where it looks nearly as likely.
+    func likeliest(_ kinds: [ScreenChange]) throws -> [ScreenChange] {
         let moving = recording.frames.filter { seconds.contains($0.start + origin) }
-        guard moving.count >= 3 else { return kinds }
+        guard moving.count >= 3 else { return Array(kinds.prefix(2)) }
         let width = SceneMaker.outlineWidth
         let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
         let samples = [1, 2, 3].map { LumaImage(moving[moving.count * $0 / 4].bitmap, width: width, height: height) }
@@ -55,8 +55,15 @@ struct ChangeFit: Sendable {
             }
             differences[kind] = samples.map { sample in renders.map { $0.meanDifference(sample) }.min()! }.reduce(0, +)
         }
-        return kinds.sorted { differences[$0]! < differences[$1]! }
+        let sorted = kinds.sorted { differences[$0]! < differences[$1]! }
+        // A second move looks nearly as likely, or the first does not stand out: both are fitted.
+        return sorted.count > 1 && differences[sorted[0]]! > Self.decisive * differences[sorted[1]]!
+            ? Array(sorted.prefix(2)) : [sorted[0]]
     }
+
+    /// The likeliest move is fitted alone when its least difference is at most this share of
+    /// the next one's.
+    static let decisive = 0.7
 
     /// Each try fitted, two at a time: the moves' fits are independent.
     func attempts(_ tries: [(ScreenChange, MadeChange.Curve, (Double, Double)?)]) throws -> [Attempt] {

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Synchronization
 
 import struct Flipbook.Bitmap
 import struct Flipbook.FrameSequence
@@ -30,7 +31,7 @@ enum SceneMaker {
     }
 
     static func make(
-        _ request: SceneMakingRequest, source: RecordingSource, progress: (String) -> Void
+        _ request: SceneMakingRequest, source: RecordingSource, progress: @escaping @Sendable (String) -> Void
     ) throws -> Made {
         // First pass: a thumbnail of each frame's screen, to find the still stretches.
         var crop = request.crop
@@ -72,6 +73,7 @@ enum SceneMaker {
             }
         }
         let images = screens.map { $0! }
+        let kept = windowFrames
 
         // Each change fitted on its own window: a scene of its two screens only.
         let folder = try TemporaryFolder()
@@ -80,26 +82,25 @@ enum SceneMaker {
             try image.writePNG(to: folder.path + "/screen-\(s + 1).png")
         }
         let fps = Self.fps(interval: outline.interval)
-        func text(_ changes: [MadeChange], length: Double) -> MadeSceneText {
+        @Sendable func text(_ changes: [MadeChange], length: Double) -> MadeSceneText {
             MadeSceneText(
                 name: request.name, summary: "made from \((request.recording as NSString).lastPathComponent)",
                 canvas: canvas, scale: scale, fps: fps,
                 screens: outline.screens.map {
-                    ("screen-\(outline.screens.firstIndex(of: $0)! + 1).png", pass.starts[$0])
+                    ("screen-\(outline.screens.firstIndex(of: $0)! + 1).png", outline.starts[$0])
                 },
                 changes: changes, length: length, header: [])
         }
-        var made: [MadeChange] = []
         let images2 = ImageCache()
-        for (k, change) in outline.changes.enumerated() {
+        /// Change `k`, fitted on its own window.
+        @Sendable func fitted(_ k: Int) throws -> MadeChange {
+            let change = outline.changes[k]
             let from = outline.stills[k].screen + 1, to = outline.stills[k + 1].screen + 1
             let seconds = outline.seconds(of: change)
             if change.isCut {
-                made.append(
-                    MadeChange(
+                return MadeChange(
                         kind: .cut, from: from, to: to, start: outline.starts[change.after] - outline.interval / 4,
-                        curve: .system, seconds: seconds))
-                continue
+                        curve: .system, seconds: seconds)
             }
             progress(String(format: "fitting the change at %.2f-%.2f s", seconds.lowerBound, seconds.upperBound))
             let window = windows[k]
@@ -107,7 +108,7 @@ enum SceneMaker {
             let end =
                 window.upperBound + 1 < outline.starts.count ? outline.starts[window.upperBound + 1] : outline.duration
             let recording = FrameSequence(
-                frames: zip(window, windowFrames[k]).map {
+                frames: zip(window, kept[k]).map {
                     .init(start: outline.starts[$0] - origin, bitmap: $1, label: "frame \($0)")
                 },
                 duration: end - origin)
@@ -128,9 +129,9 @@ enum SceneMaker {
             }
             // Each move by a spring first; the best, and any a finger may lead, by the other curves.
             let spring = MadeChange.Curve.spring(duration: guess, dampingRatio: 1)
-            // The two moves that look likeliest, by a spring; if neither explains the change
+            // The move that looks likeliest (or two), by a spring; if none explains the change
             // well, the sliding ones among them led by a finger; the best by the other curves.
-            let likeliest = Array(try fitting.ranked(ScreenChange.moving).prefix(2))
+            let likeliest = try fitting.likeliest(ScreenChange.moving)
             let tried = try fitting.attempts(likeliest.map { ($0, spring, nil) })
             var best = tried.compactMap(\.result).reduce(nil, better)
             if (best?.change.explained ?? 0) < 0.85 {
@@ -153,8 +154,16 @@ enum SceneMaker {
                 }
             }
             guard let best else { throw SceneMakingError.unexplained(seconds: seconds) }
-            made.append(best.change)
+            return best.change
         }
+        // The changes are fitted at once, each on its own frames; the first error in the
+        // recording's order is the one told.
+        let results = Mutex([Result<MadeChange, Error>?](repeating: nil, count: outline.changes.count))
+        DispatchQueue.concurrentPerform(iterations: outline.changes.count) { k in
+            let result = Result { try fitted(k) }
+            results.withLock { $0[k] = result }
+        }
+        let made = try results.withLock { $0 }.map { try $0!.get() }
         var scene = text(made, length: outline.duration)
         scene.header = [
             "\(request.name): made by `flipbook scene --from` from \((request.recording as NSString).lastPathComponent)",
