@@ -55,6 +55,29 @@ def wait(driver, script, timeout=20.0, what="condition", shown=None, args=()):
     check(False, f"waited {timeout} s for {what}{text}")
 
 
+# A push of nav-push's two screens by a spring, for `flipbook scene --from` to make a scene of.
+MADE_TRUTH = """version: 1
+name: truth
+summary: a push by a spring
+settings: {canvas: {width: 375, height: 667}, fps: 30}
+params:
+  assets:
+    doc: the screens
+    list: {image: settings.png, shape: screen, doc: the list}
+    next: {image: display.png, shape: screen, doc: the pushed screen}
+  push: {animation: {duration: 0.6, dampingRatio: 0.85}, doc: the push}
+layers:
+  list: {image: assets.list}
+  dimming: {color: "#000000", alpha: 0}
+  next: {image: assets.next, center: "point(canvas.width * 1.5, screen.midY)"}
+storyboards:
+  push:
+    - hold: 0.4
+    - {animate: push, next.center: screen.center, list.center: "point(screen.midX - canvas.width * 0.25, screen.midY)", dimming.alpha: 0.12}
+    - hold: 0.5
+"""
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("flipbook")
@@ -75,6 +98,18 @@ def main():
                    env={**os.environ, "FLIPBOOK_ROOT": ROOT})
     # What to follow in it, as flipbook score reads: the bar's bottom edge and the detail's body.
     features = os.path.join(ROOT, "Assets", "fidelity", "dismiss-final.yaml")
+    # A scene made from a recording (flipbook scene --from), made while the page is tested and
+    # opened at the end: a push of nav-push's screens by a known spring, as a GIF.
+    made_dir = os.path.join(work, "made")
+    os.makedirs(os.path.join(work, "truth"))
+    for image in ["settings.png", "display.png"]:
+        shutil.copy(os.path.join(ROOT, "Assets", "examples", "nav-push", image), os.path.join(work, "truth", image))
+    with open(os.path.join(work, "truth", "truth.yaml"), "w") as f:
+        f.write(MADE_TRUTH)
+    subprocess.run([args.flipbook, "render", os.path.join(work, "truth", "truth.yaml"), "-o",
+                    os.path.join(work, "push.gif")], check=True, capture_output=True)
+    maker = subprocess.Popen([args.flipbook, "scene", "--from", os.path.join(work, "push.gif"), "--to", made_dir],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     server = subprocess.Popen(
         [args.flipbook, "studio", scene, "--against", recording, "--features", features],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -773,10 +808,49 @@ def main():
         check("Edits here are not saved" in banner and status == "not exported: the studio is not answering",
               f"with the studio stopped, the page says so ({banner!r}) and an export is not done ({status!r})")
         driver.save_screenshot(os.path.join(args.shots, "studio-stopped.png"))
+
+        # The made scene opens in the studio: its fitted values are controls, a change re-renders,
+        # and a save writes only that value.
+        out, err = maker.communicate(timeout=300)
+        check(maker.returncode == 0 and "screen 1 → 2: push" in out, f"flipbook scene --from made a push ({err[-300:]})")
+        made = os.path.join(made_dir, "push.yaml")
+        with open(made) as f:
+            made_text = f.read()
+        server = subprocess.Popen([args.flipbook, "studio", made], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True)
+        line = server.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+)", line)
+        check(match is not None, f"the studio opens the made scene ({line.strip()})")
+        driver.get(match.group(1))
+        wait(driver, "return !!(window.flipbook && window.flipbook.playback.frames)", what="the made scene to load")
+        state = driver.execute_script("return window.flipbook.server")
+        keys = [p["key"] for p in state["params"]]
+        check(state["scene"] == "push" and state["storyboard"] == "recording"
+              and {"pushParallax", "pushDim", "timing.before1"} <= set(keys),
+              f"the made scene's fitted values are its params ({keys})")
+        driver.execute_script("window.flipbookActions.setPlaying(false); window.flipbook.playback.time = 0.7; window.flipbookActions.draw();")
+        time.sleep(0.5)
+        before = driver.execute_script("return document.getElementById('canvas').toDataURL()")
+        slider = driver.find_element(By.CSS_SELECTOR, '.field[data-key="pushParallax"] input[type=range]')
+        count = driver.execute_script("return window.flipbook.telemetry.latencies.length")
+        driver.execute_script(
+            "const s = arguments[0]; s.value = '0.6'; s.dispatchEvent(new Event('input'));", slider)
+        wait(driver, f"return window.flipbook.telemetry.latencies.length > {count}", what="the made scene's change")
+        after = driver.execute_script("return document.getElementById('canvas').toDataURL()")
+        check(after != before, "a change of the made scene's parallax re-renders the frame mid-push")
+        driver.save_screenshot(os.path.join(args.shots, "studio-made.png"))
+        driver.find_element(By.ID, "save").click()
+        wait(driver, "return Object.keys(window.flipbook.server.edits).length === 0", what="the made scene's save")
+        with open(made) as f:
+            diff = [d for d in difflib.unified_diff(made_text.splitlines(), f.read().splitlines(), lineterm="", n=0)
+                    if d.startswith(("+", "-")) and not d.startswith(("+++", "---"))]
+        check(len(diff) == 2 and diff[0].startswith("-  pushParallax: {number: ")
+              and diff[1].startswith("+  pushParallax: {number: 0.6,"), f"the save wrote only the parallax: {diff}")
         print(f"{passed} passed, 0 failed")
     finally:
         if driver:
             driver.quit()
+        maker.kill()
         server.terminate()
         server.wait(timeout=10)
         shutil.rmtree(work, ignore_errors=True)
