@@ -32,14 +32,14 @@ struct SceneMakingTests {
 
         """
 
-    /// The truth's scene file, rendered to a 30 fps GIF.
-    static func recording(in folder: String) throws -> String {
+    /// The scene file `scene`, rendered to `name` (a 30 fps GIF by default).
+    static func recording(in folder: String, scene: String = truth, as name: String = "push.gif") throws -> String {
         for image in ["settings.png", "display.png"] {
             try FileManager.default.copyItem(
                 atPath: ScoreTests.assets + "/examples/nav-push/" + image, toPath: folder + "/" + image)
         }
-        try truth.write(toFile: folder + "/truth.yaml", atomically: true, encoding: .utf8)
-        let path = folder + "/push.gif"
+        try scene.write(toFile: folder + "/truth.yaml", atomically: true, encoding: .utf8)
+        let path = folder + "/" + name
         var export = ExportRequest(scene: folder + "/truth.yaml")
         export.output = path
         _ = try export.run()
@@ -61,8 +61,8 @@ struct SceneMakingTests {
         }
         #expect(abs(duration - 0.6) < 0.03, "duration \(duration)")
         #expect(abs(ratio - 0.85) < 0.08, "damping ratio \(ratio)")
-        #expect(abs((change.shift ?? 0) - 0.25) < 0.02, "parallax \(change.shift ?? -1)")
-        #expect(abs((change.dim ?? 0) - 0.12) < 0.02, "dim \(change.dim ?? -1)")
+        #expect(abs((change.numbers["Parallax"] ?? 0) - 0.25) < 0.02, "parallax \(change.numbers)")
+        #expect(abs((change.numbers["Dim"] ?? 0) - 0.12) < 0.02, "dim \(change.numbers)")
         #expect(abs(change.start - 0.4) < 1.0 / 30, "start \(change.start)")
         // The GIF's palette alone keeps a render from matching it exactly: the made scene's
         // render is held to the truth's own.
@@ -85,6 +85,52 @@ struct SceneMakingTests {
             return pow(render.meanDifference(picture), 2)
         }
         return (squares.reduce(0, +) / Double(squares.count)).squareRoot()
+    }
+
+    /// A card of the pushed screen grows out of a rectangle of the list by a spring.
+    static let card = """
+        version: 1
+        name: truth
+        summary: a card grows
+        settings: {canvas: {width: 375, height: 667}, fps: 60}
+        params:
+          assets:
+            doc: the screens
+            list: {image: settings.png, shape: screen, doc: the list}
+            next: {image: display.png, shape: screen, doc: the detail}
+          open: {animation: {duration: 0.5, dampingRatio: 0.8}, doc: the open}
+        layers:
+          list: {image: assets.list}
+          dimming: {color: "#000000", alpha: 0}
+          next: {image: assets.next, mode: fitWidth, frame: "rect(40, 260, 295, 180)", cornerRadius: 14, hidden: true}
+        storyboards:
+          card:
+            - hold: 0.4
+            - set: {next.hidden: false}
+            - {animate: open, next.frame: "rect(0, 0, canvas.width, canvas.height)", next.cornerRadius: 0, dimming.alpha: 0.2}
+            - hold: 0.5
+
+        """
+
+    @Test("A card that grows out of a rectangle, as a 60 fps MP4: the rectangle, the spring and the start come back")
+    func grow() throws {
+        let folder = temporaryFolder()
+        let recording = try Self.recording(in: folder, scene: Self.card, as: "card.mp4")
+        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        let change = try #require(report.changes.first)
+        #expect(report.changes.count == 1 && change.kind == .grow)
+        guard case .spring(let duration, let ratio, _) = change.curve else {
+            Issue.record("expected a spring, got \(change.curve)")
+            return
+        }
+        #expect(abs(duration - 0.5) < 0.015 && abs(ratio - 0.8) < 0.03, "\(duration), \(ratio)")
+        let rect = try #require(change.rect)
+        // Its left, width and middle; its height is weakly determined, as the top of a picture
+        // scaled to the width looks the same in a shorter rectangle while it grows fastest.
+        #expect(abs(rect[0] - 40) < 5 && abs(rect[2] - 295) < 5 && abs(rect[1] + rect[3] / 2 - 350) < 5, "\(rect)")
+        #expect(abs(rect[3] - 180) < 25, "\(rect)")
+        #expect(abs(change.start - 0.4) < 1.0 / 60, "start \(change.start)")
+        #expect(abs((change.numbers["Dim"] ?? 0) - 0.2) < 0.03, "dim \(change.numbers)")
     }
 
     @Test("A recording where nothing moves is refused, and nothing is written")

@@ -30,6 +30,47 @@ struct ChangeFit: Sendable {
     let folder: String
     let images: ImageCache
 
+    /// The change `kind` with `curve` (after a finger's part, with `drag`), starting after the
+    /// hold, with the rectangle the recording shows where the move has one; nil where it shows
+    /// none.
+    func change(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?) -> MadeChange? {
+        var change = MadeChange(
+            kind: kind, from: from, to: to, start: hold, curve: curve, drag: drag, seconds: seconds)
+        if kind.hasRect {
+            guard let rect = rect(kind) else { return nil }
+            change.rect = rect
+        }
+        return change
+    }
+
+    /// The rectangle a screen grows out of (where its first moving frames differ from the still
+    /// before) or shrinks into (where its last ones differ from the still after), in points; nil
+    /// where that region is a sliver or most of the screen.
+    func rect(_ kind: ScreenChange) -> [Double]? {
+        let frames = recording.frames
+        guard let first = frames.firstIndex(where: { $0.start + origin >= seconds.lowerBound - 1e-9 }),
+            let last = frames.lastIndex(where: { $0.start + origin <= seconds.upperBound + 1e-9 }),
+            first >= 1, last - first >= 2
+        else { return nil }
+        let (a, b) = kind == .grow ? (first - 1, first + 1) : (last, last - 2)
+        let width = frame.width, height = frame.height
+        let pa = LumaImage(frames[a].bitmap, width: width, height: height)
+        let pb = LumaImage(frames[b].bitmap, width: width, height: height)
+        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
+        for y in 0..<height {
+            for x in 0..<width where abs(pa.pixels[y * width + x] - pb.pixels[y * width + x]) > 20 {
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+            }
+        }
+        guard maxX >= minX else { return nil }
+        let area = Double((maxX - minX + 1) * (maxY - minY + 1)) / Double(width * height)
+        guard area > 0.01, area < 0.8 else { return nil }
+        let k = base.canvas.width / Double(width)
+        return [Double(minX), Double(minY), Double(maxX - minX + 1), Double(maxY - minY + 1)].map {
+            ($0 * k).rounded()
+        }
+    }
+
     /// The move that looks likeliest, drawn at every tenth of its way with its params' defaults
     /// against the change's frames a quarter, half and three quarters through it (no time, so no
     /// fit), with the next likeliest where it looks nearly as likely.
@@ -41,11 +82,10 @@ struct ChangeFit: Sendable {
         let samples = [1, 2, 3].map { LumaImage(moving[moving.count * $0 / 4].bitmap, width: width, height: height) }
         var differences: [ScreenChange: Double] = [:]
         for (i, kind) in kinds.enumerated() {
+            guard var change = change(kind, .bezier("linear", duration: 1), drag: nil) else { continue }
+            change.start = 0
             var scene = base
-            scene.changes = [
-                MadeChange(
-                    kind: kind, from: from, to: to, start: 0, curve: .bezier("linear", duration: 1), seconds: seconds)
-            ]
+            scene.changes = [change]
             scene.length = 1
             let path = "\(folder)-ranked-\(i).yaml"
             try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -55,7 +95,8 @@ struct ChangeFit: Sendable {
             }
             differences[kind] = samples.map { sample in renders.map { $0.meanDifference(sample) }.min()! }.reduce(0, +)
         }
-        let sorted = kinds.sorted { differences[$0]! < differences[$1]! }
+        let sorted = kinds.filter { differences[$0] != nil }.sorted { differences[$0]! < differences[$1]! }
+        guard !sorted.isEmpty else { return [] }
         // A second move looks nearly as likely, or the first does not stand out: both are fitted.
         return sorted.count > 1 && differences[sorted[0]]! > Self.decisive * differences[sorted[1]]!
             ? Array(sorted.prefix(2)) : [sorted[0]]
@@ -80,18 +121,17 @@ struct ChangeFit: Sendable {
     func attempt(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String) throws
         -> Attempt
     {
-        var candidate = MadeChange(
-            kind: kind, from: from, to: to, start: hold, curve: curve, shift: nil, drag: drag, seconds: seconds)
+        guard var candidate = change(kind, curve, drag: drag) else { return Attempt() }
         var scene = base
         scene.changes = [candidate]
         let names = scene.paramNames[0]
         var keys = curve.parts.map { names.animation + "." + $0.part }
         var ranges = Dictionary(uniqueKeysWithValues: zip(keys, curve.parts.map(\.range)))
-        for (param, declared) in [(names.shift, kind.shift), (names.dim, kind.dim)] {
-            guard let param, let declared else { continue }
-            keys.append(param)
-            ranges[param] = declared.range
+        for number in kind.numbers {
+            keys.append(names.params[number.suffix]!)
+            ranges[names.params[number.suffix]!] = number.range
         }
+        if kind.hasRect { keys += ScreenChange.rect.map { names.params[$0]! } }
         if let drag = names.drag {
             keys += [drag.animation + ".duration", drag.progress]
             ranges[drag.animation + ".duration"] = 0.05...2
@@ -110,8 +150,8 @@ struct ChangeFit: Sendable {
         }
         let values = Dictionary(uniqueKeysWithValues: fit.values.map { ($0.key, $0.after) })
         candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
-        candidate.shift = names.shift.flatMap { values[$0] }
-        candidate.dim = names.dim.flatMap { values[$0] }
+        for number in kind.numbers { candidate.numbers[number.suffix] = values[names.params[number.suffix]!] }
+        if kind.hasRect { candidate.rect = ScreenChange.rect.map { values[names.params[$0]!]! } }
         candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
         candidate.start = origin + hold - fit.offsetAfter
         candidate.residual = fit.residuals.first?.rmsAfter

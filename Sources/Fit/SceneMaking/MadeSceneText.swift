@@ -69,10 +69,10 @@ public struct MadeChange: Sendable {
     /// When it starts in the recording, in seconds.
     public var start: Double
     public var curve: Curve
-    /// The shift param's value, for the kinds that read one.
-    public var shift: Double? = nil
-    /// The dimming's darkest alpha, for the kinds that dim.
-    public var dim: Double? = nil
+    /// The values of the numbers its move reads (`ScreenChange.Number`), by their suffix.
+    public var numbers: [String: Double] = [:]
+    /// The rectangle it grows out of or shrinks into, in points (x, y, width, height).
+    public var rect: [Double]? = nil
     /// A finger's part before the curve: how long it takes, at an even speed, and how far it
     /// takes the move (0 to 1).
     public var drag: (duration: Double, progress: Double)? = nil
@@ -99,18 +99,17 @@ struct MadeSceneText {
     /// Comment lines at the top.
     var header: [String]
 
-    /// The params' names of each change: its animation, its shift where it has one, and its
-    /// finger's part where it has one.
-    var paramNames: [(animation: String, shift: String?, dim: String?, drag: (animation: String, progress: String)?)] {
+    /// The params' names of each change: its animation, its numbers' and rectangle's by their
+    /// suffix, and its finger's part where it has one.
+    var paramNames: [(animation: String, params: [String: String], drag: (animation: String, progress: String)?)] {
         var seen: [ScreenChange: Int] = [:]
         return changes.map { change in
             seen[change.kind, default: 0] += 1
             let n = seen[change.kind]!
             let base = change.kind.rawValue + (n > 1 ? "\(n)" : "")
-            return (
-                base, change.kind.shift.map { base + $0.suffix }, change.kind.dim.map { base + $0.suffix },
-                change.drag == nil ? nil : (base + "Drag", base + "Progress")
-            )
+            var params = Dictionary(uniqueKeysWithValues: change.kind.numbers.map { ($0.suffix, base + $0.suffix) })
+            if change.kind.hasRect { for part in ScreenChange.rect { params[part] = base + part } }
+            return (base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"))
         }
     }
 
@@ -162,21 +161,32 @@ struct MadeSceneText {
                     "  \(names.progress): {number: \(Self.number(drag.progress)), range: [0, 1], doc: \"how far the finger takes it\"}"
                 )
             }
-            for (param, value) in [(name.shift, change.shift), (name.dim, change.dim)] {
-                guard let param, let declared = param == name.shift ? change.kind.shift : change.kind.dim else {
-                    continue
-                }
+            for number in change.kind.numbers {
+                let value = Self.number(change.numbers[number.suffix] ?? number.start)
                 lines.append(
-                    "  \(param): {number: \(Self.number(value ?? declared.start)), range: [\(Self.number(declared.range.lowerBound)), \(Self.number(declared.range.upperBound))], doc: \(quoted(declared.doc))}"
+                    "  \(name.params[number.suffix]!): {number: \(value), range: [\(Self.number(number.range.lowerBound)), \(Self.number(number.range.upperBound))], doc: \(quoted(number.doc))}"
                 )
+            }
+            if let rect = change.rect {
+                let what = "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
+                for (part, value) in zip(ScreenChange.rect, rect) {
+                    let span = part == "X" || part == "Width" ? canvas.width : canvas.height
+                    lines.append(
+                        "  \(name.params[part]!): {number: \(Self.number(value)), range: [\(Self.number(-span)), \(Self.number(2 * span))], doc: \"\(what): its \(part.lowercased()), in points\"}"
+                    )
+                }
             }
         }
         lines += ["", "layers:"]
         let first = changes.first?.from ?? 1
+        // A screen that grows or shrinks shows its top, at the width it has, as a card does.
+        let cards = Set(changes.compactMap { $0.kind == .grow ? $0.to : $0.kind == .shrink ? $0.from : nil })
         for i in 1...max(1, screens.count) {
-            lines.append("  \(Self.layer(i)): {image: assets.screen\(i)\(i == first ? "" : ", hidden: true")}")
+            lines.append(
+                "  \(Self.layer(i)): {image: assets.screen\(i)\(cards.contains(i) ? ", mode: fitWidth" : "")\(i == first ? "" : ", hidden: true")}"
+            )
         }
-        if changes.contains(where: { $0.kind.dim != nil }) {
+        if changes.contains(where: { $0.kind.numbers.contains(.dim) }) {
             lines.append("  dimming: {color: \"#000000\", alpha: 0}")
         }
         lines += ["", "storyboards:", "  recording:"]
@@ -185,8 +195,9 @@ struct MadeSceneText {
             lines.append("    - hold: timing.before\(i + 1)")
             z += 1
             for step in change.kind.steps(
-                from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation, shift: name.shift,
-                dim: name.dim, drag: name.drag, z: z)
+                from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation,
+                params: name.params,
+                drag: name.drag, z: z)
             {
                 lines.append("    - " + step)
             }

@@ -99,8 +99,8 @@ enum SceneMaker {
             let seconds = outline.seconds(of: change)
             if change.isCut {
                 return MadeChange(
-                        kind: .cut, from: from, to: to, start: outline.starts[change.after] - outline.interval / 4,
-                        curve: .system, seconds: seconds)
+                    kind: .cut, from: from, to: to, start: outline.starts[change.after] - outline.interval / 4,
+                    curve: .system, seconds: seconds)
             }
             progress(String(format: "fitting the change at %.2f-%.2f s", seconds.lowerBound, seconds.upperBound))
             let window = windows[k]
@@ -135,7 +135,7 @@ enum SceneMaker {
             let tried = try fitting.attempts(likeliest.map { ($0, spring, nil) })
             var best = tried.compactMap(\.result).reduce(nil, better)
             if (best?.change.explained ?? 0) < 0.85 {
-                let leads = likeliest.filter(\.slides)
+                let leads = likeliest.filter(\.followsFinger)
                 let released = MadeChange.Curve.spring(duration: guess, dampingRatio: 1, velocity: 1)
                 for attempt in try fitting.attempts(
                     leads.flatMap { kind in [released, .system].map { (kind, $0, (guess / 2, 0.4)) } })

@@ -106,7 +106,13 @@ public struct SceneMakingReport: Sendable {
                 format: "  %d. %.3f s  screen %d → %d: %@", i + 1, change.start, change.from, change.to,
                 change.kind.rawValue)
             if change.kind != .cut { line += ", " + change.curve.text }
-            if let shift = change.shift { line += ", shifting the screen underneath by \(FitResult.text(shift))" }
+            if let shift = change.numbers[ScreenChange.Number.parallax.suffix] {
+                line += ", shifting the screen underneath by \(FitResult.text(shift))"
+            }
+            if let rect = change.rect {
+                line +=
+                    ", \(change.kind == .grow ? "from" : "into") [\(rect.map(FitResult.text).joined(separator: ", "))]"
+            }
             lines.append(line)
             let c = check.changes[i]
             lines.append(

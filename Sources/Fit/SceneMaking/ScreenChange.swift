@@ -10,13 +10,17 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     case present
     /// The first screen slides down, uncovering the next (a modal dismissal).
     case dismiss
+    /// The next screen grows out of a rounded rectangle of the first (a card that opens).
+    case grow
+    /// The first screen shrinks into a rounded rectangle of the next (a card that closes).
+    case shrink
     /// The next screen fades in over the first (a cross-dissolve).
     case fade
     /// The next screen replaces the first between two frames (a highlight, a tab switch).
     case cut
 
     /// The moves a recording's motion is fitted with; a change within a frame is a cut.
-    static let moving: [ScreenChange] = [.push, .pop, .present, .dismiss, .fade]
+    static let moving: [ScreenChange] = [.push, .pop, .present, .dismiss, .grow, .shrink, .fade]
 
     /// What it is, for the made scene's comments and the report.
     public var doc: String {
@@ -25,42 +29,76 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .pop: "the screen slides out to the right, uncovering the next, which shifts back in"
         case .present: "the next screen slides up from the bottom"
         case .dismiss: "the screen slides down, uncovering the next"
+        case .grow: "the next screen grows out of a rounded rectangle of the first"
+        case .shrink: "the screen shrinks into a rounded rectangle of the next"
         case .fade: "the next screen fades in"
         case .cut: "the next screen replaces the first at once"
         }
     }
 
-    /// The number param it reads besides its animation: how far the screen underneath shifts.
-    var shift: (suffix: String, start: Double, range: ClosedRange<Double>, doc: String)? {
+    /// A number param a move reads besides its animation, fitted with it: the name's suffix
+    /// after the move's (`pushParallax`), its start, range and doc.
+    public struct Number: Sendable, Hashable {
+        public let suffix: String
+        let start: Double
+        let range: ClosedRange<Double>
+        let doc: String
+
+        /// How far the screen underneath shifts, as a fraction of the width.
+        public static let parallax = Number(
+            suffix: "Parallax", start: 0.3, range: 0...1,
+            doc: "how far the screen underneath shifts, as a fraction of the width")
+        /// The black over the screen underneath at its darkest (UIKit dims what a push or a sheet covers).
+        public static let dim = Number(
+            suffix: "Dim", start: 0.1, range: 0...0.6,
+            doc: "the black over the screen underneath, at its darkest (0 to 1)")
+        /// The corner radius of the rectangle a screen grows out of or shrinks into.
+        public static let corner = Number(
+            suffix: "Corner", start: 12, range: 0...60, doc: "the corner radius of the small rectangle, in points")
+    }
+
+    /// The numbers it reads, in the order a made scene declares them.
+    var numbers: [Number] {
         switch self {
-        case .push, .pop:
-            ("Parallax", 0.3, 0...1, "how far the screen underneath shifts, as a fraction of the width")
-        case .present, .dismiss, .fade, .cut: nil
+        case .push, .pop: [.parallax, .dim]
+        case .present, .dismiss: [.dim]
+        case .grow, .shrink: [.corner, .dim]
+        case .fade, .cut: []
         }
     }
 
-    /// The number param for the black over the screen underneath, at its darkest (UIKit dims
-    /// what a push or a sheet covers).
-    var dim: (suffix: String, start: Double, range: ClosedRange<Double>, doc: String)? {
-        slides ? ("Dim", 0.1, 0...0.6, "the black over the screen underneath, at its darkest (0 to 1)") : nil
-    }
+    /// Whether it starts or ends as a rectangle of the other screen: four numbers (`rect`), started
+    /// where the recording's first or last moving frames change and fitted with the rest.
+    var hasRect: Bool { self == .grow || self == .shrink }
 
-    /// Whether a finger can lead it (an interactive push, pop or dismissal): the moves that slide.
-    var slides: Bool { self != .fade && self != .cut }
+    /// The rectangle's numbers, by suffix: x, y, width and height in points.
+    static let rect = ["X", "Y", "Width", "Height"]
+
+    /// Whether a finger can lead it (an interactive pop, dismissal or card close).
+    var followsFinger: Bool { [.push, .pop, .present, .dismiss, .shrink].contains(self) }
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
-    /// `animation`, `shift` and `drag` name the params it reads (`drag`: a finger's part first,
-    /// to `drag.progress`), `z` is the top's new z.
+    /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
+    /// a finger's part first (to its `progress`), `z` is the top's new z.
     func steps(
-        from a: String, to b: String, animation: String, shift: String?, dim: String?,
+        from a: String, to b: String, animation: String, params: [String: String],
         drag: (animation: String, progress: String)?, z: Int
     ) -> [String] {
-        let s = shift ?? "0"
+        let s = params[Number.parallax.suffix] ?? "0"
+        let dim = params[Number.dim.suffix]
+        let corner = params[Number.corner.suffix] ?? "0"
+        let (x, y, w, h) = (params["X"] ?? "0", params["Y"] ?? "0", params["Width"] ?? "0", params["Height"] ?? "0")
+        let rect = "\"rect(\(x), \(y), \(w), \(h))\""
+        let full = "\"rect(0, 0, canvas.width, canvas.height)\""
         /// The dimming's alpha at progress `q`, for a move that covers (true) or uncovers.
         func dimming(_ q: String, covers: Bool) -> String {
             guard let dim else { return "" }
             if q == "1" { return ", dimming.alpha: \(covers ? dim : "0")" }
             return ", dimming.alpha: \"\(dim) * \(covers ? q : "(1 - \(q))")\""
+        }
+        /// The frame `f` of the way from the rectangle to the whole screen.
+        func between(_ f: String) -> String {
+            "\"rect(\(x) * (1 - \(f)), \(y) * (1 - \(f)), \(w) + (canvas.width - \(w)) * \(f), \(h) + (canvas.height - \(h)) * \(f))\""
         }
         /// The layers' places at progress `q` (an expression; "1" is the end).
         func pose(_ q: String) -> String {
@@ -82,6 +120,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             case .dismiss:
                 return "\(a).center: \"point(screen.midX, screen.midY + canvas.height * \(end ? "1" : q))\""
                     + dimming(q, covers: false)
+            case .grow:
+                return
+                    "\(b).frame: \(end ? full : between(q)), \(b).cornerRadius: \(end ? "0" : "\"\(corner) * (1 - \(q))\"")"
+                    + dimming(q, covers: true)
+            case .shrink:
+                return
+                    "\(a).frame: \(end ? rect : between("(1 - \(q))")), \(a).cornerRadius: \(end ? corner : "\"\(corner) * \(q)\"")"
+                    + dimming(q, covers: false)
             case .fade: return "\(b).alpha: \(end ? "1" : q)"
             case .cut: return ""
             }
@@ -102,13 +148,19 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .dismiss:
             before = "\(b).hidden: false, \(a).z: \(z)"
             after = "\(a).hidden: true, \(a).center: screen.center"
+        case .grow:
+            before = "\(b).hidden: false, \(b).z: \(z), \(b).frame: \(rect), \(b).cornerRadius: \(corner)"
+            after = "\(a).hidden: true"
+        case .shrink:
+            before = "\(b).hidden: false, \(a).z: \(z)"
+            after = "\(a).hidden: true, \(a).frame: \(full), \(a).cornerRadius: 0"
         case .fade:
             before = "\(b).hidden: false, \(b).z: \(z), \(b).alpha: 0"
             after = "\(a).hidden: true"
         case .cut:
             return ["set: {\(b).hidden: false, \(b).z: \(z), \(a).hidden: true}"]
         }
-        let covers = self == .push || self == .present
+        let covers = self == .push || self == .present || self == .grow
         let dimmed = dim.map { ", dimming.z: \(Double(z) - 0.5), dimming.alpha: \(covers ? "0" : $0)" } ?? ""
         let undimmed = dim == nil ? "" : ", dimming.alpha: 0"
         return ["set: {\(before)\(dimmed)}"] + (drag.map { ["{animate: \($0.animation), \(pose($0.progress))}"] } ?? [])
