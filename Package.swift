@@ -16,7 +16,8 @@ import PackageDescription
 /// a GIF; recordings are read here, at the edge) → FlipbookTesting (assertions for users' tests)
 /// Flipbook + Planner + Scenes → Fit (a scene's params fitted to a recording, and a storyboard
 /// scored against one by features followed in both, a drag's stroke fitted by the planner's own
-/// physics; a features file is YAML, read as scene files are)
+/// physics; a features file is YAML, read as scene files are; a scene made from a recording, its
+/// screens' moves fitted by the same search)
 /// Flipbook + Fit → Studio (the live preview server, on an HTTP/1.1 server of its own over POSIX
 /// sockets that caps every line, header block and body and times out slow clients, small beside
 /// a SwiftNIO stack that every clean build and CI run would compile; no render logic of its own:

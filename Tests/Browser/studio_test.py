@@ -55,29 +55,6 @@ def wait(driver, script, timeout=20.0, what="condition", shown=None, args=()):
     check(False, f"waited {timeout} s for {what}{text}")
 
 
-# A push of nav-push's two screens by a spring, for `flipbook scene --from` to make a scene of.
-MADE_TRUTH = """version: 1
-name: truth
-summary: a push by a spring
-settings: {canvas: {width: 375, height: 667}, fps: 30}
-params:
-  assets:
-    doc: the screens
-    list: {image: settings.png, shape: screen, doc: the list}
-    next: {image: display.png, shape: screen, doc: the pushed screen}
-  push: {animation: {duration: 0.6, dampingRatio: 0.85}, doc: the push}
-layers:
-  list: {image: assets.list}
-  dimming: {color: "#000000", alpha: 0}
-  next: {image: assets.next, center: "point(canvas.width * 1.5, screen.midY)"}
-storyboards:
-  push:
-    - hold: 0.4
-    - {animate: push, next.center: screen.center, list.center: "point(screen.midX - canvas.width * 0.25, screen.midY)", dimming.alpha: 0.12}
-    - hold: 0.5
-"""
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("flipbook")
@@ -101,12 +78,7 @@ def main():
     # A scene made from a recording (flipbook scene --from), made while the page is tested and
     # opened at the end: a push of nav-push's screens by a known spring, as a GIF.
     made_dir = os.path.join(work, "made")
-    os.makedirs(os.path.join(work, "truth"))
-    for image in ["settings.png", "display.png"]:
-        shutil.copy(os.path.join(ROOT, "Assets", "examples", "nav-push", image), os.path.join(work, "truth", image))
-    with open(os.path.join(work, "truth", "truth.yaml"), "w") as f:
-        f.write(MADE_TRUTH)
-    subprocess.run([args.flipbook, "render", os.path.join(work, "truth", "truth.yaml"), "-o",
+    subprocess.run([args.flipbook, "render", os.path.join(ROOT, "Tests", "Recordings", "push.yaml"), "-o",
                     os.path.join(work, "push.gif")], check=True, capture_output=True)
     maker = subprocess.Popen([args.flipbook, "scene", "--from", os.path.join(work, "push.gif"), "--to", made_dir],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

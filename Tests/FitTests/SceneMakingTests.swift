@@ -8,39 +8,14 @@ import Testing
 /// A scene made from a recording of a render with known values gives those values back.
 @Suite("A scene from a recording")
 struct SceneMakingTests {
-    /// A push of nav-push's two screens by a UIKit spring, parallax and dim known, after 0.4 s.
-    static let truth = """
-        version: 1
-        name: truth
-        summary: a push by a spring
-        settings: {canvas: {width: 375, height: 667}, fps: 30}
-        params:
-          assets:
-            doc: the screens
-            list: {image: settings.png, shape: screen, doc: the list}
-            next: {image: display.png, shape: screen, doc: the pushed screen}
-          push: {animation: {duration: 0.6, dampingRatio: 0.85}, doc: the push}
-        layers:
-          list: {image: assets.list}
-          dimming: {color: "#000000", alpha: 0}
-          next: {image: assets.next, center: "point(canvas.width * 1.5, screen.midY)"}
-        storyboards:
-          push:
-            - hold: 0.4
-            - {animate: push, next.center: screen.center, list.center: "point(screen.midX - canvas.width * 0.25, screen.midY)", dimming.alpha: 0.12}
-            - hold: 0.5
+    /// The scenes recorded, with values known (Tests/Recordings): a push by a spring after 0.4 s,
+    /// and a card that grows out of a rectangle.
+    static let recordings = (#filePath as NSString).deletingLastPathComponent + "/../Recordings"
 
-        """
-
-    /// The scene file `scene`, rendered to `name` (a 30 fps GIF by default).
-    static func recording(in folder: String, scene: String = truth, as name: String = "push.gif") throws -> String {
-        for image in ["settings.png", "display.png"] {
-            try FileManager.default.copyItem(
-                atPath: ScoreTests.assets + "/examples/nav-push/" + image, toPath: folder + "/" + image)
-        }
-        try scene.write(toFile: folder + "/truth.yaml", atomically: true, encoding: .utf8)
+    /// The scene file `Tests/Recordings/SCENE.yaml`, rendered to `name`.
+    static func recording(in folder: String, scene: String, as name: String) throws -> String {
         let path = folder + "/" + name
-        var export = ExportRequest(scene: folder + "/truth.yaml")
+        var export = ExportRequest(scene: recordings + "/\(scene).yaml")
         export.output = path
         _ = try export.run()
         return path
@@ -49,7 +24,7 @@ struct SceneMakingTests {
     @Test("A push by a spring: its move, curve, parallax, dim and start come back, and the made scene renders it")
     func push() throws {
         let folder = temporaryFolder()
-        let recording = try Self.recording(in: folder)
+        let recording = try Self.recording(in: folder, scene: "push", as: "push.gif")
         let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
         #expect(report.changes.count == 1)
         let change = try #require(report.changes.first)
@@ -66,7 +41,7 @@ struct SceneMakingTests {
         #expect(abs(change.start - 0.4) < 1.0 / 30, "start \(change.start)")
         // The GIF's palette alone keeps a render from matching it exactly: the made scene's
         // render is held to the truth's own.
-        let truth = try Self.rms(scene: folder + "/truth.yaml", against: recording)
+        let truth = try Self.rms(scene: Self.recordings + "/push.yaml", against: recording)
         #expect(report.check.rms < truth + 0.3, "made \(report.check.rms), truth \(truth) levels RMS")
         #expect(
             report.written.map { ($0 as NSString).lastPathComponent } == ["push.yaml", "screen-1.png", "screen-2.png"])
@@ -87,35 +62,10 @@ struct SceneMakingTests {
         return (squares.reduce(0, +) / Double(squares.count)).squareRoot()
     }
 
-    /// A card of the pushed screen grows out of a rectangle of the list by a spring.
-    static let card = """
-        version: 1
-        name: truth
-        summary: a card grows
-        settings: {canvas: {width: 375, height: 667}, fps: 60}
-        params:
-          assets:
-            doc: the screens
-            list: {image: settings.png, shape: screen, doc: the list}
-            next: {image: display.png, shape: screen, doc: the detail}
-          open: {animation: {duration: 0.5, dampingRatio: 0.8}, doc: the open}
-        layers:
-          list: {image: assets.list}
-          dimming: {color: "#000000", alpha: 0}
-          next: {image: assets.next, mode: fitWidth, frame: "rect(40, 260, 295, 180)", cornerRadius: 14, hidden: true}
-        storyboards:
-          card:
-            - hold: 0.4
-            - set: {next.hidden: false}
-            - {animate: open, next.frame: "rect(0, 0, canvas.width, canvas.height)", next.cornerRadius: 0, dimming.alpha: 0.2}
-            - hold: 0.5
-
-        """
-
     @Test("A card that grows out of a rectangle, as a 60 fps MP4: the rectangle, the spring and the start come back")
     func grow() throws {
         let folder = temporaryFolder()
-        let recording = try Self.recording(in: folder, scene: Self.card, as: "card.mp4")
+        let recording = try Self.recording(in: folder, scene: "card", as: "card.mp4")
         let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
         let change = try #require(report.changes.first)
         #expect(report.changes.count == 1 && change.kind == .grow)

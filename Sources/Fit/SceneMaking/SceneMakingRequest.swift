@@ -105,7 +105,10 @@ public struct SceneMakingReport: Sendable {
             var line = String(
                 format: "  %d. %.3f s  screen %d → %d: %@", i + 1, change.start, change.from, change.to,
                 change.kind.rawValue)
-            if change.kind != .cut { line += ", " + change.curve.text }
+            if let drag = change.drag {
+                line += ", led by a finger for \(FitResult.text(drag.duration)) s to \(FitResult.text(drag.progress)) of the way"
+            }
+            if change.kind != .cut { line += (change.drag == nil ? ", " : ", then ") + change.curve.text }
             if let shift = change.numbers[ScreenChange.Number.parallax.suffix] {
                 line += ", shifting the screen underneath by \(FitResult.text(shift))"
             }
