@@ -106,7 +106,8 @@ public struct SceneMakingReport: Sendable {
                 format: "  %d. %.3f s  screen %d → %d: %@", i + 1, change.start, change.from, change.to,
                 change.kind.rawValue)
             if let drag = change.drag {
-                line += ", led by a finger for \(FitResult.text(drag.duration)) s to \(FitResult.text(drag.progress)) of the way"
+                line +=
+                    ", led by a finger for \(FitResult.text(drag.duration)) s to \(FitResult.text(drag.progress)) of the way"
             }
             if change.kind != .cut { line += (change.drag == nil ? ", " : ", then ") + change.curve.text }
             if let shift = change.numbers[ScreenChange.Number.parallax.suffix] {
