@@ -145,11 +145,10 @@ enum SceneMaker {
             }
             if let found = best {
                 let drag = found.change.drag.map { ($0.duration, $0.progress) }
-                for attempt in try fitting.attempts(
-                    [MadeChange.Curve.system, .bezier("easeInEaseOut", duration: guess)].map {
-                        (found.change.kind, $0, drag)
-                    })
-                {
+                // The system spring led by a finger was fitted already.
+                let curves: [MadeChange.Curve] =
+                    (drag == nil ? [.system] : []) + [.bezier("easeInEaseOut", duration: guess)]
+                for attempt in try fitting.attempts(curves.map { (found.change.kind, $0, drag) }) {
                     best = better(best, attempt.result)
                 }
             }
