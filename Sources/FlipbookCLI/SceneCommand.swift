@@ -73,12 +73,20 @@ struct SceneCommand: ParsableCommand {
 
     @OptionGroup var interval: FrameIntervalOptionGroup
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the recording and the made scene's render side by side (GIF, WebP, MP4 or APNG).",
+            valueName: "file"))
+    var sideBySide: String?
+
     /// The request `--from` makes.
     var making: SceneMakingRequest? {
         guard let from, let folder else { return nil }
-        return SceneMakingRequest(
+        var request = SceneMakingRequest(
             recording: from, folder: folder, name: name, frameInterval: interval.frameInterval, crop: crop,
             pointWidth: points)
+        request.sideBySide = sideBySide
+        return request
     }
 
     func validate() throws {
@@ -100,7 +108,7 @@ struct SceneCommand: ParsableCommand {
         }
         for (flag, given) in [
             ("--name", name != nil), ("--points", points != nil), ("--crop", crop != nil),
-            ("--frame-interval", interval.frameInterval != nil),
+            ("--frame-interval", interval.frameInterval != nil), ("--side-by-side", sideBySide != nil),
         ] where given {
             throw ValidationError("\(flag) is for --from RECORDING; a built-in scene is copied as it is")
         }

@@ -1,9 +1,12 @@
 import Foundation
 
+import Flipbook
+
 /// What stops a scene being made from a recording, naming the value or the seconds at fault.
 public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
     case frameInterval(Double)
     case pointWidth(Double)
+    case sideBySide(String)
     /// A change that ends on the screen it started from (a cancelled swipe, a bounce).
     case returns(seconds: ClosedRange<Double>)
     /// A change no stock move explains.
@@ -15,6 +18,8 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
             "--frame-interval \(v.plainText): expected seconds in \(FitRequest.frameIntervals.lowerBound.plainText)...\(FitRequest.frameIntervals.upperBound.plainText)"
         case .pointWidth(let v):
             "--points \(v.plainText): expected a screen width in points, \(SceneMakingRequest.pointWidths.lowerBound.plainText)...\(SceneMakingRequest.pointWidths.upperBound.plainText)"
+        case .sideBySide(let path):
+            "--side-by-side \(path): a \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] }))"
         case .returns(let s):
             String(
                 format:

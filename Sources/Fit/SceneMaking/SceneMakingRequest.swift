@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 import Flipbook
 
@@ -17,6 +18,8 @@ public struct SceneMakingRequest: Sendable {
     public var crop: Crop?
     /// The screen's width in points (by default an iPhone's, from the frames' width).
     public var pointWidth: Double?
+    /// A GIF, WebP, MP4 or APNG to write: the recording and the made scene's render side by side.
+    public var sideBySide: String?
 
     /// The widths in points a screen may have.
     public static let pointWidths = 100.0...2000.0
@@ -49,8 +52,12 @@ public struct SceneMakingRequest: Sendable {
         if let pointWidth, !Self.pointWidths.contains(pointWidth) {
             throw SceneMakingError.pointWidth(pointWidth)
         }
+        if let sideBySide, AnimationFormat.named(by: sideBySide) == nil {
+            throw SceneMakingError.sideBySide(sideBySide)
+        }
         try OutputRules(
-            outputs: [.init(option: "--to", path: folder, isFolder: true)],
+            outputs: [.init(option: "--to", path: folder, isFolder: true)]
+                + (sideBySide.map { [.init(option: "--side-by-side", path: $0)] } ?? []),
             inputs: [.init(what: "the recording", path: recording)]
         ).check()
     }
@@ -81,8 +88,31 @@ public struct SceneMakingRequest: Sendable {
             change.kind == .cut ? nil : transition.motion(of: names.animation).map { (names.animation, $0.code) }
         }
         let written = try SceneFile.load(path: file).copy(to: folder)
+        if let sideBySide {
+            progress("writing the side by side")
+            try writeSideBySide(made, scene: file, source: source, to: sideBySide)
+        }
         return SceneMakingReport(
             changes: made.text.changes, check: check, code: code, written: written, request: self)
+    }
+}
+
+extension SceneMakingRequest {
+    /// The recording's screen left and the made scene's render right, at the recording's size,
+    /// frame for frame at its usual interval.
+    func writeSideBySide(_ made: SceneMaker.Made, scene: String, source: RecordingSource, to path: String) throws {
+        let outline = made.outline, crop = made.crop
+        let render = try Transition(scene, width: crop.width)
+        let reader = RecordingRereader(try source.open())
+        let count = max(1, Int((outline.duration / outline.interval).rounded()))
+        _ = try SideBySide.write(count: count, interval: outline.interval, to: path) { i in
+            let t = Double(i) * outline.interval
+            let k = FrameSequence.index(atMoment: t, starts: outline.starts, duration: outline.duration) ?? 0
+            let recorded = try reader.frame(k).cropped(
+                to: PixelRect(x: crop.x, y: crop.y, width: crop.width, height: crop.height))
+            return SideBySide.frame(
+                recorded, render.frame(at: t).bitmap, labels: (String(format: "recording %.2f s", t), "made scene"))
+        }
     }
 }
 
@@ -135,6 +165,9 @@ public struct SceneMakingReport: Sendable {
         }
         lines.append("wrote \(written[0]) and its \(written.count - 1) images; render it, or open it in the studio:")
         lines.append("  flipbook render \(written[0]) -o \(request.name).gif")
+        if let sideBySide = request.sideBySide {
+            lines.insert("wrote \(sideBySide): the recording left, the made scene's render right", at: lines.count - 2)
+        }
         lines.append("  flipbook studio \(written[0])")
         return lines.joined(separator: "\n")
     }
