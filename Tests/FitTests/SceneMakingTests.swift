@@ -97,6 +97,30 @@ struct SceneMakingTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/made"))
     }
 
+    @Test("The screen inside a flat border on all four sides is found; a screen with margins of its own is not cropped")
+    func screenBorder() {
+        let grey = PremultipliedColor(r: 128, g: 128, b: 128, a: 255)
+        /// A frame of `grey` with a screen of scattered colour on white at `rect`.
+        func frame(_ rect: (x: Int, y: Int, w: Int, h: Int), width: Int = 120, height: Int = 200) -> Bitmap {
+            var b = Bitmap(width: width, height: height, fill: grey)
+            for y in rect.y..<(rect.y + rect.h) {
+                for x in rect.x..<(rect.x + rect.w) {
+                    let v = UInt8((x * 7 + y * 3) % 200 + 40)
+                    b[x, y] =
+                        (x + y) % 5 == 0
+                        ? PremultipliedColor(r: v, g: 255 - v, b: v / 2, a: 255) : .init(r: 250, g: 250, b: 250, a: 255)
+                }
+            }
+            return b
+        }
+        let padded = frame((10, 12, 90, 160))
+        #expect(ScreenBorder.screen(first: padded, last: padded) == Crop(x: 10, y: 12, width: 90, height: 160))
+        // Flat on the left, right and bottom, but the screen's own top reaches the edge.
+        let margins = frame((10, 0, 90, 160))
+        #expect(ScreenBorder.screen(first: margins, last: margins) == nil)
+        #expect(ScreenBorder.screen(first: padded, last: frame((0, 0, 120, 200))) == nil)
+    }
+
     @Test("Point widths: an iPhone's at 1x, 2x or 3x, else the nearest whole scale of 375")
     func pointWidths() {
         #expect(SceneMaker.pointWidth(pixels: 375) == 375)

@@ -124,7 +124,8 @@ struct MadeSceneText {
             "version: 1", "name: \(name)", "summary: \(quoted(summary))",
             "settings:",
             "  canvas: {width: \(Self.number(canvas.width)), height: \(Self.number(canvas.height))}",
-            "  scale: \(Self.number(scale))", "  fps: \(Self.number(fps))", "", "params:", "  assets:",
+            "  scale: \(Int(min(3, max(1, scale.rounded()))))", "  fps: \(Self.number(fps))", "", "params:",
+            "  assets:",
             "    doc: \"the screens, cut from the recording's still frames (PNG at any scale)\"",
         ]
         for (i, screen) in screens.enumerated() {

@@ -26,24 +26,42 @@ enum SceneMaker {
         var text: MadeSceneText
         var images: [Bitmap]
         var outline: RecordingOutline
-        /// The part of each frame that is the screen.
+        /// The part of each frame that is the screen, and whether it was found (no crop given).
         var crop: Crop
+        var foundScreen: Crop?
     }
 
     static func make(
         _ request: SceneMakingRequest, source: RecordingSource, progress: @escaping @Sendable (String) -> Void
     ) throws -> Made {
-        // First pass: a thumbnail of each frame's screen, to find the still stretches.
+        // First pass: a thumbnail of each frame's screen, to find the still stretches; and,
+        // where no crop is given, the first and last frames, whose flat border (if any) is
+        // around the screen (read again with it).
         var crop = request.crop
         var frameSize: (Int, Int)?
-        let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval) { bitmap -> LumaImage in
-            if let crop, !crop.fits(width: bitmap.width, height: bitmap.height) {
-                throw FitError.crop(crop, width: bitmap.width, height: bitmap.height)
+        var ends: (first: Bitmap?, last: Bitmap?)
+        func outlinePass() throws -> RecordingPass<LumaImage> {
+            try RecordingPass(source.open(), frameInterval: request.frameInterval) { bitmap -> LumaImage in
+                if let crop, !crop.fits(width: bitmap.width, height: bitmap.height) {
+                    throw FitError.crop(crop, width: bitmap.width, height: bitmap.height)
+                }
+                if crop == nil { (ends.first, ends.last) = (ends.first ?? bitmap, bitmap) }
+                let c = crop ?? Crop(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+                frameSize = (c.width, c.height)
+                let height = max(1, Int((Double(outlineWidth) * Double(c.height) / Double(c.width)).rounded()))
+                return LumaImage(bitmap, crop: c, width: outlineWidth, height: height)
             }
-            let c = crop ?? Crop(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
-            frameSize = (c.width, c.height)
-            let height = max(1, Int((Double(outlineWidth) * Double(c.height) / Double(c.width)).rounded()))
-            return LumaImage(bitmap, crop: c, width: outlineWidth, height: height)
+        }
+        var pass = try outlinePass()
+        var foundScreen: Crop?
+        if crop == nil, let first = ends.first, let last = ends.last,
+            let screen = ScreenBorder.screen(first: first, last: last)
+        {
+            foundScreen = screen
+            crop = screen
+            ends = (nil, nil)
+            progress("found the screen at \(screen.x),\(screen.y),\(screen.width),\(screen.height) (--crop gives it)")
+            pass = try outlinePass()
         }
         pass.suspectedRate.map(source.suspected)
         crop = crop ?? Crop(x: 0, y: 0, width: pass.width, height: pass.height)
@@ -171,15 +189,16 @@ enum SceneMaker {
                 outline.starts.count, outline.duration, images.count, made.count),
             "change any value here, or in `flipbook studio`, and render it with `flipbook render`.",
         ]
-        return Made(text: scene, images: images, outline: outline, crop: crop)
+        return Made(text: scene, images: images, outline: outline, crop: crop, foundScreen: foundScreen)
     }
 
-    /// The screen's width in points for frames `pixels` wide: an iPhone's at 1x, 2x or 3x,
-    /// else the nearest whole scale to a 375-point screen.
+    /// The screen's width in points for frames `pixels` wide: an iPhone's at 1x, 2x or 3x (a
+    /// pixel either way: a found screen's edge), else the nearest whole scale to a 375-point
+    /// screen.
     static func pointWidth(pixels: Int) -> Double {
         let widths = [320.0, 375, 390, 393, 402, 414, 428, 430, 440]
         for scale in [1.0, 2, 3] {
-            if let w = widths.first(where: { abs($0 * scale - Double(pixels)) < 0.5 }) { return w }
+            if let w = widths.first(where: { abs($0 * scale - Double(pixels)) <= 1 }) { return w }
         }
         return Double(pixels) / max(1, (Double(pixels) / 375).rounded())
     }

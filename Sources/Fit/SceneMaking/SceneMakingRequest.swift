@@ -93,7 +93,8 @@ public struct SceneMakingRequest: Sendable {
             try writeSideBySide(made, scene: file, source: source, to: sideBySide)
         }
         return SceneMakingReport(
-            changes: made.text.changes, check: check, code: code, written: written, request: self)
+            changes: made.text.changes, check: check, code: code, written: written, foundScreen: made.foundScreen,
+            request: self)
     }
 }
 
@@ -124,6 +125,8 @@ public struct SceneMakingReport: Sendable {
     public var code: [(key: String, lines: [String])]
     /// The scene file, then its images.
     public var written: [String]
+    /// The screen found inside larger frames, where no crop was given.
+    public var foundScreen: Crop?
     let request: SceneMakingRequest
 
     /// The report: each change, how its render compares, and how to use the scene.
@@ -131,6 +134,9 @@ public struct SceneMakingReport: Sendable {
         var lines = [
             "made \(request.name) from \(request.recording): \(written.count - 1) screens, \(changes.count) change\(changes.count == 1 ? "" : "s")"
         ]
+        if let s = foundScreen {
+            lines.append("  found the screen at \(s.x),\(s.y),\(s.width),\(s.height) of each frame (--crop gives it)")
+        }
         for (i, change) in changes.enumerated() {
             var line = String(
                 format: "  %d. %.3f s  screen %d → %d: %@", i + 1, change.start, change.from, change.to,
