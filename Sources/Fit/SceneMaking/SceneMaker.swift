@@ -109,7 +109,7 @@ enum SceneMaker {
                 },
                 changes: changes, length: length, header: [])
         }
-        let images2 = ImageCache()
+        let imageCache = ImageCache()
         /// Change `k`, fitted on its own window.
         @Sendable func fitted(_ k: Int) throws -> MadeChange {
             let change = outline.changes[k]
@@ -137,7 +137,7 @@ enum SceneMaker {
             let fitting = ChangeFit(
                 base: text([], length: end - origin), recording: recording, hold: hold, origin: origin,
                 frame: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight), from: from, to: to,
-                seconds: seconds, folder: folder.path + "/change-\(k)", images: images2)
+                seconds: seconds, folder: folder.path + "/change-\(k)", images: imageCache)
             func better(_ a: (change: MadeChange, score: Double)?, _ b: (change: MadeChange, score: Double)?)
                 -> (change: MadeChange, score: Double)?
             {
@@ -145,7 +145,6 @@ enum SceneMaker {
                 guard let a else { return b }
                 return b.score < a.score ? b : a
             }
-            // Each move by a spring first; the best, and any a finger may lead, by the other curves.
             let spring = MadeChange.Curve.spring(duration: guess, dampingRatio: 1)
             // The move that looks likeliest (or two), by a spring; if none explains the change
             // well, the sliding ones among them led by a finger; the best by the other curves.
