@@ -8,11 +8,8 @@ import struct Flipbook.Transition
 /// One change of a recording fitted as each move and curve tried: a scene of its two screens,
 /// its params searched by fit's own search against the change's frames.
 struct ChangeFit: Sendable {
-    /// A try's answer, where its fit found one, and the share of the change it explained.
-    struct Attempt: Sendable {
-        var result: (change: MadeChange, score: Double)?
-        var share: Double?
-    }
+    /// A try's answer, where its fit found one: the change and its residual.
+    typealias Attempt = (change: MadeChange, score: Double)?
 
     /// The made scene with no changes, of the change's length.
     let base: MadeSceneText
@@ -121,7 +118,7 @@ struct ChangeFit: Sendable {
     func attempt(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String) throws
         -> Attempt
     {
-        guard var candidate = change(kind, curve, drag: drag) else { return Attempt() }
+        guard var candidate = change(kind, curve, drag: drag) else { return nil }
         var scene = base
         scene.changes = [candidate]
         let names = scene.paramNames[0]
@@ -137,16 +134,15 @@ struct ChangeFit: Sendable {
             ranges[drag.animation + ".duration"] = 0.05...2
             ranges[drag.progress] = 0.05...0.95
         }
-        guard !keys.isEmpty else { return Attempt() }
+        guard !keys.isEmpty else { return nil }
         try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
         let fit: FitResult
         do {
             fit = try Fitter.fit(
                 FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame),
                 recording: recording, images: images)
-        } catch let error as FitError {
-            if case .unexplained(let share) = error { return Attempt(share: share) }
-            return Attempt()
+        } catch is FitError {
+            return nil
         }
         let values = Dictionary(uniqueKeysWithValues: fit.values.map { ($0.key, $0.after) })
         candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
@@ -156,6 +152,6 @@ struct ChangeFit: Sendable {
         candidate.start = origin + hold - fit.offsetAfter
         candidate.residual = fit.residuals.first?.rmsAfter
         candidate.explained = fit.explainedMotion
-        return Attempt(result: (candidate, fit.residuals.first?.rmsAfter ?? .infinity), share: fit.explainedMotion)
+        return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)
     }
 }

@@ -150,14 +150,14 @@ enum SceneMaker {
             // well, the sliding ones among them led by a finger; the best by the other curves.
             let likeliest = try fitting.likeliest(ScreenChange.moving)
             let tried = try fitting.attempts(likeliest.map { ($0, spring, nil) })
-            var best = tried.compactMap(\.result).reduce(nil, better)
+            var best = tried.compactMap { $0 }.reduce(nil, better)
             if (best?.change.explained ?? 0) < 0.85 {
                 let leads = likeliest.filter(\.followsFinger)
                 let released = MadeChange.Curve.spring(duration: guess, dampingRatio: 1, velocity: 1)
                 for attempt in try fitting.attempts(
                     leads.flatMap { kind in [released, .system].map { (kind, $0, (guess / 2, 0.4)) } })
                 {
-                    best = better(best, attempt.result)
+                    best = better(best, attempt)
                 }
             }
             if let found = best {
@@ -166,7 +166,7 @@ enum SceneMaker {
                 let curves: [MadeChange.Curve] =
                     (drag == nil ? [.system] : []) + [.bezier("easeInEaseOut", duration: guess)]
                 for attempt in try fitting.attempts(curves.map { (found.change.kind, $0, drag) }) {
-                    best = better(best, attempt.result)
+                    best = better(best, attempt)
                 }
             }
             guard let best else { throw SceneMakingError.unexplained(seconds: seconds) }
