@@ -115,7 +115,9 @@ struct MadeSceneText {
 
     static func number(_ v: Double) -> String { FitResult.text(v) }
 
+    /// Screen `screen`'s layer (numbered from 1), and its image's file beside the scene.
     static func layer(_ screen: Int) -> String { "screen-\(screen)" }
+    static func imageFile(_ screen: Int) -> String { layer(screen) + ".png" }
 
     var text: String {
         let names = paramNames

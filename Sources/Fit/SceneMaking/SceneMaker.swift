@@ -97,16 +97,14 @@ enum SceneMaker {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         for (s, image) in images.enumerated() {
-            try image.writePNG(to: folder.path + "/screen-\(s + 1).png")
+            try image.writePNG(to: folder.path + "/" + MadeSceneText.imageFile(s + 1))
         }
         let fps = Self.fps(interval: outline.interval)
         @Sendable func text(_ changes: [MadeChange], length: Double) -> MadeSceneText {
             MadeSceneText(
                 name: request.name, summary: "made from \((request.recording as NSString).lastPathComponent)",
                 canvas: canvas, scale: scale, fps: fps,
-                screens: outline.screens.map {
-                    ("screen-\(outline.screens.firstIndex(of: $0)! + 1).png", outline.starts[$0])
-                },
+                screens: outline.screens.enumerated().map { (MadeSceneText.imageFile($0 + 1), outline.starts[$1]) },
                 changes: changes, length: length, header: [])
         }
         let imageCache = ImageCache()

@@ -78,7 +78,7 @@ public struct SceneMakingRequest: Sendable {
         let file = (staging.path as NSString).appendingPathComponent("\(name).yaml")
         try made.text.text.write(toFile: file, atomically: true, encoding: .utf8)
         for (i, image) in made.images.enumerated() {
-            try image.writePNG(to: (staging.path as NSString).appendingPathComponent("screen-\(i + 1).png"))
+            try image.writePNG(to: (staging.path as NSString).appendingPathComponent(MadeSceneText.imageFile(i + 1)))
         }
         progress("rendering the scene and comparing it with the recording")
         let check = try MadeSceneCheck(
