@@ -1,5 +1,7 @@
 import Foundation
 
+import enum Flipbook.ExportFormat
+
 /// One change of a made scene: which screen gives way to which, how, when and with what curve.
 public struct MadeChange: Sendable {
     public enum Curve: Sendable, Equatable {
@@ -117,7 +119,7 @@ struct MadeSceneText {
 
     /// Screen `screen`'s layer (numbered from 1), and its image's file beside the scene.
     static func layer(_ screen: Int) -> String { "screen-\(screen)" }
-    static func imageFile(_ screen: Int) -> String { layer(screen) + ".png" }
+    static func imageFile(_ screen: Int) -> String { layer(screen) + ExportFormat.pngExtension }
 
     var text: String {
         let names = paramNames
