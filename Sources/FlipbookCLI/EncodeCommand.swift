@@ -28,22 +28,27 @@ struct EncodeCommand: ParsableCommand {
     var verbose = false
 
     @OptionGroup(title: "GIF and WebP options")
-    var gif: GIFOptionGroup
+    var gif: ExportFlags<EncoderFlags>
 
     /// The request these arguments make.
-    var request: EncodeRequest {
+    func request() throws -> EncodeRequest {
         var request = EncodeRequest(frames: frames, output: output)
         request.fps = fps
-        request.encoding = gif.encoding
+        // The encoder's options, read as a render's are.
+        var export = ExportRequest(scene: "")
+        try gif.apply(to: &export)
+        request.encoding = export.encoding
         return request
     }
 
     func validate() throws {
+        let request = try self.request()
         try presenting { try request.check() }
     }
 
     func run() throws {
         interruptNote = { "interrupted: no output was written" }
+        let request = try self.request()
         let written = try presenting {
             try request.run(ExportEvents(warning: { warn($0.onCommandLine) }))
         }

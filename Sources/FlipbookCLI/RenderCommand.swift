@@ -20,26 +20,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptionGroup
 
-    @Option(name: .shortAndLong, help: ExportOption.output.argumentHelp)
-    var output: String?
-
-    @Flag(help: ExportOption.dryRun.argumentHelp)
-    var dryRun = false
-
-    @Option(help: ExportOption.time.argumentHelp)
-    var time: Double?
-
-    @Option(help: ExportOption.speed.argumentHelp)
-    var speed: Double = 1
-
-    @Option(help: ExportOption.frames.argumentHelp, transform: FrameRange.parse)
-    var frames: FrameRange?
-
-    @Option(help: ExportOption.sheet.argumentHelp)
-    var sheet: String?
-
-    @Flag(help: ExportOption.overwrite.argumentHelp)
-    var overwrite = false
+    @OptionGroup var runFlags: ExportFlags<RunFlags>
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
@@ -50,49 +31,28 @@ struct RenderCommand: ParsableCommand {
     )
     var watch = false
 
-    @Option(help: ExportOption.threads.argumentHelp)
-    var threads: Int?
-
-    @Option(help: ExportOption.stats.argumentHelp)
-    var stats: String?
-
-    @Option(help: ExportOption.maxSize.argumentHelp, transform: ByteSize.parse)
-    var maxSize: ByteSize?
-
     @OptionGroup(title: "GIF and WebP options")
-    var gif: GIFOptionGroup
+    var gif: ExportFlags<EncoderFlags>
 
     /// The export these flags ask for.
-    var request: ExportRequest {
-        var r = ExportRequest(scene: sceneOptions.scene)
-        r.storyboard = sceneOptions.storyboard
-        r.config = sceneOptions.config
-        r.assignments = sceneOptions.assignments
-        r.fps = sceneOptions.fps
-        r.scale = sceneOptions.scale
-        r.width = sceneOptions.width
-        r.time = time
-        r.speed = speed
-        r.frames = frames
-        r.output = dryRun ? nil : output
-        r.sheet = sheet
-        r.stats = stats
-        r.overwrite = overwrite
-        r.threads = threads
-        r.maxSize = maxSize
-        r.encoding = gif.encoding
-        return r
+    func request() throws -> ExportRequest {
+        var request = try sceneOptions.request()
+        try runFlags.apply(to: &request)
+        try gif.apply(to: &request)
+        return request
     }
 
     func validate() throws {
-        if dryRun {
+        let output = runFlags.given.first { $0.option == .output }?.value
+        if runFlags.gives(.dryRun) {
             if let output { throw ValidationError("-o \(output): --dry-run writes nothing; leave -o out") }
         } else if output == nil {
             throw ValidationError(
                 "-o is required: out.gif, out.png with --time, or a folder ending in / (or --dry-run)")
         }
+        let request = try self.request()
         try presenting { try request.check() }
-        if watch && request.format == .sequence && !overwrite {
+        if watch && request.format == .sequence && !request.overwrite {
             throw ValidationError("--watch: a folder of frames is rendered again and again; add --overwrite")
         }
     }
@@ -108,6 +68,7 @@ struct RenderCommand: ParsableCommand {
         let progress = Progress(quiet: quiet)
         // Cleared on an error too; at most once.
         defer { progress.done() }
+        let request = try self.request()
         let report = try SceneOptionGroup.presenting {
             try presenting {
                 try request.run(

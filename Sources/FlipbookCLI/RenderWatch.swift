@@ -40,5 +40,5 @@ extension RenderCommand {
     }
 
     /// The files a watch watches.
-    func watchedFiles() -> [String] { request.inputFiles }
+    func watchedFiles() -> [String] { (try? request().inputFiles) ?? [] }
 }

@@ -8,27 +8,21 @@ struct SceneOptionGroup: ParsableArguments {
     @Argument(help: SceneOptionGroup.sceneHelp, completion: SceneOptionGroup.sceneCompletion)
     var scene: String
 
-    @Option(help: ExportOption.config.argumentHelp)
-    var config: String?
-
-    @Option(help: ExportOption.storyboard.argumentHelp, completion: SceneOptionGroup.storyboardCompletion)
-    var storyboard: String?
-
-    @Option(help: ExportOption.fps.argumentHelp)
-    var fps: Double?
-
-    @Option(help: ExportOption.scale.argumentHelp)
-    var scale: Int?
-
-    @Option(help: ExportOption.width.argumentHelp)
-    var width: Int?
-
-    @Option(name: .customLong("set"), help: ExportOption.set.argumentHelp)
-    var assignments: [String] = []
+    @OptionGroup var flags: ExportFlags<SceneFlags>
 
     func validate() throws {
         try SceneOptionGroup.validate(scene: scene)
-        try FlipbookCLI.presenting { try ExportRequest.check(fps: fps, scale: scale, width: width) }
+        let request = try self.request()
+        try FlipbookCLI.presenting {
+            try ExportRequest.check(fps: request.fps, scale: request.scale, width: request.width)
+        }
+    }
+
+    /// A request for the scene, with these flags set.
+    func request() throws -> ExportRequest {
+        var request = ExportRequest(scene: scene)
+        try flags.apply(to: &request)
+        return request
     }
 
     /// The help of a scene argument that takes a built-in's name or a scene file's path.
@@ -81,12 +75,8 @@ struct SceneOptionGroup: ParsableArguments {
 
     /// The scene, with the options applied.
     func prepare() throws -> PreparedScene {
-        try Self.presenting {
-            try SceneCatalog.prepare(
-                scene, configFile: config, assignments: assignments,
-                overrides: SceneOverrides(
-                    storyboard: storyboard, fps: fps, scale: width == nil ? scale : nil, width: width))
-        }
+        let request = try self.request()
+        return try Self.presenting { try request.prepare() }
     }
 
     /// A bad `--set` or `--storyboard` is a bad option (exit 64), as any other.

@@ -29,13 +29,41 @@ struct ExportOptionTableTests {
         }
     }
 
+    @Test("render's flags are made from the table alone: each part's rows, read as a manifest's values are")
+    func flagsFromRows() throws {
+        let parts = ExportFlags<SceneFlags>.rows + ExportFlags<RunFlags>.rows + ExportFlags<EncoderFlags>.rows
+        #expect(Set(parts.map(\.option)) == Set(ExportOption.offered(by: .render)))
+        #expect(parts.count == ExportOption.offered(by: .render).count)
+        // encode offers the encoder's rows, and plan the scene's.
+        let encode = folded(EncodeCommand.helpMessage(columns: 10_000))
+        let plan = folded(PlanCommand.helpMessage(columns: 10_000))
+        for row in ExportOption.table where row.offered.contains(.render) {
+            #expect(encode.contains(folded(row.help)) == (row.part == .encoder), "\(row.option.flag)")
+            #expect(plan.contains(folded(row.help)) == (row.part == .scene), "\(row.option.flag)")
+        }
+        // A flag's value lands where a manifest's does; a default shown is a new request's.
+        let parsed = try RenderCommand.parse([
+            "expanding-view", "--speed", "0.5", "--colors", "64", "--loop", "2", "--set", "a=1", "--set", "b=2",
+            "--dry-run",
+        ]).request()
+        var set = ExportRequest(scene: "expanding-view")
+        for (option, value) in [
+            (ExportOption.speed, "0.5"), (.colors, "64"), (.loop, "2"), (.set, "a=1"), (.set, "b=2"), (.dryRun, "true"),
+        ] {
+            try set.set(option, to: value)
+        }
+        #expect(parsed == set)
+        let help = RenderCommand.helpMessage(columns: 10_000)
+        #expect(help.contains("(default: 1)") && help.contains("(default: 256)") && help.contains("(default: forever)"))
+    }
+
     @Test("A manifest's option keys are the table's manifest rows, with their summaries, in its order")
     func manifestKeys() {
         let options = ManifestFormat.keys.filter { $0.kind == .option }
         let rows = ExportOption.table.filter { $0.offered.contains(.manifest) }
         #expect(options.map(\.name) == rows.map(\.option.name))
         #expect(options.map(\.doc) == rows.map(\.summary))
-        #expect(options.map(\.name).first == "time" && options.map(\.name).last == "max-size")
+        #expect(options.map(\.name).first == "fps" && options.map(\.name).last == "max-size")
     }
 
     @Test("The studio takes the table's studio rows, and shows a control for each row that has one")

@@ -27,8 +27,8 @@ struct ExportRequestTests {
             ["expanding-cells", "--overwrite", "-o", "frames/"],
         ])
     func roundTrip(_ arguments: [String]) throws {
-        let request = try RenderCommand.parse(arguments).request
-        #expect(try RenderCommand.parse(request.arguments).request == request)
+        let request = try RenderCommand.parse(arguments).request()
+        #expect(try RenderCommand.parse(request.arguments).request() == request)
         #expect(request.commandLine.hasPrefix("flipbook render \(arguments[0]) "))
     }
 
@@ -36,8 +36,8 @@ struct ExportRequestTests {
     func fields() throws {
         let request = try RenderCommand.parse([
             "expanding-view", "--set", "expand.duration=0.5", "--max-size", "950kB", "--loop", "3", "-o", "x.webp",
-        ]).request
-        let frames = try RenderCommand.parse(["expanding-view", "--frames", "4", "-o", "x.gif"]).request
+        ]).request()
+        let frames = try RenderCommand.parse(["expanding-view", "--frames", "4", "-o", "x.gif"]).request()
         #expect(request.scene == "expanding-view" && request.assignments == ["expand.duration=0.5"])
         #expect(request.maxSize?.bytes == 950_000 && request.maxSize?.description == "950kB")
         #expect(frames.frames == FrameRange(4...4) && request.encoding.loop == .plays(3))

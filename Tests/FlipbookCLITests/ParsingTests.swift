@@ -29,11 +29,11 @@ struct ParsingTests {
             ),
             (
                 ["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"],
-                "'9-3' is invalid for '--frames <A-B>': expected A-B"
+                "--frames 9-3: expected A-B (0-based, inclusive) or N"
             ),
             (
                 ["render", "expanding-cells", "-o", "x.gif", "--max-size", "five"],
-                "'five' is invalid for '--max-size <size>': expected a size of at least 1 KiB"
+                "--max-size five: expected a size of at least 1 KiB"
             ),
         ])
     func renderErrors(arguments: [String], message: String) throws {
@@ -116,7 +116,7 @@ struct ParsingTests {
 
             (["encode", "frames", "-o", "x.mov"], "expected a path ending in .gif, .webp, .mp4 or .apng"),
             (["render", "expanding-cells", "-o", "x.gif", "--max-size", "100"], "--max-size"),
-            (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames <A-B>"),
+            (["render", "expanding-cells", "-o", "x.gif", "--frames", "9-3"], "--frames 9-3"),
             (["render", "expanding-cells", "-o", "x.gif", "--frames", "-2"], "--frames"),
             (["scene", "--from", "push.gif"], "--from push.gif: --to FOLDER says where the scene goes"),
             (
@@ -173,11 +173,11 @@ struct ParsingTests {
 
     @Test("--frames takes A-B or N, 0-based and inclusive, and says itself back as given")
     func frameRanges() {
-        #expect(FrameRange(argument: "30-45") == FrameRange(30...45))
-        #expect(FrameRange(argument: "7") == FrameRange(7...7))
-        #expect(FrameRange(argument: "7")?.description == "7" && FrameRange(argument: "0-9")?.description == "0-9")
+        #expect(FrameRange("30-45") == FrameRange(30...45))
+        #expect(FrameRange("7") == FrameRange(7...7))
+        #expect(FrameRange("7")?.description == "7" && FrameRange("0-9")?.description == "0-9")
         for bad in ["", "-", "3-", "-3", "9-3", "a-b", "1-2-3", " 4"] {
-            #expect(FrameRange(argument: bad) == nil, "\(bad)")
+            #expect(FrameRange(bad) == nil, "\(bad)")
         }
     }
 

@@ -13,12 +13,12 @@ struct SizeBudgetTests {
             ("10 MB", 10_000_000), ("2048", 2048), ("1GB", 1_000_000_000),
         ])
     func sizes(text: String, bytes: Int) {
-        #expect(ByteSize(argument: text)?.bytes == bytes)
+        #expect(ByteSize(text)?.bytes == bytes)
     }
 
     @Test("Refused sizes", arguments: ["five", "", "-5MB", "0", "1000", "MB", "nanMB", "5TB"])
     func refused(text: String) {
-        #expect(ByteSize(argument: text) == nil)
+        #expect(ByteSize(text) == nil)
     }
 
     @Test("A GIF's ladder: quality from the command's own down, then lossy LZW, then fewer fps, then fewer pixels")

@@ -97,17 +97,4 @@ public struct EncodingOptions: Sendable, Hashable {
         if let quality { o.crf = MP4Options.crf(quality: quality) }
         return o
     }
-
-    /// The settings as `(option, value)` pairs, those that differ from the defaults.
-    var given: [(ExportOption, String)] {
-        var pairs: [(ExportOption, String)] = []
-        if loop != .forever { pairs.append((.loop, loop.description)) }
-        if let quality { pairs.append((.quality, "\(quality)")) }
-        if let dither { pairs.append((.dither, dither.plainText)) }
-        if colors != 256 { pairs.append((.colors, "\(colors)")) }
-        if let quantizerSpeed { pairs.append((.quantizerSpeed, "\(quantizerSpeed)")) }
-        if let paletteSteps { pairs.append((.paletteSteps, "\(paletteSteps)")) }
-        if lossy != 0 { pairs.append((.lossy, "\(lossy)")) }
-        return pairs
-    }
 }

@@ -217,27 +217,57 @@ extension ExportRequest {
         }
     }
 
-    /// The options the request gives, each with its value as text (empty for a flag), in the
-    /// order `flipbook render` lists them: what its command line says, and what a build key covers.
+    /// The request's value of `option` as text, as `set(_:to:)` reads it: none where it is
+    /// unset, one for each `set` assignment, `true` for a flag that is on.
+    public func values(of option: ExportOption) -> [String] {
+        if option == .set { return assignments }
+        let value: (any CustomStringConvertible)? =
+            switch option {
+            case .scene: scene
+            case .storyboard: storyboard
+            case .config: config
+            case .set: nil
+            case .fps: fps?.plainText
+            case .scale: scale
+            case .width: width
+            case .time: time?.plainText
+            case .speed: speed.plainText
+            case .frames: frames
+            case .output: output
+            case .sheet: sheet
+            case .stats: stats
+            case .overwrite: overwrite ? true : nil
+            case .dryRun: output == nil ? true : nil
+            case .threads: threads
+            case .maxSize: maxSize
+            case .loop: encoding.loop
+            case .quality: encoding.quality
+            case .dither: encoding.dither?.plainText
+            case .colors: encoding.colors
+            case .quantizerSpeed: encoding.quantizerSpeed
+            case .paletteSteps: encoding.paletteSteps
+            case .lossy: encoding.lossy
+            }
+        return value.map { [$0.description] } ?? []
+    }
+
+    /// The order of ``settings``: a build key covers them in it.
+    private static let settingsOrder: [ExportOption] = [
+        .storyboard, .config, .set, .time, .fps, .scale, .width, .speed, .frames, .loop, .quality, .dither, .colors,
+        .quantizerSpeed, .paletteSteps, .lossy, .maxSize, .threads, .stats, .overwrite, .output, .dryRun, .sheet,
+    ]
+
+    /// The options the request gives, those that differ from a new request's, each with its value
+    /// as text (empty for a flag): what its command line says, and what a build key covers. It
+    /// gives its output, or that it is a dry run.
     public var settings: [(option: ExportOption, value: String)] {
-        var given: [(ExportOption, String)] = []
-        if let storyboard { given.append((.storyboard, storyboard)) }
-        if let config { given.append((.config, config)) }
-        given += assignments.map { (.set, $0) }
-        if let time { given.append((.time, time.plainText)) }
-        if let fps { given.append((.fps, fps.plainText)) }
-        if let scale { given.append((.scale, "\(scale)")) }
-        if let width { given.append((.width, "\(width)")) }
-        if speed != 1 { given.append((.speed, speed.plainText)) }
-        if let frames { given.append((.frames, "\(frames)")) }
-        given += encoding.given
-        if let maxSize { given.append((.maxSize, maxSize.description)) }
-        if let threads { given.append((.threads, "\(threads)")) }
-        if let stats { given.append((.stats, stats)) }
-        if overwrite { given.append((.overwrite, "")) }
-        given.append(output.map { (.output, $0) } ?? (.dryRun, ""))
-        if let sheet { given.append((.sheet, sheet)) }
-        return given
+        let defaults = ExportRequest(scene: scene)
+        return Self.settingsOrder.flatMap { option -> [(option: ExportOption, value: String)] in
+            let values = values(of: option)
+            if option != .dryRun && values == defaults.values(of: option) { return [] }
+            let isFlag = option.row.map { $0.valueName == nil } ?? false
+            return values.map { (option, isFlag ? "" : $0) }
+        }
     }
 
     /// The words after `flipbook render` that make the same export: its settings as flags. A
