@@ -83,6 +83,20 @@ public struct ScoreResult: Sendable, Codable {
         public var stretches: [Stretch]
         /// What the figures count: "px", or "%" for a level.
         public var unit = "px"
+        /// Each recording frame at which either side has the feature, in the figures' unit.
+        public var samples: [Sample] = []
+    }
+
+    /// One recording frame's measures of a feature.
+    public struct Sample: Sendable, Codable {
+        /// The frame's time in the recording.
+        public var t: Double
+        public var recorded: Double?
+        public var rendered: Double?
+        /// For a tracked layer: how far the recording's frame is from the layer's look where the
+        /// tracker found it (mean absolute difference, levels 0...255). It grows as the layer is
+        /// covered or its look changes, and a frame past the tracker's limit has no `recorded`.
+        public var difference: Double?
     }
 
     /// Seconds between the recording's frames.
@@ -204,14 +218,22 @@ public enum Scorer {
         /// One feature's figures from its positions in both, and ours at the capture model's
         /// rate where it has them.
         func scored(
-            _ name: String, _ a: [Double?], _ b: [Double?], unit: String = "px", fine: ([Range<Int>]) -> [Double?]?
+            _ name: String, _ a: [Double?], _ b: [Double?], unit: String = "px", difference: [Double?] = [],
+            fine: ([Range<Int>]) -> [Double?]?
         ) -> ScoreResult.Feature {
             compared.append((a, b))
+            let samples = (0..<max(a.count, b.count)).compactMap { i -> ScoreResult.Sample? in
+                let (x, y) = (i < a.count ? a[i] : nil, i < b.count ? b[i] : nil)
+                guard x != nil || y != nil else { return nil }
+                return .init(
+                    t: Double(i) * dt, recorded: x, rendered: y, difference: i < difference.count ? difference[i] : nil)
+            }
             let spans = MotionScore.stretches(a)
             motion.formUnion(spans.flatMap { $0 })
             guard let e = MotionScore.errors(a, b) else {
                 return .init(
-                    name: name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [], unit: unit)
+                    name: name, frames: 0, rms: 0, worst: 0, worstAt: 0, lag: nil, stretches: [], unit: unit,
+                    samples: samples)
             }
             let measured = (0..<min(a.count, b.count)).filter { a[$0] != nil }
             let moved = measured.compactMap { a[$0] }
@@ -229,7 +251,7 @@ public enum Scorer {
             }
             return .init(
                 name: name, frames: e.count, rms: e.rms, worst: e.worst, worstAt: Double(e.worstFrame) * dt,
-                lag: lag.map { .init(frames: $0.lag, rms: $0.rms) }, stretches: stretches, unit: unit)
+                lag: lag.map { .init(frames: $0.lag, rms: $0.rms) }, stretches: stretches, unit: unit, samples: samples)
         }
         var features = request.features.map { feature -> ScoreResult.Feature in
             let a = recorded.track(feature)
@@ -241,7 +263,9 @@ public enum Scorer {
             }
         }
         // A tracked layer's plan gives its place at any instant, not at the fine frames' alone.
-        features += layers.series.map { scored($0.name, $0.recorded, $0.rendered) { _ in nil } }
+        features += layers.series.map {
+            scored($0.name, $0.recorded, $0.rendered, difference: $0.difference) { _ in nil }
+        }
         var result = ScoreResult(
             interval: dt, recordingSeconds: recorded.seconds, renderSeconds: rendered.seconds, features: features)
         result.foundScreen = foundScreen

@@ -15,6 +15,9 @@ struct TrackedLayers {
         var name: String
         var recorded: [Double?]
         var rendered: [Double?]
+        /// How far the recording's frame is from the layer's look where the tracker found it
+        /// (mean absolute difference, levels): the track's confidence, frame by frame.
+        var difference: [Double?]
     }
 
     /// Each layer as the tracker found it in the recording, frame by frame.
@@ -132,16 +135,17 @@ struct TrackedLayers {
             func recorded(_ value: (LayerTracker.Match) -> Double) -> [Double?] {
                 matches.indices.map { i in planned[i] == nil ? nil : matches[i].map(value) }
             }
+            let difference = recorded(\.error)
             return [
                 Series(
                     name: "\(layer) left", recorded: recorded { Double(screen.x) + $0.x / k * sx },
-                    rendered: planned.map { $0.map { Double(screen.x) + $0.x * sx } }),
+                    rendered: planned.map { $0.map { Double(screen.x) + $0.x * sx } }, difference: difference),
                 Series(
                     name: "\(layer) top", recorded: recorded { Double(screen.y) + $0.y / k * sy },
-                    rendered: planned.map { $0.map { Double(screen.y) + $0.y * sy } }),
+                    rendered: planned.map { $0.map { Double(screen.y) + $0.y * sy } }, difference: difference),
                 Series(
                     name: "\(layer) width", recorded: recorded { $0.width / k * sx },
-                    rendered: planned.map { $0.map { $0.width * sx } }),
+                    rendered: planned.map { $0.map { $0.width * sx } }, difference: difference),
             ]
         }
     }
