@@ -228,7 +228,7 @@ final class Problem: Sendable {
         let t = try transition(values, width: Fitter.frameWidth)
         var rendered: [LumaImage] = []
         let instants = times.map { min(max($0 + offset, 0), t.duration) }
-        try t.forEachFrame(at: instants) {
+        try t.forEachFrame(at: instants, threads: request.renderThreads) {
             rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: smallHeight))
         }
         let diffs = zip(shown, rendered).map { small[$0].meanDifference($1) }
@@ -245,7 +245,7 @@ final class Problem: Sendable {
         guard tracks.isEmpty, !motion.isEmpty else { return 1 }
         let t = try transition(values, width: Fitter.frameWidth)
         var rendered: [LumaImage] = []
-        try t.forEachFrame(at: times.map { min(max($0 + offset, 0), t.duration) }) {
+        try t.forEachFrame(at: times.map { min(max($0 + offset, 0), t.duration) }, threads: request.renderThreads) {
             rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: smallHeight))
         }
         var dr: Double = 0, dd: Double = 0, rr: Double = 0

@@ -25,6 +25,11 @@ public struct FitRequest: Sendable {
     public var output: String?
     /// A PNG to write: the recording, the render before and the render after, row above row.
     public var sheet: String?
+    /// Whether each value's determined range is worked out; without it, each is the value
+    /// alone: a try among others (a made scene's moves) wants the values only.
+    var determinesRanges = true
+    /// Threads each evaluation renders on: fewer where fits run side by side.
+    var renderThreads = ProcessInfo.processInfo.activeProcessorCount
 
     /// The frame intervals a capture can have: from 1000 frames a second to one every 10 s.
     public static let frameIntervals = 0.001...10.0

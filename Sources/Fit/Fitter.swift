@@ -180,13 +180,15 @@ public enum Fitter {
         let rise = Self.rise(above: after.score, floor: searchesOffset ? riseFloor.levels : riseFloor.points)
         // Whole frames: the start is one of the coordinates, since a duration trades against it.
         let point = best.values + (searchesOffset ? [best.offset] : [])
-        let ranges = Self.determinedRanges(
-            point, bounds: keys.map(\.range) + (searchesOffset ? [problem.offsetRange] : []), best: after.score,
-            rise: rise
-        ) { p in
-            let values = Array(p.prefix(keys.count))
-            return (try? problem.measure(values, offset: searchesOffset ? p[keys.count] : nil).score) ?? .infinity
-        }
+        let ranges =
+            request.determinesRanges
+            ? Self.determinedRanges(
+                point, bounds: keys.map(\.range) + (searchesOffset ? [problem.offsetRange] : []), best: after.score,
+                rise: rise
+            ) { p in
+                let values = Array(p.prefix(keys.count))
+                return (try? problem.measure(values, offset: searchesOffset ? p[keys.count] : nil).score) ?? .infinity
+            } : point.map { $0...$0 }
         // On whole frames a time is known no finer than the capture samples it: where a motion
         // starts or ends between two frames, the start and a duration trade one for the other,
         // so a value in seconds is widened by half a frame each way. (A tracked layer's edges

@@ -126,6 +126,7 @@ public struct SceneRenderer: Sendable {
         guard work.totalPixels <= Self.maximumWork else {
             throw RenderError.tooMuchWork(work, budget: Self.maximumWork)
         }
+        if threads <= 1 { return try renderInOrder(times: times, sink: sink) }
         let width = max(1, threads)
         let slots = FrameSlots(count: times.count)
         let rendering = CountingGate(width)
@@ -190,6 +191,42 @@ public struct SceneRenderer: Sendable {
             last = bitmap
             stats.planning += planning
             stats.raster += raster
+            stats.frames += 1
+            stats.pixels += bitmap.width * bitmap.height
+            if k == times.count - 1 { stats.renderWall = Date().timeIntervalSince(began) }
+            try sink(k, bitmap)
+        }
+        return stats
+    }
+}
+
+extension SceneRenderer {
+    /// `render(times:threads:sink:)` on one thread, the caller's: each frame planned, drawn as
+    /// one lane draws it (a repeat not drawn again) and handed over before the next, with no
+    /// thread to hand it between.
+    func renderInOrder(times: [Double], sink: (Int, Bitmap) throws -> Void) throws -> RenderStats {
+        let lane = RenderLane(label: "flipbook.render.0")
+        var stats = RenderStats()
+        let began = Date()
+        var previous: DrawList?
+        var last: Bitmap?
+        for (k, t) in times.enumerated() {
+            let t0 = Date()
+            let list = plan.sample(at: t, scale: scale)
+            stats.planning += Date().timeIntervalSince(t0)
+            let bitmap: Bitmap
+            if let previous, let last, previous.size == list.size, previous.commands == list.commands {
+                bitmap = last
+            } else {
+                previous = list
+                let t1 = Date()
+                let (drawn, partial) = lane.render(list, with: compositor)
+                stats.raster += Date().timeIntervalSince(t1)
+                stats.rasterized += 1
+                if partial { stats.redrawnInPart += 1 }
+                bitmap = drawn
+            }
+            last = bitmap
             stats.frames += 1
             stats.pixels += bitmap.width * bitmap.height
             if k == times.count - 1 { stats.renderWall = Date().timeIntervalSince(began) }

@@ -38,7 +38,7 @@ struct CullingTests {
 @Suite("Renderer: holds are not rasterized again, and other frames redraw only what changed")
 struct RepeatedFrameTests {
     @Test(
-        "Every frame equals its own whole render, for one and two render lanes",
+        "Every frame equals its own whole render, for one render lane (on the caller's thread) and two",
         arguments: ["expanding-cells", "sliding-panels", "expanding-view", "app-store-card"], [1, 2])
     func framesEqualWholeRenders(scene: String, threads: Int) throws {
         let renderer = try SceneRenderer(SceneCatalog.prepare(scene))

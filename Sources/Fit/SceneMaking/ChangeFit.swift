@@ -138,9 +138,10 @@ struct ChangeFit: Sendable {
         try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
         let fit: FitResult
         do {
-            fit = try Fitter.fit(
-                FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame),
-                recording: recording, images: images)
+            var request = FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame)
+            // Tries run side by side, each on a core; only their values are kept.
+            (request.determinesRanges, request.renderThreads) = (false, 1)
+            fit = try Fitter.fit(request, recording: recording, images: images)
         } catch is FitError {
             return nil
         }
