@@ -226,12 +226,12 @@ final class Problem: Sendable {
 
     private func measureFrames(_ values: [Double], offset: Double) throws -> Measure {
         let t = try transition(values, width: Fitter.frameWidth)
-        var rendered: [LumaImage] = []
         let instants = times.map { min(max($0 + offset, 0), t.duration) }
+        // Frames come in order: each is compared as it comes.
+        var diffs: [Double] = []
         try t.forEachFrame(at: instants, threads: request.renderThreads) {
-            rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: smallHeight))
+            diffs.append(small[shown[diffs.count]].meanDifference($0.bitmap))
         }
-        let diffs = zip(shown, rendered).map { small[$0].meanDifference($1) }
         let mean = diffs.reduce(0, +) / Double(diffs.count)
         return Measure(score: mean, offset: offset, errors: [diffs])
     }

@@ -96,6 +96,32 @@ struct LumaImage: Sendable {
         return Double(sum) / Double(max(1, pixels.count))
     }
 
+    /// The mean absolute difference from `bitmap` as `LumaImage(bitmap, width:height:)` at this
+    /// size makes it, the same sum in the same order, without making it: a search compares
+    /// thousands of renders made at the working size.
+    func meanDifference(_ bitmap: Bitmap) -> Double {
+        guard bitmap.width == width && bitmap.height == height else {
+            return meanDifference(LumaImage(bitmap, width: width, height: height))
+        }
+        var sum: Float = 0
+        let rowBytes = bitmap.rowBytes
+        bitmap.pixels.withUnsafeBufferPointer { p in
+            pixels.withUnsafeBufferPointer { mine in
+                Self.thirds.withUnsafeBufferPointer { thirds in
+                    for y in 0..<height {
+                        var i = y &* rowBytes
+                        for x in 0..<width {
+                            let s = Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
+                            sum += abs(mine[y &* width &+ x] - (s <= 765 ? thirds[s] : Float(s) / 3))
+                            i &+= 4
+                        }
+                    }
+                }
+            }
+        }
+        return Double(sum) / Double(max(1, pixels.count))
+    }
+
     /// The value at (x, y), bilinear; outside the picture, the nearest edge pixel.
     @inline(__always)
     func sample(_ x: Double, _ y: Double) -> Float {

@@ -19,26 +19,21 @@ public struct MadeSceneCheck: Sendable {
     public var worst: Double
     public var worstAt: Double
 
-    init(scene: String, source: RecordingSource, outline: RecordingOutline, crop: Crop, frameInterval: Double?) throws {
+    /// The render of `scene` against the recording's frames as `outline` holds them.
+    init(scene: String, outline: RecordingOutline) throws {
         let transition = try Transition(scene, width: SceneMaker.outlineWidth)
+        let starts = outline.starts
         var differences: [Double] = []
-        let pass = try RecordingPass(source.open(), frameInterval: frameInterval) { bitmap -> LumaImage in
-            let height = max(
-                1, Int((Double(SceneMaker.outlineWidth) * Double(crop.height) / Double(crop.width)).rounded()))
-            return LumaImage(bitmap, crop: crop, width: SceneMaker.outlineWidth, height: height)
-        }
-        for (picture, start) in zip(pass.kept, pass.starts) {
-            let render = transition.frame(at: start).bitmap
-            differences.append(
-                LumaImage(render, width: picture.width, height: picture.height).meanDifference(picture))
+        try transition.forEachFrame(at: starts) {
+            differences.append(outline.pictures[differences.count].meanDifference($0.bitmap))
         }
         func stretch(_ frames: ClosedRange<Int>) -> Stretch {
             let values = frames.map { differences[$0] }
             let worst = frames.max { differences[$0] < differences[$1] }!
             return Stretch(
-                seconds: pass.starts[frames.lowerBound]...pass.starts[frames.upperBound],
+                seconds: starts[frames.lowerBound]...starts[frames.upperBound],
                 rms: (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot(),
-                worst: differences[worst], worstAt: pass.starts[worst])
+                worst: differences[worst], worstAt: starts[worst])
         }
         changes = outline.changes.map { stretch($0.before...$0.after) }
         let whole = stretch(0...(differences.count - 1))

@@ -11,7 +11,8 @@ struct RecordingOutline {
         var isCut: Bool { after == before + 1 }
     }
 
-    /// When each frame starts.
+    /// Each frame's screen at the outline's width, and when each frame starts.
+    let pictures: [LumaImage]
     let starts: [Double]
     let duration: Double
     let changes: [Change]
@@ -34,6 +35,7 @@ struct RecordingOutline {
 
     /// The outline of frames shown at `starts`, from their pictures at one working size.
     init(pictures: [LumaImage], starts: [Double], duration: Double) {
+        self.pictures = pictures
         self.starts = starts
         self.duration = duration
         let differences = zip(pictures, pictures.dropFirst()).map { $0.meanDifference($1) }

@@ -81,8 +81,7 @@ public struct SceneMakingRequest: Sendable {
             try image.writePNG(to: (staging.path as NSString).appendingPathComponent(MadeSceneText.imageFile(i + 1)))
         }
         progress("rendering the scene and comparing it with the recording")
-        let check = try MadeSceneCheck(
-            scene: file, source: source, outline: made.outline, crop: made.crop, frameInterval: frameInterval)
+        let check = try MadeSceneCheck(scene: file, outline: made.outline)
         let transition = try Transition(file)
         let code = zip(made.text.changes, made.text.paramNames).compactMap { change, names in
             change.kind == .cut ? nil : transition.motion(of: names.animation).map { (names.animation, $0.code) }
