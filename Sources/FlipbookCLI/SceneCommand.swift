@@ -79,13 +79,24 @@ struct SceneCommand: ParsableCommand {
             valueName: "file"))
     var sideBySide: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A screenshot (PNG, any scale) of the screen the recording starts on, sharper than its frames: the made scene shows it.",
+            valueName: "first.png"))
+    var first: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A screenshot (PNG, any scale) of the screen the recording ends on, as --first.", valueName: "last.png"))
+    var last: String?
+
     /// The request `--from` makes.
     var making: SceneMakingRequest? {
         guard let from, let folder else { return nil }
         var request = SceneMakingRequest(
             recording: from, folder: folder, name: name, frameInterval: interval.frameInterval, crop: crop,
             pointWidth: points)
-        request.sideBySide = sideBySide
+        (request.sideBySide, request.first, request.last) = (sideBySide, first, last)
         return request
     }
 
@@ -109,6 +120,7 @@ struct SceneCommand: ParsableCommand {
         for (flag, given) in [
             ("--name", name != nil), ("--points", points != nil), ("--crop", crop != nil),
             ("--frame-interval", interval.frameInterval != nil), ("--side-by-side", sideBySide != nil),
+            ("--first", first != nil), ("--last", last != nil),
         ] where given {
             throw ValidationError("\(flag) is for --from RECORDING; a built-in scene is copied as it is")
         }

@@ -49,6 +49,39 @@ struct SceneMakingTests {
         #expect(abs(made.duration - 1.5) < 0.05, "\(made.duration)")
     }
 
+    @Test(
+        "Screenshots of the first and last screens are what the made scene shows; the fits are the recording's, and a screenshot of another shape is refused before any"
+    )
+    func screenshots() throws {
+        let folder = temporaryFolder()
+        let recording = try Self.recording(in: folder, scene: "push", as: "push.gif")
+        let screens = (Self.recordings as NSString).appendingPathComponent("../../Assets/examples/nav-push")
+        var request = SceneMakingRequest(recording: recording, folder: folder + "/made")
+        (request.first, request.last) = (screens + "/settings.png", screens + "/display.png")
+        let report = try request.run()
+        #expect(report.screenshots.map(\.screen) == [1, 2])
+        #expect(try Bitmap(png: folder + "/made/screen-1.png") == Bitmap(png: screens + "/settings.png"))
+        #expect(try Bitmap(png: folder + "/made/screen-2.png") == Bitmap(png: screens + "/display.png"))
+        guard case .spring(let duration, _, _) = try #require(report.changes.first).curve else {
+            Issue.record("expected a spring, got \(report.changes)")
+            return
+        }
+        #expect(abs(duration - 0.6) < 0.03, "duration \(duration)")
+        #expect(report.text.contains("screen 1 from \(screens)/settings.png"))
+        // 375 x 667 screens, and a square.
+        let square = folder + "/square.png"
+        try Bitmap(width: 40, height: 40, premultipliedPixels: [UInt8](repeating: 255, count: 40 * 40 * 4))
+            .writePNG(to: square)
+        request = SceneMakingRequest(recording: recording, folder: folder + "/square")
+        request.last = square
+        #expect(
+            throws: SceneMakingError.screenshotShape(option: "--last", path: square, size: (40, 40), screen: (375, 667))
+        ) {
+            try request.run()
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/square"))
+    }
+
     /// The RMS over a recording's frames of a scene's render's mean difference from each, as
     /// the made scene's check measures it.
     static func rms(scene: String, against recording: String) throws -> Double {

@@ -126,6 +126,7 @@ struct ParsingTests {
             (["scene", "--from", "push.gif", "--to", "out", "--points", "5"], "--points 5: expected a screen width"),
             (["scene", "--from", "push.gif", "--to", "out", "--frame-interval", "20"], "--frame-interval 20.0"),
             (["scene", "expanding-view", "--points", "375"], "--points is for --from RECORDING"),
+            (["scene", "expanding-view", "--first", "a.png"], "--first is for --from RECORDING"),
             (
                 ["scene", "--from", "push.gif", "--to", "out", "--side-by-side", "x.txt"],
                 "--side-by-side x.txt: a .gif"

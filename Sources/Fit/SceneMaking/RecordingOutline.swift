@@ -85,3 +85,13 @@ struct RecordingOutline {
         self.screens = screens
     }
 }
+
+extension RecordingOutline {
+    /// An end of the recording, as the screenshot options name it.
+    enum End: String {
+        case first, last
+    }
+
+    /// The screen (an index into `screens`) the recording starts or ends on.
+    func screen(at end: End) -> Int { (end == .first ? stills.first! : stills.last!).screen }
+}

@@ -74,6 +74,10 @@ enum SceneMaker {
         for (i, change) in outline.changes.enumerated() where outline.stills[i].screen == outline.stills[i + 1].screen {
             throw SceneMakingError.returns(seconds: outline.seconds(of: change))
         }
+        // Screenshots are checked before any fit; the fits compare the recording's own cuts.
+        let screenshots = try request.screenshots.map { end, path in
+            (outline.screen(at: end), try request.screenshot(end, path, outline: outline, crop: crop))
+        }
 
         // Second pass: the screens at full size, and each change's frames at the window width.
         let windows = outline.changes.indices.map { outline.window(of: $0, lead: lead, tail: tail) }
@@ -186,7 +190,9 @@ enum SceneMaker {
                 outline.starts.count, outline.duration, images.count, made.count),
             "change any value here, or in `flipbook studio`, and render it with `flipbook render`.",
         ]
-        return Made(text: scene, images: images, outline: outline, crop: crop, foundScreen: foundScreen)
+        var shown = images
+        for (screen, image) in screenshots { shown[screen] = image }
+        return Made(text: scene, images: shown, outline: outline, crop: crop, foundScreen: foundScreen)
     }
 
     /// The screen's width in points for frames `pixels` wide: an iPhone's at 1x, 2x or 3x (a

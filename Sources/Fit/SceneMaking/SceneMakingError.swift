@@ -11,6 +11,12 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
     case returns(seconds: ClosedRange<Double>)
     /// A change no stock move explains.
     case unexplained(seconds: ClosedRange<Double>)
+    /// A screenshot not of the screen's shape.
+    case screenshotShape(option: String, path: String, size: (Int, Int), screen: (Int, Int))
+    /// A last screenshot of the screen the first one shows (a recording that ends where it began).
+    case sameScreen(String)
+
+    public static func == (a: SceneMakingError, b: SceneMakingError) -> Bool { a.description == b.description }
 
     public var description: String {
         switch self {
@@ -30,6 +36,10 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
                 format:
                     "the recording's change at %.2f-%.2f s is none of %@ by any of UIKit's curves; nothing was written",
                 s.lowerBound, s.upperBound, ScreenChange.moving.map(\.rawValue).joined(separator: ", "))
+        case .screenshotShape(let option, let path, let size, let screen):
+            "\(option) \(path): \(size.0)x\(size.1) is not the shape of the recording's screen (\(screen.0)x\(screen.1)); a screenshot of that screen, at any scale"
+        case .sameScreen(let path):
+            "--last \(path): the recording ends on the screen it starts on, which --first shows; leave one out"
         }
     }
 }

@@ -20,6 +20,10 @@ public struct SceneMakingRequest: Sendable {
     public var pointWidth: Double?
     /// A GIF, WebP, MP4 or APNG to write: the recording and the made scene's render side by side.
     public var sideBySide: String?
+    /// Screenshots (PNG, at any scale) of the screen the recording starts on and of the one it
+    /// ends on, sharper than its frames: the made scene shows them for those screens.
+    public var first: String?
+    public var last: String?
 
     /// The widths in points a screen may have.
     public static let pointWidths = 100.0...2000.0
@@ -59,6 +63,7 @@ public struct SceneMakingRequest: Sendable {
             outputs: [.init(option: "--to", path: folder, isFolder: true)]
                 + (sideBySide.map { [.init(option: "--side-by-side", path: $0)] } ?? []),
             inputs: [.init(what: "the recording", path: recording)]
+                + screenshots.map { .init(what: "--\($0.end.rawValue) \($0.path)", path: $0.path) }
         ).check()
     }
 
@@ -93,11 +98,37 @@ public struct SceneMakingRequest: Sendable {
         }
         return SceneMakingReport(
             changes: made.text.changes, check: check, code: code, written: written, foundScreen: made.foundScreen,
+            screenshots: screenshots.map { end, path in (made.outline.screen(at: end) + 1, path) },
             request: self)
     }
 }
 
 extension SceneMakingRequest {
+    /// The screenshots given, by the end of the recording each shows.
+    var screenshots: [(end: RecordingOutline.End, path: String)] {
+        [(RecordingOutline.End.first, first), (.last, last)].compactMap { end, path in path.map { (end, $0) } }
+    }
+
+    /// The screenshot at `path` of the screen at `end` of `outline`: a screen of the shape of
+    /// `crop`, and not the screen the other screenshot shows.
+    func screenshot(_ end: RecordingOutline.End, _ path: String, outline: RecordingOutline, crop: Crop) throws
+        -> Bitmap
+    {
+        if end == .last, first != nil, outline.screen(at: .first) == outline.screen(at: .last) {
+            throw SceneMakingError.sameScreen(path)
+        }
+        let image = try Bitmap(png: path)
+        let (w, h) = (Double(image.width), Double(image.height))
+        let (sw, sh) = (Double(crop.width), Double(crop.height))
+        // Within a point's rounding at the screen's own size.
+        guard abs(w / h - sw / sh) <= max(0.01, 2 / sh) * (sw / sh) else {
+            throw SceneMakingError.screenshotShape(
+                option: "--\(end.rawValue)", path: path, size: (image.width, image.height),
+                screen: (crop.width, crop.height))
+        }
+        return image
+    }
+
     /// The recording's screen left and the made scene's render right, at the recording's size,
     /// frame for frame at its usual interval.
     func writeSideBySide(_ made: SceneMaker.Made, scene: String, source: RecordingSource, to path: String) throws {
@@ -126,6 +157,8 @@ public struct SceneMakingReport: Sendable {
     public var written: [String]
     /// The screen found inside larger frames, where no crop was given.
     public var foundScreen: Crop?
+    /// The screens shown from screenshots (from 1), and their files.
+    public var screenshots: [(screen: Int, path: String)] = []
     let request: SceneMakingRequest
 
     /// The report: each change, how its render compares, and how to use the scene.
@@ -136,6 +169,7 @@ public struct SceneMakingReport: Sendable {
         if let s = foundScreen {
             lines.append("  found the screen at \(s.x),\(s.y),\(s.width),\(s.height) of each frame (--crop gives it)")
         }
+        for (screen, path) in screenshots { lines.append("  screen \(screen) from \(path)") }
         for (i, change) in changes.enumerated() {
             var line = String(
                 format: "  %d. %.3f s  screen %d → %d: %@", i + 1, change.start, change.from, change.to,
