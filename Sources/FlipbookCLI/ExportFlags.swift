@@ -23,7 +23,8 @@ struct ExportFlags<Part: ExportFlagsPart>: ParsableArguments, CustomReflectable 
         ExportOption.table.filter { $0.offered.contains(.render) && $0.part == Part.part }
     }
 
-    /// The values given, in the rows' order; a flag that is on is `true`.
+    /// The values, in the rows' order: each given, or the default shown where none is; a flag
+    /// that is on is `true`.
     private(set) var given: [(option: ExportOption, value: String)] = []
 
     init() {}
@@ -58,7 +59,7 @@ struct ExportFlags<Part: ExportFlagsPart>: ParsableArguments, CustomReflectable 
         try presenting { for (option, value) in given { try request.set(option, to: value) } }
     }
 
-    /// Whether `option`'s flag was given.
+    /// Whether `option` has a value here: a flag that is on, a value given or a default shown.
     func gives(_ option: ExportOption) -> Bool { given.contains { $0.option == option } }
 
     /// ArgumentParser finds a group's arguments by reflecting on it: these are the rows' flags.
