@@ -82,6 +82,25 @@ struct SceneMakingTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/square"))
     }
 
+    @Test(
+        "A move whose render stays more than 6 levels RMS from the recording is not explained; a cut is, however late")
+    func unlikeMoves() {
+        func change(_ kind: ScreenChange) -> MadeChange {
+            MadeChange(kind: kind, from: 1, to: 2, start: 0, curve: .system, seconds: 0...1)
+        }
+        func check(_ rms: [Double]) -> MadeSceneCheck {
+            MadeSceneCheck(
+                changes: rms.enumerated().map { i, r in
+                    .init(seconds: Double(i)...Double(i) + 0.5, rms: r, worst: r, worstAt: Double(i))
+                }, rms: 0, worst: 0, worstAt: 0)
+        }
+        #expect(SceneMakingRequest.unlike([change(.cut), change(.push)], check([73.7, 5.9])) == nil)
+        #expect(SceneMakingRequest.unlike([change(.cut), change(.grow)], check([1, 8.88]))?.seconds == 1...1.5)
+        #expect(
+            "\(SceneMakingError.unlike(seconds: 1.08...1.68, rms: 8.88))".hasPrefix(
+                "the recording's change at 1.08-1.68 s is 8.88 levels RMS from the made scene's best move (at most 6)"))
+    }
+
     /// The RMS over a recording's frames of a scene's render's mean difference from each, as
     /// the made scene's check measures it.
     static func rms(scene: String, against recording: String) throws -> Double {

@@ -19,6 +19,10 @@ public struct MadeSceneCheck: Sendable {
     public var worst: Double
     public var worstAt: Double
 
+    init(changes: [Stretch], rms: Double, worst: Double, worstAt: Double) {
+        (self.changes, self.rms, self.worst, self.worstAt) = (changes, rms, worst, worstAt)
+    }
+
     /// The render of `scene` against the recording's frames as `outline` holds them.
     init(scene: String, outline: RecordingOutline) throws {
         let transition = try Transition(scene, width: SceneMaker.outlineWidth)

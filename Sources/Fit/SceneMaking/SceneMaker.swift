@@ -6,6 +6,7 @@ import struct Flipbook.Bitmap
 import struct Flipbook.FrameSequence
 import class Flipbook.ImageCache
 import struct Flipbook.Transition
+import struct Planner.Plan
 
 /// Makes a scene from a recording: its still stretches become screens, each change between
 /// them the stock move (`ScreenChange`) and UIKit curve that fit's own search says explains it
@@ -20,6 +21,10 @@ enum SceneMaker {
     static let tail = 0.4
     /// The least share of a change's frame-to-frame differences a move must explain.
     static let leastExplained = 0.5
+    /// The most a change's render may differ from the recording (RMS over its frames of the mean
+    /// difference per frame, levels of 255, at the outline's width): far past a codec's noise
+    /// and a palette's, well short of a move that is not the recording's.
+    static let mostUnlike = 6.0
 
     /// What a recording made: the scene's text, its screens' images, and each change.
     struct Made {
@@ -118,8 +123,11 @@ enum SceneMaker {
             let from = outline.stills[k].screen + 1, to = outline.stills[k + 1].screen + 1
             let seconds = outline.seconds(of: change)
             if change.isCut {
+                // Made a quarter frame before the frame that shows it, less the time the screen
+                // takes to show a change.
                 return MadeChange(
-                    kind: .cut, from: from, to: to, start: outline.starts[change.after] - outline.interval / 4,
+                    kind: .cut, from: from, to: to,
+                    start: max(0, outline.starts[change.after] - outline.interval / 4 - Plan.presentationLatency),
                     curve: .system, seconds: seconds)
             }
             progress(String(format: "fitting the change at %.2f-%.2f s", seconds.lowerBound, seconds.upperBound))

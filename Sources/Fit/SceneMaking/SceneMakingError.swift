@@ -11,6 +11,8 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
     case returns(seconds: ClosedRange<Double>)
     /// A change no stock move explains.
     case unexplained(seconds: ClosedRange<Double>)
+    /// A change whose best move's render stays far from the recording (levels RMS).
+    case unlike(seconds: ClosedRange<Double>, rms: Double)
     /// A screenshot not of the screen's shape.
     case screenshotShape(option: String, path: String, size: (Int, Int), screen: (Int, Int))
     /// A last screenshot of the screen the first one shows (a recording that ends where it began).
@@ -36,6 +38,12 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
                 format:
                     "the recording's change at %.2f-%.2f s is none of %@ by any of UIKit's curves; nothing was written",
                 s.lowerBound, s.upperBound, ScreenChange.moving.map(\.rawValue).joined(separator: ", "))
+        case .unlike(let s, let rms):
+            String(
+                format:
+                    "the recording's change at %.2f-%.2f s is %.2f levels RMS from the made scene's best move (at most %.0f): none of %@ by any of UIKit's curves reproduces it; nothing was written",
+                s.lowerBound, s.upperBound, rms, SceneMaker.mostUnlike,
+                ScreenChange.moving.map(\.rawValue).joined(separator: ", "))
         case .screenshotShape(let option, let path, let size, let screen):
             "\(option) \(path): \(size.0)x\(size.1) is not the shape of the recording's screen (\(screen.0)x\(screen.1)); a screenshot of that screen, at any scale"
         case .sameScreen(let path):

@@ -87,6 +87,9 @@ public struct SceneMakingRequest: Sendable {
         }
         progress("rendering the scene and comparing it with the recording")
         let check = try MadeSceneCheck(scene: file, outline: made.outline)
+        if let unlike = Self.unlike(made.text.changes, check) {
+            throw SceneMakingError.unlike(seconds: unlike.seconds, rms: unlike.rms)
+        }
         let transition = try Transition(file)
         let code = zip(made.text.changes, made.text.paramNames).compactMap { change, names in
             change.kind == .cut ? nil : transition.motion(of: names.animation).map { (names.animation, $0.code) }
@@ -104,6 +107,13 @@ public struct SceneMakingRequest: Sendable {
 }
 
 extension SceneMakingRequest {
+    /// The first move whose render stays far from the recording (past `SceneMaker.mostUnlike`):
+    /// not explained, whichever move it is. A cut is explained whenever it falls: it is off only
+    /// by when within its frame.
+    static func unlike(_ changes: [MadeChange], _ check: MadeSceneCheck) -> MadeSceneCheck.Stretch? {
+        zip(changes, check.changes).first { $0.0.kind != .cut && $0.1.rms > SceneMaker.mostUnlike }?.1
+    }
+
     /// The screenshots given, by the end of the recording each shows.
     var screenshots: [(end: RecordingOutline.End, path: String)] {
         [(RecordingOutline.End.first, first), (.last, last)].compactMap { end, path in path.map { (end, $0) } }
