@@ -29,7 +29,10 @@ enum SceneMaker {
     /// What a recording made: the scene's text, its screens' images, and each change.
     struct Made {
         var text: MadeSceneText
+        /// The screens as the recording shows them, and the screenshots given for some (by
+        /// index), which the written scene shows instead.
         var images: [Bitmap]
+        var screenshots: [(screen: Int, image: Bitmap)]
         var outline: RecordingOutline
         /// The part of each frame that is the screen, and whether it was found (no crop given).
         var crop: Crop
@@ -198,9 +201,9 @@ enum SceneMaker {
                 outline.starts.count, outline.duration, images.count, made.count),
             "change any value here, or in `flipbook studio`, and render it with `flipbook render`.",
         ]
-        var shown = images
-        for (screen, image) in screenshots { shown[screen] = image }
-        return Made(text: scene, images: shown, outline: outline, crop: crop, foundScreen: foundScreen)
+        return Made(
+            text: scene, images: images, screenshots: screenshots, outline: outline, crop: crop,
+            foundScreen: foundScreen)
     }
 
     /// The screen's width in points for frames `pixels` wide: an iPhone's at 1x, 2x or 3x (a

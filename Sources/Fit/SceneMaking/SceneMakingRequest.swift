@@ -86,9 +86,18 @@ public struct SceneMakingRequest: Sendable {
             try image.writePNG(to: (staging.path as NSString).appendingPathComponent(MadeSceneText.imageFile(i + 1)))
         }
         progress("rendering the scene and comparing it with the recording")
-        let check = try MadeSceneCheck(scene: file, outline: made.outline)
+        // The moves are judged with the recording's own screens: a screenshot's colours (another
+        // profile, a codec's shift) are no fault of a move's.
+        var check = try MadeSceneCheck(scene: file, outline: made.outline)
         if let unlike = Self.unlike(made.text.changes, check) {
             throw SceneMakingError.unlike(seconds: unlike.seconds, rms: unlike.rms)
+        }
+        if !made.screenshots.isEmpty {
+            for (screen, image) in made.screenshots {
+                try image.writePNG(
+                    to: (staging.path as NSString).appendingPathComponent(MadeSceneText.imageFile(screen + 1)))
+            }
+            check = try MadeSceneCheck(scene: file, outline: made.outline)
         }
         let transition = try Transition(file)
         let code = zip(made.text.changes, made.text.paramNames).compactMap { change, names in
