@@ -146,7 +146,7 @@ public struct SceneRenderer: Sendable {
                 let t0 = Date()
                 let list = plan.sample(at: t, scale: scale)
                 let planning = Date().timeIntervalSince(t0)
-                if let previous, previous.size == list.size, previous.commands == list.commands {
+                if list.repeats(previous) {
                     slots.setRepeat(k, planning: planning)
                     continue
                 }
@@ -215,7 +215,7 @@ extension SceneRenderer {
             let list = plan.sample(at: t, scale: scale)
             stats.planning += Date().timeIntervalSince(t0)
             let bitmap: Bitmap
-            if let previous, let last, previous.size == list.size, previous.commands == list.commands {
+            if list.repeats(previous), let last {
                 bitmap = last
             } else {
                 previous = list
@@ -233,6 +233,14 @@ extension SceneRenderer {
             try sink(k, bitmap)
         }
         return stats
+    }
+}
+
+extension DrawList {
+    /// Whether it draws exactly what `previous` drew: a frame that need not be drawn again.
+    fileprivate func repeats(_ previous: DrawList?) -> Bool {
+        guard let previous else { return false }
+        return previous.size == size && previous.commands == commands
     }
 }
 

@@ -82,9 +82,12 @@ public struct SceneMakingRequest: Sendable {
         defer { staging.remove() }
         let file = (staging.path as NSString).appendingPathComponent("\(name).yaml")
         try made.text.text.write(toFile: file, atomically: true, encoding: .utf8)
-        for (i, image) in made.images.enumerated() {
-            try image.writePNG(to: (staging.path as NSString).appendingPathComponent(MadeSceneText.imageFile(i + 1)))
+        /// Screen `index`'s image (from 0), staged beside the scene file.
+        func stage(_ image: Bitmap, screen index: Int) throws {
+            try image.writePNG(
+                to: (staging.path as NSString).appendingPathComponent(MadeSceneText.imageFile(index + 1)))
         }
+        for (i, image) in made.images.enumerated() { try stage(image, screen: i) }
         progress("rendering the scene and comparing it with the recording")
         // The moves are judged with the recording's own screens: a screenshot's colours (another
         // profile, a codec's shift) are no fault of a move's.
@@ -93,10 +96,7 @@ public struct SceneMakingRequest: Sendable {
             throw SceneMakingError.unlike(seconds: unlike.seconds, rms: unlike.rms)
         }
         if !made.screenshots.isEmpty {
-            for (screen, image) in made.screenshots {
-                try image.writePNG(
-                    to: (staging.path as NSString).appendingPathComponent(MadeSceneText.imageFile(screen + 1)))
-            }
+            for (screen, image) in made.screenshots { try stage(image, screen: screen) }
             check = try MadeSceneCheck(scene: file, outline: made.outline)
         }
         let transition = try Transition(file)
@@ -139,7 +139,7 @@ extension SceneMakingRequest {
         let image = try Bitmap(png: path)
         let (w, h) = (Double(image.width), Double(image.height))
         let (sw, sh) = (Double(crop.width), Double(crop.height))
-        // Within a point's rounding at the screen's own size.
+        // Within a hundredth, or two pixels of a small screen's height: past the rounding of its size.
         guard abs(w / h - sw / sh) <= max(0.01, 2 / sh) * (sw / sh) else {
             throw SceneMakingError.screenshotShape(
                 option: "--\(end.rawValue)", path: path, size: (image.width, image.height),
