@@ -40,6 +40,10 @@ final class Problem: Sendable {
     static let cap = 24.0
     /// The share of a tracked layer others may cover where it is compared or its look taken.
     static let coveredLimit = 0.25
+    /// A side of a followed layer this sharp (levels across it) where its look is cut counts
+    /// as its outline; a match where that side is under `outlineShare` of it is not the layer.
+    static let outlineMinimum = 8.0
+    static let outlineShare = 0.5
 
     init(
         request: FitRequest, keys: [Fitter.Key], base: Transition, images: ImageCache, times: [Double],

@@ -137,6 +137,17 @@ extension Problem {
         if followed * 2 < matches.count {
             throw FitError.cannotFollow(layer, frame: matches.firstIndex { $0 == nil } ?? 0)
         }
-        return matches
+        // A match whose look is found but whose outline is not there follows content moving
+        // within the layer (an image a card reveals as it grows), not the layer: left out.
+        let outline = LayerTracker.Match(x: rx, y: ry, width: rw, height: rh, error: 0).sides(in: pictures[reference])
+        return matches.enumerated().map { i, m in
+            guard let m else { return nil }
+            let sides = m.sides(in: pictures[i])
+            let faded = zip(outline, sides).contains { was, now in
+                guard let was, let now, was >= Self.outlineMinimum else { return false }
+                return now < was * Self.outlineShare
+            }
+            return faded ? nil : m
+        }
     }
 }

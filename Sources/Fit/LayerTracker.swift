@@ -21,6 +21,31 @@ struct LayerTracker {
         var error: Double
         var centerX: Double { x + width / 2 }
         var centerY: Double { y + height / 2 }
+
+        /// How sharply `picture` changes across the match's left, right and top sides: the mean
+        /// difference (levels) between the pixel a pixel and a half in from a side and the one as
+        /// far out, along the side; nil for a side whose outside is off the picture.
+        func sides(in picture: LumaImage) -> [Double?] {
+            let (w, h) = (Double(picture.width), Double(picture.height))
+            // Pixel i's value is sampled at i, so a point p of the frame is sampled at p − 0.5.
+            func across(along: StrideThrough<Double>, _ point: (Double) -> (Double, Double, Double, Double)) -> Double {
+                var sum = 0.0, count = 0
+                for p in along {
+                    let (ix, iy, ox, oy) = point(p - 0.5)
+                    sum += Double(abs(picture.sample(ix, iy) - picture.sample(ox, oy)))
+                    count += 1
+                }
+                return count == 0 ? 0 : sum / Double(count)
+            }
+            let rows = stride(from: y + 2, through: y + height - 2, by: 1)
+            let columns = stride(from: x + 2, through: x + width - 2, by: 1)
+            let (left, right, top) = (x - 0.5, x + width - 0.5, y - 0.5)
+            return [
+                left - 1.5 >= 0 ? across(along: rows) { (left + 1.5, $0, left - 1.5, $0) } : nil,
+                right + 1.5 <= w - 1 ? across(along: rows) { (right - 1.5, $0, right + 1.5, $0) } : nil,
+                top - 1.5 >= 0 && y + height <= h ? across(along: columns) { ($0, top + 1.5, $0, top - 1.5) } : nil,
+            ]
+        }
     }
 
     /// Samples of the template on a grid, as (u, v) in 0...1 and the value there: a fine grid

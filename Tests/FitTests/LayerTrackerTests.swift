@@ -49,4 +49,23 @@ struct LayerTrackerTests {
             #expect(abs(m.x - x) <= 0.0625 && abs(m.y - y) <= 0.0625 && abs(m.width - 24) < 0.2, "\(m) for \(x), \(y)")
         }
     }
+
+    @Test("A card's sides are edges on a plain ground and not where its content runs on past them")
+    func outline() {
+        var rng = SeededRandom(seed: 48)
+        let content = Self.picture(80, 120, &rng)
+        // The content inside a 40 x 50 card at (20, 30) on white; and the same content over the
+        // whole picture, as where a card reveals more of its image than the rect found.
+        var card = LumaImage(width: 80, height: 120, pixels: [Float](repeating: 255, count: 80 * 120))
+        for y in 30..<80 { for x in 20..<60 { card.pixels[y * 80 + x] = content.pixels[y * 80 + x] } }
+        let rect = LayerTracker.Match(x: 20, y: 30, width: 40, height: 50, error: 0)
+        let framed = rect.sides(in: card), unframed = rect.sides(in: content)
+        #expect(framed.allSatisfy { ($0 ?? 0) > 60 }, "\(framed)")
+        for (was, now) in zip(framed, unframed) {
+            #expect((now ?? .infinity) < was! * Problem.outlineShare, "\(was!) to \(String(describing: now))")
+        }
+        // A side whose outside is off the picture has no value.
+        let edge = LayerTracker.Match(x: 0, y: 1, width: 80, height: 50, error: 0).sides(in: card)
+        #expect(edge.map { $0 == nil } == [true, true, true])
+    }
 }

@@ -655,7 +655,7 @@ extension ScoreResult {
         for u in unfollowed {
             let spans = u.spans.map { f("%.2f-%.2f s", $0.lowerBound, $0.upperBound) }.joined(separator: ", ")
             lines.append(
-                "  \(u.layer): not followed at \(spans), left out of its rows: the tracker does not find it there in the recording, or, on our own render, where the plan puts it"
+                "  \(u.layer): not followed at \(spans), left out of its rows: the tracker does not find it there in the recording, or finds its look there without its outline (content moving within it), or, on our own render, does not find it where the plan puts it"
             )
         }
         return lines.joined(separator: "\n")
