@@ -44,6 +44,10 @@ final class Problem: Sendable {
     /// as its outline; a match where that side is under `outlineShare` of it is not the layer.
     static let outlineMinimum = 8.0
     static let outlineShare = 0.5
+    /// How much faster or slower a followed layer may move from one second to the next, in
+    /// screens a second: past its last step, how far a frame is searched per second between
+    /// frames (a tenth of a second's frame is searched over 15 % of the screen).
+    static let fastestChange = 1.5
 
     init(
         request: FitRequest, keys: [Fitter.Key], base: Transition, images: ImageCache, times: [Double],

@@ -58,10 +58,12 @@ extension Problem {
     /// shows the storyboard's first instant where the layer is drawn (placed by the whole-frame
     /// alignment), at the plan's place for it then: the recording's own pixels are followed,
     /// whatever the scene's snapshots show. From there it is followed forward and back, each
-    /// frame searched around the last match, and the whole frame where that fails.
+    /// frame searched around the last match, and the whole frame where that fails. With
+    /// `interval`, the pictures' one step in seconds, a frame is searched only as far as the
+    /// layer's last step again and ``fastestChange`` in that time.
     static func follow(
         _ layer: String, in pictures: [LumaImage], base: Transition, k: Double, height: Int,
-        frameAt: (Double) -> Int
+        frameAt: (Double) -> Int, interval: Double? = nil
     ) throws -> [LayerTracker.Match?] {
         guard base.layerNames.contains(layer) else { throw FitError.unknownLayer(layer, known: base.layerNames) }
         let instants = Array(stride(from: 0.0, through: base.duration, by: 0.02))
@@ -117,10 +119,23 @@ extension Problem {
                 // Near the last scale, within the plan's; a match already past the plan's
                 // scales searches all of them.
                 let (low, high) = (max(scales.lowerBound, s * 0.75), min(scales.upperBound, s * 1.33))
-                var m = tracker.match(
-                    in: pictures[i], near: (last.centerX, last.centerY, s), radius: full * 0.15,
-                    scales: low <= high ? low...high : scales,
-                    ahead: before.map { (2 * last.centerX - $0.centerX, 2 * last.centerY - $0.centerY) })
+                let ahead = before.map { (cx: 2 * last.centerX - $0.centerX, cy: 2 * last.centerY - $0.centerY) }
+                let step = ahead.map { max(abs($0.cx - last.centerX), abs($0.cy - last.centerY)) } ?? 0
+                let reach = interval.map { max(3, full * Self.fastestChange * $0) + step } ?? .infinity
+                let radius = min(full * 0.15, reach)
+                func search(_ radius: Double) -> LayerTracker.Match {
+                    tracker.match(
+                        in: pictures[i], near: (last.centerX, last.centerY, s), radius: radius,
+                        scales: low <= high ? low...high : scales, ahead: ahead)
+                }
+                var m = search(radius)
+                // Found at the edge of a narrow search: it may lie past it, so search as wide as
+                // without `interval`.
+                if radius < full * 0.15
+                    && max(abs(m.centerX - last.centerX), abs(m.centerY - last.centerY)) > radius - 1
+                {
+                    m = search(full * 0.15)
+                }
                 if m.error > limit {
                     let wide = tracker.match(
                         in: pictures[i], near: (Double(Fitter.workingWidth) / 2, Double(height) / 2, s),

@@ -150,16 +150,23 @@ struct LayerTracker {
             found.withLock { $0[band] = b }
         }
         for b in found.withLock({ $0 }) where b!.error < best.error { best = b! }
-        // Fine: halve the steps around the best until a quarter pixel.
+        // Fine: halve the steps around the best until a sixteenth of a pixel in place and in
+        // width, the scale's steps going on alone once the place's are that fine.
         fine = true
         best.error = error(in: frame, cx: best.cx, cy: best.cy, scale: best.scale)
         var d = step / 2, ds = pow(scales.upperBound / scales.lowerBound, 1 / Double(steps - 1))
-        while d >= 0.0625 {
-            let c = best
-            for dy in [-d, 0, d] {
-                for dx in [-d, 0, d] {
-                    for f in [1 / ds, 1, ds] { consider(c.cx + dx, c.cy + dy, c.scale * f) }
+        while d >= 0.0625 || (ds - 1) * templateRect.width * best.scale >= 0.0625 {
+            let offsets = d >= 0.0625 ? [-d, 0, d] : [0]
+            // A step stays its size while it moves the best (a few times at most): place and
+            // scale trade against each other, so one move often opens another.
+            for _ in 0..<4 {
+                let c = best
+                for dy in offsets {
+                    for dx in offsets {
+                        for f in [1 / ds, 1, ds] { consider(c.cx + dx, c.cy + dy, c.scale * f) }
+                    }
                 }
+                if best == c { break }
             }
             d /= 2
             ds = ds.squareRoot()

@@ -74,7 +74,11 @@ struct TrackedLayers {
         }
         let frameAt = { (t: Double) in min(max(Int((t / dt).rounded()), 0), pictures.count - 1) }
         found = try layers.map { layer in
-            (layer, try Problem.follow(layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt))
+            (
+                layer,
+                try Problem.follow(
+                    layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt, interval: dt)
+            )
         }
         // The same tracker on our own render, where the plan says where the layer is.
         var ours: [LumaImage] = []
@@ -82,7 +86,8 @@ struct TrackedLayers {
             ours.append(LumaImage($0.bitmap, width: Fitter.workingWidth, height: height))
         }
         lost = try layers.map { layer in
-            let followed = try Problem.follow(layer, in: ours, base: base, k: k, height: height, frameAt: frameAt)
+            let followed = try Problem.follow(
+                layer, in: ours, base: base, k: k, height: height, frameAt: frameAt, interval: dt)
             let missed = instants.indices.filter { i in
                 guard
                     let r = Problem.placedLook(of: layer, in: base, at: min(instants[i], base.duration), minimumSide: 1)
