@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 import struct Flipbook.Bitmap
 import class Flipbook.ImageCache
@@ -72,31 +73,47 @@ struct TrackedLayers {
         instants = pictures.indices.map {
             Double(RenderedSide.frame($0, interval: dt, fps: fps, start: request.start ?? 0)) / fps
         }
-        let frameAt = { (t: Double) in min(max(Int((t / dt).rounded()), 0), pictures.count - 1) }
-        found = try layers.map { layer in
-            (
-                layer,
-                try Problem.follow(
-                    layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt, interval: dt)
-            )
-        }
-        // The same tracker on our own render, where the plan says where the layer is.
-        var ours: [LumaImage] = []
-        try base.forEachFrame(at: instants.map { min($0, base.duration) }) {
-            ours.append(LumaImage($0.bitmap, width: Fitter.workingWidth, height: height))
-        }
-        lost = try layers.map { layer in
-            let followed = try Problem.follow(
-                layer, in: ours, base: base, k: k, height: height, frameAt: frameAt, interval: dt)
-            let missed = instants.indices.filter { i in
-                guard
-                    let r = Problem.placedLook(of: layer, in: base, at: min(instants[i], base.duration), minimumSide: 1)
-                else { return false }
-                guard let m = followed[i] else { return true }
-                return max(abs(m.x - r.x * k), abs(m.y - r.y * k), abs(m.width - r.width * k)) > Self.selfCheckLimit
+        let count = pictures.count
+        let frameAt: @Sendable (Double) -> Int = { t in min(max(Int((t / dt).rounded()), 0), count - 1) }
+        let (instants, k) = (instants, k)
+        // The recording's tracks, and the same tracker on our own render (made first), where the
+        // plan says where the layer is: the two go on side by side.
+        let recorded = Mutex<Result<[[LayerTracker.Match?]], any Error>?>(nil)
+        let own = Mutex<Result<[[Int]], any Error>?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            guard side == 1 else {
+                let result = Result {
+                    try layers.map { layer in
+                        try Problem.follow(
+                            layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt, interval: dt)
+                    }
+                }
+                recorded.withLock { $0 = result }
+                return
             }
-            return (layer, missed)
+            let result = Result {
+                var ours: [LumaImage] = []
+                try base.forEachFrame(at: instants.map { min($0, base.duration) }) {
+                    ours.append(LumaImage($0.bitmap, width: Fitter.workingWidth, height: height))
+                }
+                return try layers.map { layer in
+                    let followed = try Problem.follow(
+                        layer, in: ours, base: base, k: k, height: height, frameAt: frameAt, interval: dt)
+                    return instants.indices.filter { i in
+                        guard
+                            let r = Problem.placedLook(
+                                of: layer, in: base, at: min(instants[i], base.duration), minimumSide: 1)
+                        else { return false }
+                        guard let m = followed[i] else { return true }
+                        return max(abs(m.x - r.x * k), abs(m.y - r.y * k), abs(m.width - r.width * k))
+                            > Self.selfCheckLimit
+                    }
+                }
+            }
+            own.withLock { $0 = result }
         }
+        found = Array(zip(layers, try recorded.withLock { $0! }.get()))
+        lost = Array(zip(layers, try own.withLock { $0! }.get())).map { (layer: $0, frames: $1) }
         series = rendered(by: base)
         unfollowed = found.map { layer, matches in
             let missed = Set(lost.first { $0.layer == layer }?.frames ?? [])
