@@ -102,15 +102,24 @@ final class Problem: Sendable {
         }
     }
 
-    /// The transition with `values` for the keys.
+    /// The transition with `values` for the keys: the request's, loaded once per width, planned
+    /// again with them.
     func transition(_ values: [Double], width: Int? = nil) throws -> Transition {
         let set = zip(keys, values).map { key, v in
             "\(key.key)=\(FitResult.text(v))"
         }
-        return try Transition(
-            request.scene, storyboard: request.storyboard, config: request.config,
-            set: request.assignments + set, width: width, images: images)
+        let loaded = try bases.withLock { bases in
+            if let base = bases[width] { return base }
+            let base = try Transition(
+                request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
+                width: width, images: images)
+            bases[width] = base
+            return base
+        }
+        return try loaded.setting(set, images: images)
     }
+    /// The request's transition at each width asked for.
+    private let bases = Mutex<[Int?: Transition]>([:])
 
     struct Measure {
         var score: Double

@@ -64,6 +64,35 @@ public struct Transition: Sendable {
         }
     }
 
+    /// The same transition with `assignments` (`"present.duration=0.9"`) made after its own.
+    /// Where each names one of the scene's params, the scene is planned again over the values
+    /// and images it has (a fit's trial, drawn the same); otherwise it is loaded again.
+    public func setting(_ assignments: [String], images: ImageCache? = nil) throws -> Transition {
+        var export = export
+        export.assignments += assignments
+        // A param's own key or one of its parts' (`present.duration`); an image or a path
+        // is read again, as is a setting.
+        let params = Set(renderer.scene.params.filter { ![.image, .path].contains($0.kind) }.map(\.key))
+        func plannedAgain(_ assignment: String) -> Bool {
+            let key = assignment.prefix { $0 != "=" }.split(separator: ".", omittingEmptySubsequences: false)
+            return (1...max(1, key.count)).contains { params.contains(key.prefix($0).joined(separator: ".")) }
+        }
+        guard assignments.allSatisfy(plannedAgain) else {
+            return try Transition(
+                export.scene, storyboard: export.storyboard, config: export.config, set: export.assignments,
+                fps: export.fps, scale: export.scale, width: export.width, images: images)
+        }
+        let renderer = try namingValueOrigin(config: export.config, assignments: export.assignments) {
+            try self.renderer.setting(assignments)
+        }
+        return Transition(renderer: renderer, export: export)
+    }
+
+    private init(renderer: SceneRenderer, export: ExportRequest) {
+        self.renderer = renderer
+        self.export = export
+    }
+
     /// Loads the built-in scene `name` (one of `builtIns`), with the arguments of
     /// `init(_:storyboard:config:set:fps:scale:width:images:)`.
     public init(

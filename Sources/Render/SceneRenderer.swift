@@ -49,11 +49,11 @@ public enum RenderError: Error, CustomStringConvertible {
 /// A scene with its images loaded and its plan built: renders any frame on its own.
 public struct SceneRenderer: Sendable {
     public let scene: PreparedScene
-    public let plan: Plan
+    public private(set) var plan: Plan
     /// The params the storyboard reads, by key path.
-    public let reads: Set<String>
+    public private(set) var reads: Set<String>
     /// The storyboard's top-level steps, labelled, with their spans.
-    public let phases: [PhaseSpan]
+    public private(set) var phases: [PhaseSpan]
     /// The images' pixel sizes, as the plan was made with them.
     public let imageSizes: ImageSizes
     let compositor: Compositor
@@ -91,6 +91,16 @@ public struct SceneRenderer: Sendable {
     }
 
     public var scale: Double { scene.settings.pixelsPerPoint }
+
+    /// The same scene and images planned again with `assignments` (`"present.duration=0.7"`,
+    /// each naming one of its params) made over its values: a fit's trial, without reading
+    /// the file or its images again.
+    public func setting(_ assignments: [String]) throws -> SceneRenderer {
+        var trial = self
+        let planned = try scene.scenePlan(setting: assignments, sizes: imageSizes)
+        (trial.plan, trial.reads, trial.phases) = (planned.plan, planned.reads, planned.phases)
+        return trial
+    }
 
     /// The most pixels one render may composite, as its draw lists estimate them before it
     /// starts: dozens of times a long storyboard of the largest canvas at @3x, and a bound on

@@ -160,8 +160,9 @@ public enum SceneCatalog {
 
     /// The folder that holds Flipbook's `Assets`: `FLIPBOOK_ROOT` if set; else, for an
     /// installed `flipbook` (`Scripts/install PREFIX`), `PREFIX/share/flipbook` beside its
-    /// `bin`; else the source tree this file was compiled in (a build in its checkout).
-    public static var installRoot: String {
+    /// `bin`; else the source tree this file was compiled in (a build in its checkout). Found
+    /// once: the process's environment and executable stay as they started.
+    public static let installRoot: String = {
         if let root = ProcessInfo.processInfo.environment["FLIPBOOK_ROOT"], !root.isEmpty { return root }
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
             let share = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
@@ -170,5 +171,5 @@ public enum SceneCatalog {
         }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
-    }
+    }()
 }
