@@ -67,8 +67,7 @@ extension Transition {
         for p in parameters where p.isRead {
             for (key, assignment, step) in Self.nudges(of: p) {
                 guard
-                    let changed = try? renderer.scene.scenePlan(
-                        setting: [assignment], sizes: renderer.imageSizes)
+                    let changed = try? renderer.scene.setting([assignment]).scenePlan(sizes: renderer.imageSizes)
                 else { continue }
                 if changed.phases.count == phases.count {
                     for (i, (was, now)) in zip(phases, changed.phases).enumerated()

@@ -48,7 +48,7 @@ public enum RenderError: Error, CustomStringConvertible {
 
 /// A scene with its images loaded and its plan built: renders any frame on its own.
 public struct SceneRenderer: Sendable {
-    public let scene: PreparedScene
+    public private(set) var scene: PreparedScene
     public private(set) var plan: Plan
     /// The params the storyboard reads, by key path.
     public private(set) var reads: Set<String>
@@ -97,7 +97,8 @@ public struct SceneRenderer: Sendable {
     /// the file or its images again.
     public func setting(_ assignments: [String]) throws -> SceneRenderer {
         var trial = self
-        let planned = try scene.scenePlan(setting: assignments, sizes: imageSizes)
+        trial.scene = try scene.setting(assignments)
+        let planned = try trial.scene.scenePlan(sizes: imageSizes)
         (trial.plan, trial.reads, trial.phases) = (planned.plan, planned.reads, planned.phases)
         return trial
     }

@@ -18,7 +18,7 @@ public struct PreparedScene: Sendable {
     /// The effective values: defaults, then the config, then the assignments.
     public let values: SceneParams
     let makePlan: @Sendable (ImageSizes) throws -> ScenePlan
-    let makePlanSetting: @Sendable ([String], ImageSizes) throws -> ScenePlan
+    let makeSetting: @Sendable ([String]) throws -> PreparedScene
     let renderConfig: @Sendable (_ unread: Set<String>) -> String
 
     /// The effective config as YAML, each param in `unread` marked as one the chosen
@@ -31,11 +31,9 @@ public struct PreparedScene: Sendable {
     /// The plan with the params it reads and its phases, given the images' pixel sizes.
     public func scenePlan(sizes: ImageSizes) throws -> ScenePlan { try makePlan(sizes) }
 
-    /// The plan with `assignments` (`"present.duration=0.7"`) made over these values: what
-    /// the scene would do with a value changed, without reading the file again.
-    public func scenePlan(setting assignments: [String], sizes: ImageSizes) throws -> ScenePlan {
-        try makePlanSetting(assignments, sizes)
-    }
+    /// The scene with `assignments` (`"present.duration=0.7"`) made over these values: what
+    /// it would do with a value changed, without reading the file again.
+    public func setting(_ assignments: [String]) throws -> PreparedScene { try makeSetting(assignments) }
 }
 
 /// Command-line settings that win over the config file.

@@ -23,6 +23,25 @@ struct TransitionAPITests {
         }
     }
 
+    @Test("setting(_:) is a load with the same assignments: frames, length and every parameter's value")
+    func settingIsALoad() throws {
+        let base = try Transition("app-store-card", storyboard: "promo", set: ["demo.peekScroll=20"], width: 80)
+        for extra in [
+            ["demo.position.duration=0.62", "demo.position.damping=0.6"], ["demoTiming.firstDrag=0.7"],
+            ["fps=24"],
+        ] {
+            let set = try base.setting(extra)
+            let loaded = try Transition(
+                "app-store-card", storyboard: "promo", set: ["demo.peekScroll=20"] + extra, width: 80)
+            #expect(set.duration == loaded.duration && set.frameTimes == loaded.frameTimes, "\(extra)")
+            #expect(set.parameters.map(\.value) == loaded.parameters.map(\.value), "\(extra)")
+            for t in stride(from: 0.0, through: loaded.duration, by: 0.35) {
+                #expect(set.frame(at: t).bitmap == loaded.frame(at: t).bitmap, "\(extra) at \(t)")
+            }
+        }
+        #expect(try base.setting(["demoTiming.firstDrag=0.7"]).duration > base.duration)
+    }
+
     @Test("A config given as a URL is read as the path form reads it")
     func configURL() throws {
         let folder = temporaryFolder()

@@ -138,11 +138,18 @@ public struct SceneFile {
         for a in assignments { p = try ConfigDocument.read(assignment: a, over: p, fields: fields) }
         if let board = overrides.storyboard { _ = try storyboard(named: board) }
         p.settings = SceneCatalog.apply(overrides, to: p.settings)
+        return try CheckedSceneFile(self).prepared(p, overrides: overrides)
+    }
+
+    /// The scene with the values `p` (defaults, config, assignments and flags made).
+    fileprivate func prepared(_ p: SceneParams, overrides: SceneOverrides, file: CheckedSceneFile) throws
+        -> PreparedScene
+    {
         try SceneSettings.checkOutputSize(p.settings, overrides: overrides)
         let images = declarations.filter { $0.shape != nil }.map {
             SceneCatalog.locate(SceneImage(name: $0.key, path: p[text: $0.key], key: $0.key))
         }
-        let (file, params) = (CheckedSceneFile(self), p)
+        let params = p
         let title = "\(name): \(summary)"
         // A printed config names Flipbook's own images from its folder (`Assets/…`), which
         // reads from anywhere and survives the installation moving; never its absolute path.
@@ -157,12 +164,12 @@ public struct SceneFile {
             configYAML: ConfigDocument.render(printed, fields: fields, title: "\(name): \(summary)"),
             params: self.params, sections: sections, values: p,
             makePlan: { sizes in try SceneInterpreter(file.file, params: params, sizes: sizes).plan() },
-            makePlanSetting: { assignments, sizes in
+            makeSetting: { assignments in
                 var changed = params
                 for a in assignments {
                     changed = try ConfigDocument.read(assignment: a, over: changed, fields: file.file.fields)
                 }
-                return try SceneInterpreter(file.file, params: changed, sizes: sizes).plan()
+                return try file.prepared(changed, overrides: overrides)
             },
             renderConfig: { unread in
                 ConfigDocument.render(
@@ -400,4 +407,9 @@ extension ConfigContext {
 private struct CheckedSceneFile: @unchecked Sendable {
     let file: SceneFile
     init(_ file: SceneFile) { self.file = file }
+
+    /// The scene with the values `p`.
+    func prepared(_ p: SceneParams, overrides: SceneOverrides) throws -> PreparedScene {
+        try file.prepared(p, overrides: overrides, file: self)
+    }
 }
