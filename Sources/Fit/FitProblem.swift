@@ -33,6 +33,8 @@ final class Problem: Sendable {
     /// Candidates for the storyboard time of the recording's first frame, as the scene's
     /// values have it now: the best alignment of every frame, then that of the first motion.
     let initialOffsets: [Double]
+    /// The request's transition at each width asked for, loaded once.
+    private let bases = Mutex<[Int?: Transition]>([:])
     /// The offsets searched.
     let offsetRange: ClosedRange<Double>
     let evaluations = Counter()
@@ -44,9 +46,9 @@ final class Problem: Sendable {
     /// as its outline; a match where that side is under `outlineShare` of it is not the layer.
     static let outlineMinimum = 8.0
     static let outlineShare = 0.5
-    /// How much faster or slower a followed layer may move from one second to the next, in
-    /// screens a second: past its last step, how far a frame is searched per second between
-    /// frames (a tenth of a second's frame is searched over 15 % of the screen).
+    /// How far from where its last step again would put it a followed layer is searched for,
+    /// in screens per second between frames: at a tenth of a second, 15 % of the screen (the
+    /// whole of fit's search).
     static let fastestChange = 1.5
 
     init(
@@ -118,8 +120,6 @@ final class Problem: Sendable {
         }
         return try loaded.setting(set, images: images)
     }
-    /// The request's transition at each width asked for.
-    private let bases = Mutex<[Int?: Transition]>([:])
 
     struct Measure {
         var score: Double

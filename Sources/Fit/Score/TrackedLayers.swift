@@ -93,11 +93,11 @@ struct TrackedLayers {
             }
             let result = Result {
                 // Rendered at the tracker's width: only where the tracker finds the layer is read.
-                let small = try Transition(
+                let atWorkingWidth = try Transition(
                     request.scene, storyboard: request.storyboard, config: request.config, set: request.assignments,
                     width: Fitter.workingWidth, images: images)
                 var ours: [LumaImage] = []
-                try small.forEachFrame(at: instants.map { min($0, base.duration) }) {
+                try atWorkingWidth.forEachFrame(at: instants.map { min($0, base.duration) }) {
                     ours.append(LumaImage($0.bitmap, width: Fitter.workingWidth, height: height))
                 }
                 return try layers.map { layer in
