@@ -55,13 +55,22 @@ public final class StudioServer: Sendable {
     public func start() async throws {
         let http = try HTTPServer(
             host: address.host, port: address.port, limits: limits,
-            headCheck: { [unowned self] request in
-                Gate(host: host, port: port, token: token).check(request)
+            // Weak: a connection may still be answered after the studio that made it is gone
+            // (stopped, or released without a stop); it is then refused, never read freed.
+            headCheck: { [weak self] request in
+                guard let self else { return Self.gone }
+                return Gate(host: host, port: port, token: token).check(request)
             },
-            handler: { [unowned self] request in await Router(server: self).route(request) })
+            handler: { [weak self] request in
+                guard let self else { return Self.gone }
+                return await Router(server: self).route(request)
+            })
         server.withLock { $0 = http }
         http.start()
     }
+
+    /// The answer to a request that arrives after the studio is gone.
+    static let gone = HTTPResponse.text(503, "the studio has stopped")
 
     /// Stops listening, ends the event streams and the file watcher.
     public func stop() async {

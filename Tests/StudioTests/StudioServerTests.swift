@@ -55,6 +55,19 @@ struct StudioFixture {
 
 @Suite("The studio over HTTP", .serialized)
 struct StudioServerTests {
+    @Test("A studio released without a stop refuses what still reaches its port, saying why, and does not crash")
+    func releasedWithoutStop() async throws {
+        let folder: String, port: UInt16, token: String
+        do {
+            let f = try await StudioFixture.start()
+            (folder, port, token) = (f.folder, f.server.port, f.token)
+        }
+        // The studio is gone; its listener still answers (an unowned reference to it crashed).
+        let response = try await RawHTTP(port: port).send("GET", "/api/state?token=\(token)")
+        #expect(response.status == 503 && response.text == "the studio has stopped\n", "\(response.status)")
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
     @Test("A param change gives the frame the library renders with the same set, byte for byte")
     func changeIsTheLibrarysFrame() async throws {
         let f = try await StudioFixture.start()
