@@ -202,9 +202,7 @@ public struct SceneRenderer: Sendable {
             last = bitmap
             stats.planning += planning
             stats.raster += raster
-            stats.frames += 1
-            stats.pixels += bitmap.width * bitmap.height
-            if k == times.count - 1 { stats.renderWall = Date().timeIntervalSince(began) }
+            stats.count(bitmap, isLast: k == times.count - 1, since: began)
             try sink(k, bitmap)
         }
         return stats
@@ -238,9 +236,7 @@ extension SceneRenderer {
                 bitmap = drawn
             }
             last = bitmap
-            stats.frames += 1
-            stats.pixels += bitmap.width * bitmap.height
-            if k == times.count - 1 { stats.renderWall = Date().timeIntervalSince(began) }
+            stats.count(bitmap, isLast: k == times.count - 1, since: began)
             try sink(k, bitmap)
         }
         return stats
@@ -269,6 +265,13 @@ public struct RenderStats: Sendable {
     public var raster = 0.0
     /// Wall time of the parallel render batches (not the consumer's time).
     public var renderWall = 0.0
+
+    /// One frame handed to the sink, counted; the wall time is taken at the last.
+    mutating func count(_ bitmap: Bitmap, isLast: Bool, since began: Date) {
+        frames += 1
+        pixels += bitmap.width * bitmap.height
+        if isLast { renderWall = Date().timeIntervalSince(began) }
+    }
 }
 
 /// Frames handed from the render workers to the sink, each slot written once; `take` waits
