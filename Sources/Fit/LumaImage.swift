@@ -40,8 +40,7 @@ struct LumaImage: Sendable {
                         for y in 0..<height {
                             var i = (c.y &+ y) &* rowBytes &+ c.x &* 4
                             for x in 0..<width {
-                                let sum = Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
-                                o[y &* width &+ x] = sum <= 765 ? thirds[sum] : Float(sum) / 3
+                                o[y &* width &+ x] = Self.grey(Self.sumOverWhite(p, i), thirds)
                                 i &+= 4
                             }
                         }
@@ -64,10 +63,7 @@ struct LumaImage: Sendable {
                                     guard x0 < x1 else { continue }
                                     var i = row &+ x0 &* 4, sum = 0
                                     for _ in x0..<x1 {
-                                        // Premultiplied over white: c + (255 − a).
-                                        sum &+=
-                                            Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3
-                                            &* (255 &- Int(p[i &+ 3]))
+                                        sum &+= Self.sumOverWhite(p, i)
                                         i &+= 4
                                     }
                                     sums[x] &+= sum
@@ -88,6 +84,19 @@ struct LumaImage: Sendable {
 
     /// `Float(s) / 3` for each sum of a premultiplied pixel's channels over white.
     private static let thirds = (0...765).map { Float($0) / 3 }
+
+    /// R + G + B of the premultiplied pixel at byte `i`, composited over white: c + (255 − a)
+    /// each.
+    @inline(__always)
+    private static func sumOverWhite(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
+    }
+
+    /// A pixel's grey from its sum over white: a third of it, from the table where it can be.
+    @inline(__always)
+    private static func grey(_ sum: Int, _ thirds: UnsafeBufferPointer<Float>) -> Float {
+        sum <= 765 ? thirds[sum] : Float(sum) / 3
+    }
 
     /// The mean absolute difference from `other` (the same size), in levels 0...255.
     func meanDifference(_ other: LumaImage) -> Double {
@@ -111,8 +120,7 @@ struct LumaImage: Sendable {
                     for y in 0..<height {
                         var i = y &* rowBytes
                         for x in 0..<width {
-                            let s = Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
-                            sum += abs(mine[y &* width &+ x] - (s <= 765 ? thirds[s] : Float(s) / 3))
+                            sum += abs(mine[y &* width &+ x] - Self.grey(Self.sumOverWhite(p, i), thirds))
                             i &+= 4
                         }
                     }
