@@ -54,4 +54,43 @@ static inline int flipbook_has_alpha(int format) {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get((enum AVPixelFormat)format);
     return d && (d->flags & AV_PIX_FMT_FLAG_ALPHA) ? 1 : 0;
 }
+
+/* A converter from `format` at `width`x`height` to RGBA at the same size, bilinear with accurate
+ * rounding, on `threads` threads (0: one a core). Each thread converts its own rows with the
+ * whole picture's filters and dither, so the bytes are those of one thread. */
+static inline struct SwsContext *flipbook_rgba_converter(int width, int height, int format, int threads) {
+    struct SwsContext *c = sws_alloc_context();
+    if (!c) return NULL;
+    if (av_opt_set_int(c, "srcw", width, 0) < 0 || av_opt_set_int(c, "srch", height, 0) < 0
+        || av_opt_set_int(c, "src_format", format, 0) < 0 || av_opt_set_int(c, "dstw", width, 0) < 0
+        || av_opt_set_int(c, "dsth", height, 0) < 0 || av_opt_set_int(c, "dst_format", AV_PIX_FMT_RGBA, 0) < 0
+        || av_opt_set_int(c, "sws_flags", SWS_BILINEAR | SWS_ACCURATE_RND, 0) < 0
+        || av_opt_set_int(c, "threads", threads, 0) < 0 || sws_init_context(c, NULL, NULL) < 0) {
+        sws_freeContext(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void flipbook_borrowed(void *opaque, uint8_t *data) { (void)opaque; (void)data; }
+
+/* Converts `source` through `converter` into the caller's RGBA rows (`stride` bytes apart),
+ * which stay the caller's: the frame that wraps them only borrows them. */
+static inline int flipbook_convert_rgba(struct SwsContext *converter, const AVFrame *source, uint8_t *rgba, int stride) {
+    AVFrame *out = av_frame_alloc();
+    if (!out) return AVERROR(ENOMEM);
+    out->buf[0] = av_buffer_create(rgba, (size_t)stride * source->height, flipbook_borrowed, NULL, 0);
+    if (!out->buf[0]) {
+        av_frame_free(&out);
+        return AVERROR(ENOMEM);
+    }
+    out->data[0] = rgba;
+    out->linesize[0] = stride;
+    out->width = source->width;
+    out->height = source->height;
+    out->format = AV_PIX_FMT_RGBA;
+    int result = sws_scale_frame(converter, out, source);
+    av_frame_free(&out);
+    return result;
+}
 #endif

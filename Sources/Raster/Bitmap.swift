@@ -57,6 +57,31 @@ public struct Bitmap: Equatable, Sendable {
 
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Bitmaps are equal when their pixels are: the bytes past a row's last pixel do not count.
+    public static func == (a: Bitmap, b: Bitmap) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        let row = a.width * 4
+        return a.pixels.withUnsafeBytes { pa in
+            b.pixels.withUnsafeBytes { pb in
+                guard let pa = pa.baseAddress, let pb = pb.baseAddress else { return true }
+                return (0..<a.height).allSatisfy { y in
+                    let (p, q) = (pa + y * a.rowBytes, pb + y * b.rowBytes)
+                    var i = 0
+                    while i + 8 <= row {
+                        guard
+                            p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                                == q.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        else { return false }
+                        i += 8
+                    }
+                    return i == row
+                        || p.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                            == q.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                }
+            }
+        }
+    }
+
     /// The pixel at (x, y).
     public subscript(x: Int, y: Int) -> PremultipliedColor {
         get {

@@ -25,6 +25,10 @@ public final class MP4Reader {
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var scaler: OpaquePointer?
+    /// The pixel format `scaler` converts from.
+    private var scalerFormat: Int32 = -1
+    /// Threads converting each picture to RGBA (0: one a core); any count gives the same bytes.
+    private let threads: Int
     private var decoded: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var streamIndex: Int32 = 0
@@ -46,9 +50,10 @@ public final class MP4Reader {
     /// Frames converted so far, for errors.
     private var decodedFrames = 0
 
-    public init(path: String, maximumPixels: Int = 36_000_000) throws {
+    public init(path: String, maximumPixels: Int = 36_000_000, threads: Int = 0) throws {
         self.path = path
         self.maximumPixels = maximumPixels
+        self.threads = max(0, threads)
         av_log_set_level(AV_LOG_ERROR)
         do {
             try open()
@@ -224,41 +229,38 @@ public final class MP4Reader {
                     "frame \(decodedFrames) is \(frame.width)x\(frame.height) where the video's frames are \(codedWidth)x\(codedHeight): a video whose frame size changes is not read"
             )
         }
-        scaler = sws_getCachedContext(
-            scaler, frame.width, frame.height, AVPixelFormat(rawValue: frame.format),
-            frame.width, frame.height, AV_PIX_FMT_RGBA, SWS_BILINEAR | SWS_ACCURATE_RND, nil, nil, nil)
+        if scaler == nil || scalerFormat != frame.format {
+            if let scaler { sws_freeContext(scaler) }
+            scaler = flipbook_rgba_converter(frame.width, frame.height, frame.format, Int32(threads))
+            scalerFormat = frame.format
+        }
         guard let scaler else { throw DecodeError.library(.ffmpeg, path: path, message: "no converter to RGBA") }
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         sws_setColorspaceDetails(
             scaler, bt709, frame.color_range == AVCOL_RANGE_JPEG ? 1 : 0, bt709, 1, 0, 1 << 16, 1 << 16)
         let fullWidth = Int(frame.width), fullHeight = Int(frame.height)
-        var rgba = [UInt8](repeating: 255, count: fullWidth * fullHeight * 4)
-        let rows = rgba.withUnsafeMutableBufferPointer { out -> Int32 in
-            var planes: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(fullWidth * 4), 0, 0, 0]
-            var source = decoded!.pointee.data
-            var sizes = decoded!.pointee.linesize
-            return withUnsafePointer(to: &source) { data in
-                withUnsafePointer(to: &sizes) { lines in
-                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { d in
-                        lines.withMemoryRebound(to: Int32.self, capacity: 8) { l in
-                            sws_scale(scaler, d, l, 0, frame.height, &planes, &strides)
-                        }
-                    }
-                }
+        // Rows start 64 bytes apart at least: swscale converts a row that is not 16-byte
+        // aligned through a copy of its own.
+        let stride = (fullWidth * 4 + 63) / 64 * 64
+        // The converter writes every pixel, alpha included; only the bytes past each row's
+        // last pixel are set here.
+        let row = fullWidth * 4
+        var rgba = [UInt8](unsafeUninitializedCapacity: stride * fullHeight) { buffer, initialized in
+            for y in 0..<fullHeight where stride > row {
+                (buffer.baseAddress! + y * stride + row).initialize(repeating: 0, count: stride - row)
             }
+            initialized = stride * fullHeight
         }
-        guard rows == frame.height else {
-            throw DecodeError.library(.ffmpeg, path: path, message: "converting a frame to RGBA")
+        let converted = rgba.withUnsafeMutableBufferPointer {
+            flipbook_convert_rgba(scaler, decoded, $0.baseAddress, Int32(stride))
+        }
+        guard converted >= 0 else {
+            throw DecodeError.library(
+                .ffmpeg, path: path, message: "converting a frame to RGBA: \(MP4Encoder.message(converted))")
         }
         if flipbook_has_alpha(frame.format) != 0 { rgba.withUnsafeMutableBufferPointer { premultiplyRGBA($0) } }
-        // Cropped to the true size: the encoder's padding is not part of the picture.
-        let picture =
-            pictureWidth == fullWidth && pictureHeight == fullHeight
-            ? Bitmap(width: pictureWidth, height: pictureHeight, premultipliedPixels: rgba)
-            : Bitmap(
-                width: pictureWidth, height: pictureHeight, rowBytes: fullWidth * 4,
-                premultipliedPixels: Array(rgba[0..<(fullWidth * 4 * pictureHeight)]))
+        // The true size: the encoder's padding is not part of the picture.
+        let picture = Bitmap(width: pictureWidth, height: pictureHeight, rowBytes: stride, premultipliedPixels: rgba)
         return rotation == 0 ? picture : picture.turnedClockwise(quarterTurns: rotation / 90)
     }
 

@@ -27,4 +27,18 @@ struct BitmapCopyTests {
             }
         }
     }
+
+    @Test("Bitmaps are equal when their pixels are, whatever lies past each row's last pixel")
+    func equalityIsThePixels() {
+        var rng = SeededRandom(seed: 5)
+        let a = rng.bitmap(width: 5, height: 3, opaque: false)
+        var padded: [UInt8] = []
+        for y in 0..<3 { padded += a.pixels[(y * 20)..<(y * 20 + 20)] + [UInt8](repeating: UInt8(y + 1), count: 12) }
+        let b = Bitmap(width: 5, height: 3, rowBytes: 32, premultipliedPixels: padded)
+        var c = b
+        c[4, 2] = PremultipliedColor(r: 1, g: 2, b: 3, a: 4)
+        #expect(a == b && b == a)
+        #expect(a != c && c != b)
+        #expect(a != Bitmap(width: 3, height: 5, premultipliedPixels: a.pixels))
+    }
 }

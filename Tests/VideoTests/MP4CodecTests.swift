@@ -47,6 +47,40 @@ struct MP4CodecTests {
         #expect(k == 10)
     }
 
+    @Test(
+        "Each picture's conversion to RGBA on several threads gives the bytes of one thread (noise, so chroma and rounding show)",
+        arguments: [(75, 41), (320, 241)])
+    func threadedConversion(width: Int, height: Int) throws {
+        let path = temporaryFolder() + "/noise.mp4"
+        var random = SeededRandom(seed: UInt64(width))
+        var options = MP4Options()
+        options.crf = 18
+        let encoder = try MP4Encoder(path: path, width: width, height: height, fps: 25, options: options)
+        for i in 0..<4 {
+            var b = Bitmap(width: width, height: height, fill: Color(r: 0, g: 0, b: 0).premultiplied)
+            for y in 0..<height {
+                for x in 0..<width {
+                    b[x, y] =
+                        Color(
+                            r: .random(in: 0...255, using: &random), g: .random(in: 0...255, using: &random),
+                            b: .random(in: 0...255, using: &random)
+                        ).premultiplied
+                }
+            }
+            try encoder.add(b, at: Double(i) / 25)
+        }
+        _ = try encoder.finish(at: 0.16)
+        let one = try MP4Reader(path: path, threads: 1), several = try MP4Reader(path: path, threads: 3)
+        var frames = 0
+        while let a = try one.next() {
+            let b = try #require(try several.next())
+            #expect(a.bitmap == b.bitmap && a.start == b.start, "frame \(frames)")
+            frames += 1
+        }
+        #expect(try several.next() == nil)
+        #expect(frames == 4)
+    }
+
     @Test("Constant frame rate: a time the caller skips repeats the frame before, and the end pads with the last")
     func constantRate() throws {
         let path = temporaryFolder() + "/b.mp4"
