@@ -47,32 +47,53 @@ struct LumaImage: Sendable {
                     }
                     return
                 }
-                // Row by row of the source, each output column's box summed into its own
-                // whole number: the same sums in any order, read in the order memory holds them.
-                var sums = [Int](repeating: 0, count: width)
+                // Each source column's sums over the output row's box of rows, then each output
+                // column's box of those: whole numbers, so the same sums in any order. A pixel's
+                // four bytes add into two words of two 16-bit lanes each (R and B, G and A), a
+                // few operations a pixel in the order memory holds them; 257 rows of 255 fill a
+                // lane, so the lanes are emptied into whole sums every 256 rows.
+                let x0 = max(0, c.x), x1 = min(bitmap.width, c.x + c.width)
+                guard x0 < x1 else { return }
+                let n = x1 - x0
+                var lanes = [UInt32](repeating: 0, count: 2 * n), sums = [Int](repeating: 0, count: n)
+                let raw = UnsafeRawBufferPointer(p)
                 columns.withUnsafeBufferPointer { columns in
-                    sums.withUnsafeMutableBufferPointer { sums in
-                        for y in 0..<height {
-                            let (y0, y1) = box(y, sy, c.y, bitmap.height)
-                            guard y0 < y1 else { continue }
-                            for x in 0..<width { sums[x] = 0 }
-                            for yy in y0..<y1 {
-                                let row = yy &* rowBytes
-                                for x in 0..<width {
-                                    let (x0, x1) = columns[x]
-                                    guard x0 < x1 else { continue }
-                                    var i = row &+ x0 &* 4, sum = 0
-                                    for _ in x0..<x1 {
-                                        sum &+= Self.sumOverWhite(p, i)
-                                        i &+= 4
+                    lanes.withUnsafeMutableBufferPointer { lanes in
+                        sums.withUnsafeMutableBufferPointer { sums in
+                            for y in 0..<height {
+                                let (y0, y1) = box(y, sy, c.y, bitmap.height)
+                                guard y0 < y1 else { continue }
+                                for x in 0..<n { sums[x] = 0 }
+                                var yy = y0
+                                while yy < y1 {
+                                    let rows = min(256, y1 &- yy)
+                                    for x in 0..<(2 &* n) { lanes[x] = 0 }
+                                    for r in yy..<(yy &+ rows) {
+                                        let row = raw.baseAddress! + (r &* rowBytes &+ x0 &* 4)
+                                        for x in 0..<n {
+                                            let w = UInt32(
+                                                littleEndian: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+                                            )
+                                            lanes[x] &+= w & 0x00FF_00FF
+                                            lanes[n &+ x] &+= (w >> 8) & 0x00FF_00FF
+                                        }
                                     }
-                                    sums[x] &+= sum
+                                    // R + G + B + 3 (255 − A) a pixel, summed.
+                                    for x in 0..<n {
+                                        let rb = lanes[x], ga = lanes[n &+ x]
+                                        sums[x] &+=
+                                            Int(rb & 0xFFFF) &+ Int(rb >> 16) &+ Int(ga & 0xFFFF)
+                                            &+ 3 &* (255 &* rows &- Int(ga >> 16))
+                                    }
+                                    yy &+= rows
                                 }
-                            }
-                            for x in 0..<width {
-                                let (x0, x1) = columns[x]
-                                guard x0 < x1 else { continue }
-                                o[y &* width &+ x] = Float(sums[x]) / Float(3 &* (y1 &- y0) &* (x1 &- x0))
+                                for x in 0..<width {
+                                    let (a, b) = columns[x]
+                                    guard a < b else { continue }
+                                    var sum = 0
+                                    for i in (a &- x0)..<(b &- x0) { sum &+= sums[i] }
+                                    o[y &* width &+ x] = Float(sum) / Float(3 &* (y1 &- y0) &* (b &- a))
+                                }
                             }
                         }
                     }

@@ -54,4 +54,18 @@ struct LumaImageTests {
                 "round \(round): \(w)x\(h), \(crop) to \(ow)x\(oh)")
         }
     }
+
+    @Test("A box of more rows than a 16-bit lane holds (257 of 255 and up): the same as the reference")
+    func tallBoxes() {
+        var rng = SeededRandom(seed: 53)
+        for (h, oh) in [(700, 1), (513, 2), (300, 1)] {
+            let bitmap = Bitmap(
+                width: 5, height: h, rowBytes: 24,
+                premultipliedPixels: (0..<(24 * h)).map { _ in 255 - UInt8(truncatingIfNeeded: rng.next() % 4) })
+            let crop = Crop(x: 0, y: 0, width: 5, height: h)
+            #expect(
+                LumaImage(bitmap, crop: crop, width: 2, height: oh).pixels
+                    == Self.reference(bitmap, crop: crop, width: 2, height: oh), "\(h) rows to \(oh)")
+        }
+    }
 }
