@@ -139,7 +139,7 @@ extension FrameSequence {
         var frames: [Frame] = []
         var end = 0.0
         var held = 0
-        while var (frame, until) = try reader.next() {
+        while case (var frame, let until)? = try reader.next() {
             if let last = frames.last, last.bitmap == frame.bitmap {
                 frame.bitmap = last.bitmap
             } else {
