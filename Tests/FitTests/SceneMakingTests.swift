@@ -97,7 +97,7 @@ struct SceneMakingTests {
         #expect(SceneMakingRequest.unlike([change(.cut), change(.push)], check([73.7, 5.9])) == nil)
         #expect(SceneMakingRequest.unlike([change(.cut), change(.grow)], check([1, 8.88]))?.seconds == 1...1.5)
         #expect(
-            "\(SceneMakingError.unlike(seconds: 1.08...1.68, rms: 8.88))".hasPrefix(
+            "\(SceneMakingError.unlike(seconds: 1.08...1.68, region: nil, rms: 8.88))".hasPrefix(
                 "the recording's change at 1.08-1.68 s is 8.88 levels RMS from the made scene's best move (at most 6)"))
     }
 
@@ -145,6 +145,40 @@ struct SceneMakingTests {
         let request = SceneMakingRequest(recording: folder + "/still.gif", folder: folder + "/made")
         #expect(throws: FitError.noMotion) {
             try SceneMaker.make(request, source: RecordingSource(frames), progress: { _ in })
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/made"))
+    }
+
+    @Test("A change it cannot make is refused with its seconds and where on the screen it moves, in points")
+    func refusedWithItsRegion() throws {
+        let folder = temporaryFolder()
+        let grey = PremultipliedColor(r: 200, g: 200, b: 200, a: 255)
+        // A 20 px square crosses x 60-110, y 100-120 of a 160x240 px screen, then is gone again.
+        func frame(_ i: Int) -> Bitmap {
+            var b = Bitmap(width: 160, height: 240, fill: grey)
+            if (3...6).contains(i) {
+                for y in 100..<120 {
+                    for x in (30 + 10 * i)..<(50 + 10 * i) { b[x, y] = PremultipliedColor(r: 0, g: 0, b: 0, a: 255) }
+                }
+            }
+            return b
+        }
+        let frames = FrameSequence(
+            frames: (0..<12).map { .init(start: Double($0) / 10, bitmap: frame($0), label: "\($0)") }, duration: 1.2)
+        var request = SceneMakingRequest(recording: folder + "/square.gif", folder: folder + "/made")
+        request.pointWidth = 160
+        // Its appearance is a cut; its slide and its going, a change no move makes.
+        do {
+            _ = try SceneMaker.make(request, source: RecordingSource(frames), progress: { _ in })
+            Issue.record("made a scene of a square that slides and goes")
+        } catch SceneMakingError.unexplained(let seconds, let region) {
+            #expect(abs(seconds.lowerBound - 0.4) < 1e-9 && abs(seconds.upperBound - 0.7) < 1e-9, "\(seconds)")
+            let r = try #require(region)
+            #expect(abs(r.x.lowerBound - 60) <= 2 && abs(r.x.upperBound - 110) <= 2, "\(r)")
+            #expect(abs(r.y.lowerBound - 100) <= 2 && abs(r.y.upperBound - 120) <= 2, "\(r)")
+            #expect(
+                "\(SceneMakingError.unexplained(seconds: seconds, region: r))".hasPrefix(
+                    "the recording's change at 0.40-0.70 s (over x 60-110, y 100-120 pt) is none of push"))
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/made"))
     }

@@ -95,3 +95,39 @@ extension RecordingOutline {
     /// The screen (an index into `screens`) the recording starts or ends on.
     func screen(at end: End) -> Int { (end == .first ? stills.first! : stills.last!).screen }
 }
+
+/// Where on the screen a change of a recording happens, in points: the box around every pixel
+/// that moves between two of its frames.
+public struct ChangedRegion: Sendable, Equatable, CustomStringConvertible {
+    public let x: ClosedRange<Int>
+    public let y: ClosedRange<Int>
+
+    public var description: String { "x \(x.lowerBound)-\(x.upperBound), y \(y.lowerBound)-\(y.upperBound) pt" }
+}
+
+extension RecordingOutline {
+    /// The least difference of a pixel (levels of 255, at the outline's width) between two
+    /// frames that counts it as moving: past a codec's noise on an edge.
+    static let movingPixel: Float = 16
+
+    /// Where `change` moves on a screen `width` points wide: the box around the pixels that
+    /// differ between any two of its frames; nil where no pixel does.
+    func region(of change: Change, width: Double) -> ChangedRegion? {
+        guard let first = pictures.first else { return nil }
+        let (w, h) = (first.width, first.height)
+        var (minX, minY, maxX, maxY) = (w, h, -1, -1)
+        for i in change.before..<min(change.after, pictures.count - 1) {
+            let (a, b) = (pictures[i].pixels, pictures[i + 1].pixels)
+            for y in 0..<h {
+                for x in 0..<w where abs(a[y * w + x] - b[y * w + x]) > Self.movingPixel {
+                    (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                }
+            }
+        }
+        guard maxX >= minX else { return nil }
+        let k = width / Double(w)
+        return ChangedRegion(
+            x: Int((Double(minX) * k).rounded(.down))...Int((Double(maxX + 1) * k).rounded(.up)),
+            y: Int((Double(minY) * k).rounded(.down))...Int((Double(maxY + 1) * k).rounded(.up)))
+    }
+}

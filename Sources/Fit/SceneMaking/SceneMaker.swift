@@ -80,7 +80,8 @@ enum SceneMaker {
         let outline = RecordingOutline(pictures: pass.kept, starts: pass.starts, duration: pass.duration)
         guard !outline.changes.isEmpty else { throw FitError.noMotion }
         for (i, change) in outline.changes.enumerated() where outline.stills[i].screen == outline.stills[i + 1].screen {
-            throw SceneMakingError.returns(seconds: outline.seconds(of: change))
+            throw SceneMakingError.returns(
+                seconds: outline.seconds(of: change), region: outline.region(of: change, width: canvas.width))
         }
         // Screenshots are checked before any fit; the fits compare the recording's own cuts.
         let screenshots = try request.screenshots.map { end, path in
@@ -182,7 +183,10 @@ enum SceneMaker {
                     best = better(best, attempt)
                 }
             }
-            guard let best else { throw SceneMakingError.unexplained(seconds: seconds) }
+            guard let best else {
+                throw SceneMakingError.unexplained(
+                    seconds: seconds, region: outline.region(of: change, width: canvas.width))
+            }
             return best.change
         }
         // The changes are fitted at once, each on its own frames; the first error in the

@@ -8,15 +8,18 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
     case pointWidth(Double)
     case sideBySide(String)
     /// A change that ends on the screen it started from (a cancelled swipe, a bounce).
-    case returns(seconds: ClosedRange<Double>)
+    case returns(seconds: ClosedRange<Double>, region: ChangedRegion?)
     /// A change no stock move explains.
-    case unexplained(seconds: ClosedRange<Double>)
+    case unexplained(seconds: ClosedRange<Double>, region: ChangedRegion?)
     /// A change whose best move's render stays far from the recording (levels RMS).
-    case unlike(seconds: ClosedRange<Double>, rms: Double)
+    case unlike(seconds: ClosedRange<Double>, region: ChangedRegion?, rms: Double)
     /// A screenshot not of the screen's shape.
     case screenshotShape(option: String, path: String, size: (Int, Int), screen: (Int, Int))
     /// A last screenshot of the screen the first one shows (a recording that ends where it began).
     case sameScreen(String)
+
+    /// Where on the screen a change moves, for a message: " (over x 0-375, y 64-667 pt)".
+    private static func place(_ region: ChangedRegion?) -> String { region.map { " (over \($0))" } ?? "" }
 
     public static func == (a: SceneMakingError, b: SceneMakingError) -> Bool { a.description == b.description }
 
@@ -28,21 +31,22 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
             "--points \(v.plainText): expected a screen width in points, \(SceneMakingRequest.pointWidths.lowerBound.plainText)...\(SceneMakingRequest.pointWidths.upperBound.plainText)"
         case .sideBySide(let path):
             "--side-by-side \(path): a \(AnimationFormat.sentence(AnimationFormat.all.map { $0.extensions[0] }))"
-        case .returns(let s):
+        case .returns(let s, let region):
             String(
                 format:
-                    "the recording moves at %.2f-%.2f s and comes back to the screen it left; a made scene holds only changes from one screen to another (cut the recording there)",
-                s.lowerBound, s.upperBound)
-        case .unexplained(let s):
+                    "the recording moves at %.2f-%.2f s%@ and comes back to the screen it left; a made scene holds only changes from one screen to another (cut the recording there)",
+                s.lowerBound, s.upperBound, Self.place(region))
+        case .unexplained(let s, let region):
             String(
                 format:
-                    "the recording's change at %.2f-%.2f s is none of %@ by any of UIKit's curves; nothing was written",
-                s.lowerBound, s.upperBound, ScreenChange.moving.map(\.rawValue).joined(separator: ", "))
-        case .unlike(let s, let rms):
+                    "the recording's change at %.2f-%.2f s%@ is none of %@ by any of UIKit's curves; nothing was written",
+                s.lowerBound, s.upperBound, Self.place(region),
+                ScreenChange.moving.map(\.rawValue).joined(separator: ", "))
+        case .unlike(let s, let region, let rms):
             String(
                 format:
-                    "the recording's change at %.2f-%.2f s is %.2f levels RMS from the made scene's best move (at most %.0f): none of %@ by any of UIKit's curves reproduces it; nothing was written",
-                s.lowerBound, s.upperBound, rms, SceneMaker.mostUnlike,
+                    "the recording's change at %.2f-%.2f s%@ is %.2f levels RMS from the made scene's best move (at most %.0f): none of %@ by any of UIKit's curves reproduces it; nothing was written",
+                s.lowerBound, s.upperBound, Self.place(region), rms, SceneMaker.mostUnlike,
                 ScreenChange.moving.map(\.rawValue).joined(separator: ", "))
         case .screenshotShape(let option, let path, let size, let screen):
             "\(option) \(path): \(size.0)x\(size.1) is not the shape of the recording's screen (\(screen.0)x\(screen.1)); a screenshot of that screen, at any scale"

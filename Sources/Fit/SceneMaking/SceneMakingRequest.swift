@@ -93,7 +93,11 @@ public struct SceneMakingRequest: Sendable {
         // profile, a codec's shift) are no fault of a move's.
         var check = try MadeSceneCheck(scene: file, outline: made.outline)
         if let unlike = Self.unlike(made.text.changes, check) {
-            throw SceneMakingError.unlike(seconds: unlike.seconds, rms: unlike.rms)
+            let k = check.changes.firstIndex { $0.seconds == unlike.seconds }
+            throw SceneMakingError.unlike(
+                seconds: unlike.seconds,
+                region: k.flatMap { made.outline.region(of: made.outline.changes[$0], width: made.text.canvas.width) },
+                rms: unlike.rms)
         }
         if !made.screenshots.isEmpty {
             for (screen, image) in made.screenshots { try stage(image, screen: screen) }
