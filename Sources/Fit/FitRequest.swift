@@ -28,6 +28,10 @@ public struct FitRequest: Sendable {
     /// Whether each value's determined range is worked out; without it, each is the value
     /// alone: a try among others (a made scene's moves) wants the values only.
     var determinesRanges = true
+    /// Whether the values are searched for; without it, the scene's values are the answer and
+    /// only their ranges (and the start, on whole frames) are worked out: a made scene's winning
+    /// move, fitted already.
+    var searches = true
     /// Threads each evaluation renders on: fewer where fits run side by side.
     var renderThreads = ProcessInfo.processInfo.activeProcessorCount
 

@@ -113,7 +113,7 @@ public enum Fitter {
         // own, every combination; the best point found starts the search. A spring's duration
         // and damping trade against each other and against the start, so a search from the
         // scene's values alone can end in the wrong valley.
-        if keys.count <= 3 {
+        if request.searches && keys.count <= 3 {
             let factors = [0.6, 0.8, 1, 1.25, 1.6]
             var grid: [[Double]] = [[]]
             for key in keys {
@@ -129,7 +129,7 @@ public enum Fitter {
             }
         }
         let origin = best
-        for offset in searchesOffset ? problem.initialOffsets : [origin.offset] {
+        for offset in !request.searches ? [] : searchesOffset ? problem.initialOffsets : [origin.offset] {
             var current = (
                 values: origin.values, offset: offset, score: try problem.measure(origin.values, offset: offset).score
             )

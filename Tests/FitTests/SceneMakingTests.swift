@@ -39,6 +39,12 @@ struct SceneMakingTests {
         #expect(abs((change.numbers["Parallax"] ?? 0) - 0.25) < 0.02, "parallax \(change.numbers)")
         #expect(abs((change.numbers["Dim"] ?? 0) - 0.12) < 0.02, "dim \(change.numbers)")
         #expect(abs(change.start - 0.4) < 1.0 / 30, "start \(change.start)")
+        // The curve's ranges hold the truth, and the made scene's comments say them.
+        let ranges = Dictionary(uniqueKeysWithValues: change.ranges.map { ($0.param, $0.range) })
+        #expect(Set(ranges.keys) == ["push.duration", "push.dampingRatio"], "\(ranges)")
+        #expect(ranges["push.duration"]?.contains(0.6) == true && ranges["push.dampingRatio"]?.contains(0.85) == true)
+        let file = try String(contentsOfFile: folder + "/made/push.yaml", encoding: .utf8)
+        #expect(file.contains("; within push.duration "), "\(file)")
         // The GIF's palette alone keeps a render from matching it exactly: the made scene's
         // render is held to the truth's own.
         let truth = try Self.rms(scene: Self.recordings + "/push.yaml", against: recording)

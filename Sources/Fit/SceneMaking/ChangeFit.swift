@@ -114,11 +114,28 @@ struct ChangeFit: Sendable {
         return try results.withLock { $0 }.map { try $0!.get() }
     }
 
-    /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted.
-    func attempt(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String) throws
-        -> Attempt
-    {
+    /// The change found, with the ranges of its curve's values and a finger's part: its values
+    /// are not searched again, only probed around (the winner's alone, since each value probed
+    /// costs its pairs with all the others).
+    func ranged(_ found: MadeChange) throws -> Attempt {
+        try attempt(
+            found.kind, found.curve, drag: found.drag.map { ($0.duration, $0.progress) }, path: "\(folder)-ranged.yaml",
+            from: found)
+    }
+
+    /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted; or, where
+    /// `found` is given, `found` with its values' ranges.
+    func attempt(
+        _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
+        from found: MadeChange? = nil
+    ) throws -> Attempt {
         guard var candidate = change(kind, curve, drag: drag) else { return nil }
+        if let found {
+            // Its own values and start (in the window's time), so that only their ranges are
+            // worked out.
+            (candidate.numbers, candidate.rect) = (found.numbers, found.rect ?? candidate.rect)
+            candidate.start = found.start - origin
+        }
         var scene = base
         scene.changes = [candidate]
         let names = scene.paramNames[0]
@@ -134,16 +151,26 @@ struct ChangeFit: Sendable {
             ranges[drag.animation + ".duration"] = 0.05...2
             ranges[drag.progress] = 0.05...0.95
         }
+        // The ranges are those of the values handed back to UIKit, the move's own numbers held.
+        if found != nil {
+            let finger = names.drag.map { [$0.animation + ".duration", $0.progress] } ?? []
+            keys = keys.filter { $0.hasPrefix(names.animation + ".") || finger.contains($0) }
+            ranges = ranges.filter { keys.contains($0.key) }
+        }
         guard !keys.isEmpty else { return nil }
         try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
         let fit: FitResult
         do {
             var request = FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame)
             // Tries run side by side, each on a core; only their values are kept.
-            (request.determinesRanges, request.renderThreads) = (false, 1)
+            (request.determinesRanges, request.searches, request.renderThreads) = (found != nil, found == nil, 1)
             fit = try Fitter.fit(request, recording: recording, images: images)
         } catch is FitError {
             return nil
+        }
+        if var ranged = found {
+            ranged.ranges = fit.values.map { ($0.key, $0.determined) }
+            return (ranged, fit.residuals.first?.rmsAfter ?? .infinity)
         }
         let values = Dictionary(uniqueKeysWithValues: fit.values.map { ($0.key, $0.after) })
         candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })

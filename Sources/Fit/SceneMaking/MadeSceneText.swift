@@ -83,6 +83,10 @@ public struct MadeChange: Sendable {
     public var seconds: ClosedRange<Double>
     public var residual: Double? = nil
     public var explained: Double? = nil
+    /// The ranges of its curve's values and a finger's part, by their names in the scene:
+    /// within each the residual rises by at most fit's `rise`, the others free to follow
+    /// (the move's own numbers held at theirs).
+    public var ranges: [(param: String, range: ClosedRange<Double>)] = []
 }
 
 /// A made scene's file, written as a person would: a param for each screen, hold and change,
@@ -155,7 +159,16 @@ struct MadeSceneText {
             var doc = "screen \(change.from) to \(change.to): \(change.kind.doc)"
             if let residual = change.residual {
                 doc += String(format: " (fitted: %.2f levels per frame", residual)
-                doc += change.explained.map { String(format: ", %.0f%% of the change explained)", $0 * 100) } ?? ")"
+                doc += change.explained.map { String(format: ", %.0f%% of the change explained", $0 * 100) } ?? ""
+                if !change.ranges.isEmpty {
+                    doc +=
+                        "; within "
+                        + change.ranges.map {
+                            "\($0.param) \(Self.number($0.range.lowerBound))...\(Self.number($0.range.upperBound))"
+                        }
+                        .joined(separator: ", ")
+                }
+                doc += ")"
             }
             lines.append("  \(name.animation): {animation: \(change.curve.yaml), doc: \(quoted(doc))}")
             if let drag = change.drag, let names = name.drag {

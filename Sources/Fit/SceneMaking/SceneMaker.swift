@@ -183,6 +183,9 @@ enum SceneMaker {
                     best = better(best, attempt)
                 }
             }
+            if let found = best, let ranged = try fitting.ranged(found.change) {
+                best!.change.ranges = ranged.change.ranges
+            }
             guard let best else {
                 throw SceneMakingError.unexplained(
                     seconds: seconds, region: outline.region(of: change, width: canvas.width))
