@@ -242,15 +242,8 @@ public final class MP4Reader {
         // Rows start 64 bytes apart at least: swscale converts a row that is not 16-byte
         // aligned through a copy of its own.
         let stride = (fullWidth * 4 + 63) / 64 * 64
-        // The converter writes every pixel, alpha included; only the bytes past each row's
-        // last pixel are set here.
-        let row = fullWidth * 4
-        var rgba = [UInt8](unsafeUninitializedCapacity: stride * fullHeight) { buffer, initialized in
-            for y in 0..<fullHeight where stride > row {
-                (buffer.baseAddress! + y * stride + row).initialize(repeating: 0, count: stride - row)
-            }
-            initialized = stride * fullHeight
-        }
+        // Opaque to start with, so that every byte is set whatever a converter leaves.
+        var rgba = [UInt8](repeating: 255, count: stride * fullHeight)
         let converted = rgba.withUnsafeMutableBufferPointer {
             flipbook_convert_rgba(scaler, decoded, $0.baseAddress, Int32(stride))
         }
