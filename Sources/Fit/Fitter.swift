@@ -128,6 +128,14 @@ public enum Fitter {
                 }
             }
         }
+        // Values not searched were found already, with their start where the scene puts it:
+        // the recording is aligned there (offset 0) unless a candidate start aligns it better.
+        if !request.searches && searchesOffset {
+            for offset in [0] + problem.initialOffsets {
+                let m = try problem.measure(best.values, offset: offset)
+                if m.score < best.score { best = (best.values, m.offset, m.score) }
+            }
+        }
         let origin = best
         for offset in !request.searches ? [] : searchesOffset ? problem.initialOffsets : [origin.offset] {
             var current = (
