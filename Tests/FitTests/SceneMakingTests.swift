@@ -58,6 +58,20 @@ struct SceneMakingTests {
             report.written.map { ($0 as NSString).lastPathComponent } == ["push.yaml", "screen-1.png", "screen-2.png"])
         let made = try Transition(folder + "/made/push.yaml")
         #expect(abs(made.duration - 1.5) < 0.05, "\(made.duration)")
+        // Its render is on time; against the recording's frames played a frame later, it is a
+        // frame early, and a frame late against them played a frame earlier.
+        #expect(report.check.changes.map(\.lag) == [0])
+        let sequence = try FrameSequence.load(recording)
+        let pictures = sequence.frames.map { LumaImage($0.bitmap, width: SceneMaker.outlineWidth, height: 142) }
+        let starts = sequence.frames.map(\.start)
+        // A frame of the recording's rate (its held frames are merged, so the median step).
+        let dt = RecordingOutline(pictures: pictures, starts: starts, duration: sequence.duration).interval
+        for shift in [-1, 1] {
+            let outline = RecordingOutline(
+                pictures: pictures, starts: starts.map { $0 + Double(shift) * dt }, duration: sequence.duration)
+            let check = try MadeSceneCheck(scene: folder + "/made/push.yaml", outline: outline)
+            #expect(check.changes.map(\.lag) == [-shift], "played \(shift) frame later")
+        }
     }
 
     @Test(

@@ -11,7 +11,13 @@ public struct MadeSceneCheck: Sendable {
         public var rms: Double
         public var worst: Double
         public var worstAt: Double
+        /// Frames of the recording's rate by which the render, shifted, comes closest over the
+        /// stretch (ours later than the recording is +), within `lagFrames`.
+        public var lag = 0
     }
+
+    /// The most frames a render's lag is looked for either way.
+    static let lagFrames = 3
 
     /// Per change, over the frames it moves in.
     public var changes: [Stretch]
@@ -27,19 +33,37 @@ public struct MadeSceneCheck: Sendable {
     init(scene: String, outline: RecordingOutline) throws {
         let transition = try Transition(scene, width: SceneMaker.outlineWidth)
         let starts = outline.starts
-        var differences: [Double] = []
-        try transition.forEachFrame(at: starts) {
-            differences.append(outline.pictures[differences.count].meanDifference($0.bitmap))
+        /// Each frame's difference from the render `shift` frames later.
+        func differencesFromRender(shifted shift: Int) throws -> [Double] {
+            var differences: [Double] = []
+            try transition.forEachFrame(at: starts.map { max(0, $0 + Double(shift) * outline.interval) }) {
+                differences.append(outline.pictures[differences.count].meanDifference($0.bitmap))
+            }
+            return differences
         }
+        func rootMeanSquare(_ values: [Double]) -> Double {
+            (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot()
+        }
+        let differences = try differencesFromRender(shifted: 0)
         func stretch(_ frames: ClosedRange<Int>) -> Stretch {
-            let values = frames.map { differences[$0] }
             let worst = frames.max { differences[$0] < differences[$1] }!
             return Stretch(
                 seconds: starts[frames.lowerBound]...starts[frames.upperBound],
-                rms: (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot(),
+                rms: rootMeanSquare(frames.map { differences[$0] }),
                 worst: differences[worst], worstAt: starts[worst])
         }
         changes = outline.changes.map { stretch($0.before...$0.after) }
+        // Each change's lag: the shift whose render comes closest over its frames, the least
+        // shift where two are as close.
+        var closest = changes.map { ($0.rms, 0) }
+        for shift in (-Self.lagFrames...Self.lagFrames).sorted(by: { abs($0) < abs($1) }) where shift != 0 {
+            let shifted = try differencesFromRender(shifted: shift)
+            for (k, change) in outline.changes.enumerated() {
+                let r = rootMeanSquare((change.before...change.after).map { shifted[$0] })
+                if r < closest[k].0 - 1e-9 { closest[k] = (r, shift) }
+            }
+        }
+        for k in changes.indices { changes[k].lag = closest[k].1 }
         let whole = stretch(0...(differences.count - 1))
         (rms, worst, worstAt) = (whole.rms, whole.worst, whole.worstAt)
     }

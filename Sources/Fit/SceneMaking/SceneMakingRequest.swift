@@ -213,8 +213,10 @@ public struct SceneMakingReport: Sendable {
             let c = check.changes[i]
             lines.append(
                 String(
-                    format: "     render against the recording at %.2f-%.2f s: %.2f levels RMS, worst %.2f at %.3f s",
-                    c.seconds.lowerBound, c.seconds.upperBound, c.rms, c.worst, c.worstAt))
+                    format:
+                        "     render against the recording at %.2f-%.2f s: %.2f levels RMS, worst %.2f at %.3f s, lag %@",
+                    c.seconds.lowerBound, c.seconds.upperBound, c.rms, c.worst, c.worstAt,
+                    c.lag == 0 ? "0" : String(format: "%+d frame%@", c.lag, abs(c.lag) == 1 ? "" : "s")))
         }
         lines.append(
             String(
