@@ -119,6 +119,18 @@ struct LumaImage: Sendable {
         sum <= 765 ? thirds[sum] : Float(sum) / 3
     }
 
+    /// The box around the pixels that differ from `other` (the same size) by more than `level`,
+    /// in pixels; nil where none does.
+    func changedBox(from other: LumaImage, by level: Float) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
+        for y in 0..<height {
+            for x in 0..<width where abs(pixels[y * width + x] - other.pixels[y * width + x]) > level {
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+            }
+        }
+        return maxX >= minX ? (minX...maxX, minY...maxY) : nil
+    }
+
     /// The mean absolute difference from `other` (the same size), in levels 0...255.
     func meanDifference(_ other: LumaImage) -> Double {
         var sum: Float = 0

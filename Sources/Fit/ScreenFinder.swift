@@ -89,21 +89,23 @@ enum ScreenFinder {
             let (cw, ch) = (first.width / factor, first.height / factor)
             let crop = Crop(x: 0, y: 0, width: cw * factor, height: ch * factor)
             let start = LumaImage(first, crop: crop, width: cw, height: ch)
-            var minX = cw, minY = ch, maxX = -1, maxY = -1
+            var changed: (x: ClosedRange<Int>, y: ClosedRange<Int>)?
             while let (frame, _) = try reader.next() {
                 let picture = LumaImage(frame.bitmap, crop: crop, width: cw, height: ch)
-                for y in 0..<ch {
-                    for x in 0..<cw where abs(picture.pixels[y * cw + x] - start.pixels[y * cw + x]) > changeLevel {
-                        minX = min(minX, x)
-                        maxX = max(maxX, x)
-                        minY = min(minY, y)
-                        maxY = max(maxY, y)
-                    }
-                }
+                guard let box = picture.changedBox(from: start, by: changeLevel) else { continue }
+                changed =
+                    changed.map {
+                        (
+                            min($0.x.lowerBound, box.x.lowerBound)...max($0.x.upperBound, box.x.upperBound),
+                            min($0.y.lowerBound, box.y.lowerBound)...max($0.y.upperBound, box.y.upperBound)
+                        )
+                    } ?? box
             }
-            guard maxX >= minX else { return nil }
+            guard let changed else { return nil }
             (self.factor, self.start) = (factor, start)
-            (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+            (self.minX, self.minY, self.maxX, self.maxY) = (
+                changed.x.lowerBound, changed.y.lowerBound, changed.x.upperBound, changed.y.upperBound
+            )
         }
     }
 

@@ -53,13 +53,8 @@ struct ChangeFit: Sendable {
         let width = frame.width, height = frame.height
         let pa = LumaImage(frames[a].bitmap, width: width, height: height)
         let pb = LumaImage(frames[b].bitmap, width: width, height: height)
-        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
-        for y in 0..<height {
-            for x in 0..<width where abs(pa.pixels[y * width + x] - pb.pixels[y * width + x]) > 20 {
-                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-            }
-        }
-        guard maxX >= minX else { return nil }
+        guard let box = pb.changedBox(from: pa, by: 20) else { return nil }
+        let (minX, minY, maxX, maxY) = (box.x.lowerBound, box.y.lowerBound, box.x.upperBound, box.y.upperBound)
         let area = Double((maxX - minX + 1) * (maxY - minY + 1)) / Double(width * height)
         guard area > 0.01, area < 0.8 else { return nil }
         let k = base.canvas.width / Double(width)

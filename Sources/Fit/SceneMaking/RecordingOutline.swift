@@ -113,18 +113,13 @@ extension RecordingOutline {
     /// Where `change` moves on a screen `width` points wide: the box around the pixels that
     /// differ between any two of its frames; nil where no pixel does.
     func region(of change: Change, width: Double) -> ChangedRegion? {
-        guard let first = pictures.first else { return nil }
-        let (w, h) = (first.width, first.height)
-        var (minX, minY, maxX, maxY) = (w, h, -1, -1)
-        for i in change.before..<min(change.after, pictures.count - 1) {
-            let (a, b) = (pictures[i].pixels, pictures[i + 1].pixels)
-            for y in 0..<h {
-                for x in 0..<w where abs(a[y * w + x] - b[y * w + x]) > Self.movingPixel {
-                    (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-                }
-            }
+        guard let w = pictures.first?.width else { return nil }
+        let boxes = (change.before..<min(change.after, pictures.count - 1)).compactMap {
+            pictures[$0 + 1].changedBox(from: pictures[$0], by: Self.movingPixel)
         }
-        guard maxX >= minX else { return nil }
+        guard let minX = boxes.map(\.x.lowerBound).min(), let maxX = boxes.map(\.x.upperBound).max(),
+            let minY = boxes.map(\.y.lowerBound).min(), let maxY = boxes.map(\.y.upperBound).max()
+        else { return nil }
         let k = width / Double(w)
         return ChangedRegion(
             x: Int((Double(minX) * k).rounded(.down))...Int((Double(maxX + 1) * k).rounded(.up)),
