@@ -119,9 +119,21 @@ struct LumaImage: Sendable {
         sum <= 765 ? thirds[sum] : Float(sum) / 3
     }
 
+    /// A box of pixels: the columns and rows it spans.
+    typealias Box = (x: ClosedRange<Int>, y: ClosedRange<Int>)
+
+    /// The box around `a` (where there is one) and `b`.
+    static func union(_ a: Box?, _ b: Box) -> Box {
+        guard let a else { return b }
+        return (
+            min(a.x.lowerBound, b.x.lowerBound)...max(a.x.upperBound, b.x.upperBound),
+            min(a.y.lowerBound, b.y.lowerBound)...max(a.y.upperBound, b.y.upperBound)
+        )
+    }
+
     /// The box around the pixels that differ from `other` (the same size) by more than `level`,
     /// in pixels; nil where none does.
-    func changedBox(from other: LumaImage, by level: Float) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+    func changedBox(from other: LumaImage, by level: Float) -> Box? {
         var (minX, minY, maxX, maxY) = (width, height, -1, -1)
         for y in 0..<height {
             for x in 0..<width where abs(pixels[y * width + x] - other.pixels[y * width + x]) > level {

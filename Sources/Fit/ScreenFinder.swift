@@ -89,17 +89,12 @@ enum ScreenFinder {
             let (cw, ch) = (first.width / factor, first.height / factor)
             let crop = Crop(x: 0, y: 0, width: cw * factor, height: ch * factor)
             let start = LumaImage(first, crop: crop, width: cw, height: ch)
-            var changed: (x: ClosedRange<Int>, y: ClosedRange<Int>)?
+            var changed: LumaImage.Box?
             while let (frame, _) = try reader.next() {
                 let picture = LumaImage(frame.bitmap, crop: crop, width: cw, height: ch)
-                guard let box = picture.changedBox(from: start, by: changeLevel) else { continue }
-                changed =
-                    changed.map {
-                        (
-                            min($0.x.lowerBound, box.x.lowerBound)...max($0.x.upperBound, box.x.upperBound),
-                            min($0.y.lowerBound, box.y.lowerBound)...max($0.y.upperBound, box.y.upperBound)
-                        )
-                    } ?? box
+                if let box = picture.changedBox(from: start, by: changeLevel) {
+                    changed = LumaImage.union(changed, box)
+                }
             }
             guard let changed else { return nil }
             (self.factor, self.start) = (factor, start)

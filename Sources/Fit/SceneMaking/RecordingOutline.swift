@@ -114,12 +114,14 @@ extension RecordingOutline {
     /// differ between any two of its frames; nil where no pixel does.
     func region(of change: Change, width: Double) -> ChangedRegion? {
         guard let w = pictures.first?.width else { return nil }
-        let boxes = (change.before..<min(change.after, pictures.count - 1)).compactMap {
+        let changed = (change.before..<min(change.after, pictures.count - 1)).compactMap {
             pictures[$0 + 1].changedBox(from: pictures[$0], by: Self.movingPixel)
         }
-        guard let minX = boxes.map(\.x.lowerBound).min(), let maxX = boxes.map(\.x.upperBound).max(),
-            let minY = boxes.map(\.y.lowerBound).min(), let maxY = boxes.map(\.y.upperBound).max()
-        else { return nil }
+        .reduce(nil, LumaImage.union)
+        guard let changed else { return nil }
+        let (minX, minY, maxX, maxY) = (
+            changed.x.lowerBound, changed.y.lowerBound, changed.x.upperBound, changed.y.upperBound
+        )
         let k = width / Double(w)
         return ChangedRegion(
             x: Int((Double(minX) * k).rounded(.down))...Int((Double(maxX + 1) * k).rounded(.up)),
