@@ -14,7 +14,13 @@ public enum ConfigDocument {
         _ yaml: String, file: String, over defaults: Root, fields: [ConfigField<Root>],
         folder: String? = nil
     ) throws -> Root {
-        let node = try compose(yaml, file: file)
+        try read(compose(yaml, file: file), file: file, over: defaults, fields: fields, folder: folder)
+    }
+
+    /// Applies a composed document (nil: an empty one) as `read(_:file:over:fields:folder:)` does.
+    private static func read<Root>(
+        _ node: Node?, file: String, over defaults: Root, fields: [ConfigField<Root>], folder: String?
+    ) throws -> Root {
         var root = defaults
         guard let node else { return root }  // an empty file keeps every default
         guard let mapping = node.mapping else {
@@ -59,18 +65,49 @@ public enum ConfigDocument {
         if special || value.contains(": ") || value.contains(" #") {
             value = "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
         }
-        var yaml = ""
-        for (depth, key) in keys.enumerated() {
-            yaml +=
-                String(repeating: "  ", count: depth) + key + ":" + (depth == keys.count - 1 ? " " + value : "") + "\n"
+        func yaml(_ value: String) -> String {
+            var yaml = ""
+            for (depth, key) in keys.enumerated() {
+                yaml +=
+                    String(repeating: "  ", count: depth) + key + ":" + (depth == keys.count - 1 ? " " + value : "")
+                    + "\n"
+            }
+            return yaml
         }
         do {
-            return try read(yaml, file: name, over: root, fields: fields, folder: "")
+            // A plain number's document is built as YAML composes it, not parsed: a fit assigns
+            // thousands.
+            let node = try isPlainNumber(value) ? numberDocument(keys, value) : compose(yaml(value), file: name)
+            return try read(node, file: name, over: root, fields: fields, folder: "")
         } catch var error as ConfigError {
             error.line = nil
             error.assignment = assignment
             throw error
         }
+    }
+
+    /// Whether `text` is digits with an optional sign and fraction: YAML's plain scalar of the
+    /// same shape as `0`.
+    static func isPlainNumber(_ text: String) -> Bool {
+        var digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+        guard digits.count < text.utf8.count ? text.utf8.count - digits.count == 1 : true else { return false }
+        if let dot = digits.firstIndex(of: UInt8(ascii: ".")) {
+            let fraction = digits[digits.index(after: dot)...]
+            guard !fraction.isEmpty, fraction.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }
+            digits = digits[..<dot]
+        }
+        return !digits.isEmpty && digits.allSatisfy { $0 >= 48 && $0 <= 57 }
+    }
+
+    /// The document `key.path: number` composes to (the basic resolver's plain scalars in
+    /// block mappings), built; without marks, as an assignment's errors name no line.
+    static func numberDocument(_ keys: [String], _ number: String) -> Node {
+        func tag() -> Tag { Tag(.implicit, .basic, .default) }
+        var node = Node.scalar(Node.Scalar(number, tag(), .plain))
+        for key in keys.reversed() {
+            node = .mapping(Node.Mapping([(.scalar(Node.Scalar(key, tag(), .plain)), node)], tag(), .block))
+        }
+        return node
     }
 
     /// Reads a config file.

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Planner
+import Synchronization
 
 /// Parses `text` as a scene file's expression and evaluates it with every name a number and
 /// the built-in functions: the evaluator alone, as the fuzzer drives it.
@@ -47,6 +48,21 @@ indirect enum Expression: Sendable, Hashable {
         }
         return e
     }
+
+    /// `parse(text)`, parsed once in the process: a fit plans the same scene thousands of
+    /// times. The texts kept are bounded, as a long-running studio sees ever new ones.
+    static func parsedOnce(_ text: String) throws -> Expression {
+        if let e = parsedTexts.withLock({ $0[text] }) { return e }
+        let e = try parse(text)
+        parsedTexts.withLock {
+            if $0.count >= maximumKept { $0.removeAll(keepingCapacity: true) }
+            $0[text] = e
+        }
+        return e
+    }
+
+    private static let parsedTexts = Mutex<[String: Expression]>([:])
+    private static let maximumKept = 4096
 
     /// What names resolve to, and the functions a scene adds to the built-in ones.
     struct Context {

@@ -19,7 +19,6 @@ final class SceneInterpreter {
     var gesture: GestureDrive?
     /// Templates, phases and poses being expanded, to catch cycles.
     var expanding: [String] = []
-    private var parsed: [String: Expression] = [:]
     /// The params read so far while building the plan (image params by the layers that
     /// show them); a `let` value's own reads count when the value is used.
     var reads: Set<String> = []
@@ -117,12 +116,7 @@ final class SceneInterpreter {
 
     func number(_ e: SceneExpr) throws -> Double { try value(e) { try $0.number() } }
 
-    private func expression(_ text: String) throws -> Expression {
-        if let e = parsed[text] { return e }
-        let e = try Expression.parse(text)
-        parsed[text] = e
-        return e
-    }
+    private func expression(_ text: String) throws -> Expression { try Expression.parsedOnce(text) }
 
     private var context: Expression.Context {
         Expression.Context(
