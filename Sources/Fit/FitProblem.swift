@@ -244,10 +244,18 @@ final class Problem: Sendable {
     private func measureFrames(_ values: [Double], offset: Double) throws -> Measure {
         let t = try transition(values, width: Fitter.frameWidth)
         let instants = times.map { min(max($0 + offset, 0), t.duration) }
-        // Frames come in order: each is compared as it comes.
+        // Frames come in order: each is compared as it comes. A frame the renderer repeats
+        // (the same pixels handed again, held alive here) is made a picture once.
         var diffs: [Double] = []
-        try t.forEachFrame(at: instants, threads: request.renderThreads) {
-            diffs.append(small[shown[diffs.count]].meanDifference($0.bitmap))
+        var last: (bitmap: Bitmap, picture: LumaImage)?
+        try t.forEachFrame(at: instants, threads: request.renderThreads) { frame in
+            if let held = last, held.bitmap.sharesPixels(with: frame.bitmap) {
+                diffs.append(small[shown[diffs.count]].meanDifference(held.picture))
+                return
+            }
+            let picture = LumaImage(frame.bitmap, width: Fitter.frameWidth, height: smallHeight)
+            last = (frame.bitmap, picture)
+            diffs.append(small[shown[diffs.count]].meanDifference(picture))
         }
         let mean = diffs.reduce(0, +) / Double(diffs.count)
         return Measure(score: mean, offset: offset, errors: [diffs])
@@ -287,4 +295,15 @@ final class Counter: Sendable {
     private let count = Mutex(0)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
+}
+
+extension Bitmap {
+    /// Whether `other` holds this bitmap's own storage (a copy that shares it): the same
+    /// pixels, known without comparing them.
+    func sharesPixels(with other: Bitmap) -> Bool {
+        (width, height, rowBytes) == (other.width, other.height, other.rowBytes)
+            && pixels.withUnsafeBufferPointer { a in
+                other.pixels.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+            }
+    }
 }

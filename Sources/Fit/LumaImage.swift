@@ -36,15 +36,8 @@ struct LumaImage: Sendable {
                     && c.y + height <= bitmap.height
                 {
                     // One source pixel each: a render at the working size.
-                    Self.thirds.withUnsafeBufferPointer { thirds in
-                        for y in 0..<height {
-                            var i = (c.y &+ y) &* rowBytes &+ c.x &* 4
-                            for x in 0..<width {
-                                o[y &* width &+ x] = Self.grey(Self.sumOverWhite(p, i), thirds)
-                                i &+= 4
-                            }
-                        }
-                    }
+                    Self.greys(
+                        p, from: c.y &* rowBytes &+ c.x &* 4, rowBytes: rowBytes, width: width, height: height, into: o)
                     return
                 }
                 // Each source column's sums over the output row's box of rows, then each output
@@ -103,22 +96,6 @@ struct LumaImage: Sendable {
         pixels = out
     }
 
-    /// `Float(s) / 3` for each sum of a premultiplied pixel's channels over white.
-    private static let thirds = (0...765).map { Float($0) / 3 }
-
-    /// R + G + B of the premultiplied pixel at byte `i`, composited over white: c + (255 − a)
-    /// each.
-    @inline(__always)
-    private static func sumOverWhite(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-        Int(p[i]) &+ Int(p[i &+ 1]) &+ Int(p[i &+ 2]) &+ 3 &* (255 &- Int(p[i &+ 3]))
-    }
-
-    /// A pixel's grey from its sum over white: a third of it, from the table where it can be.
-    @inline(__always)
-    private static func grey(_ sum: Int, _ thirds: UnsafeBufferPointer<Float>) -> Float {
-        sum <= 765 ? thirds[sum] : Float(sum) / 3
-    }
-
     /// A box of pixels: the columns and rows it spans.
     typealias Box = (x: ClosedRange<Int>, y: ClosedRange<Int>)
 
@@ -143,36 +120,83 @@ struct LumaImage: Sendable {
         return maxX >= minX ? (minX...maxX, minY...maxY) : nil
     }
 
-    /// The mean absolute difference from `other` (the same size), in levels 0...255.
+    /// The mean absolute difference from `other` (the same size), in levels 0...255: pixel i's
+    /// added to lane i mod 8 of eight sums, which are then added in order. (The lanes do not
+    /// wait on each other; one running sum waits on every add.)
     func meanDifference(_ other: LumaImage) -> Double {
-        var sum: Float = 0
-        for i in pixels.indices { sum += abs(pixels[i] - other.pixels[i]) }
-        return Double(sum) / Double(max(1, pixels.count))
+        pixels.withUnsafeBufferPointer { a in
+            other.pixels.withUnsafeBufferPointer { b in Self.laneMean(a.count) { abs(a[$0] - b[$0]) } }
+        }
     }
 
     /// The mean absolute difference from `bitmap` as `LumaImage(bitmap, width:height:)` at this
-    /// size makes it, the same sum in the same order, without making it: a search compares
+    /// size makes it, the same sums in the same lanes, without making it: a search compares
     /// thousands of renders made at the working size.
     func meanDifference(_ bitmap: Bitmap) -> Double {
         guard bitmap.width == width && bitmap.height == height else {
             return meanDifference(LumaImage(bitmap, width: width, height: height))
         }
-        var sum: Float = 0
-        let rowBytes = bitmap.rowBytes
-        bitmap.pixels.withUnsafeBufferPointer { p in
-            pixels.withUnsafeBufferPointer { mine in
-                Self.thirds.withUnsafeBufferPointer { thirds in
-                    for y in 0..<height {
-                        var i = y &* rowBytes
-                        for x in 0..<width {
-                            sum += abs(mine[y &* width &+ x] - Self.grey(Self.sumOverWhite(p, i), thirds))
-                            i &+= 4
-                        }
-                    }
-                }
+        let rowBytes = bitmap.rowBytes, width = width, height = height
+        // The bitmap's greys first, then the lanes over both runs.
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: pixels.count) { greys in
+            bitmap.pixels.withUnsafeBufferPointer { p in
+                Self.greys(p, from: 0, rowBytes: rowBytes, width: width, height: height, into: greys)
+            }
+            return pixels.withUnsafeBufferPointer { mine in Self.laneMean(mine.count) { abs(mine[$0] - greys[$0]) } }
+        }
+    }
+
+    /// The greys of `width` x `height` pixels from byte `start` of `p`, rows `rowBytes` apart,
+    /// into `out` row after row: a third of each sum over white, as the table holds it, worked
+    /// out here so that a row's run at once.
+    private static func greys(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, rowBytes: Int, width: Int, height: Int,
+        into out: UnsafeMutableBufferPointer<Float>
+    ) {
+        for y in 0..<height {
+            let row = start &+ y &* rowBytes, first = y &* width
+            for x in 0..<width {
+                let i = row &+ x &* 4
+                let sum = Int32(p[i]) &+ Int32(p[i &+ 1]) &+ Int32(p[i &+ 2]) &+ 3 &* (255 &- Int32(p[i &+ 3]))
+                out[first &+ x] = Float(sum) / 3
             }
         }
-        return Double(sum) / Double(max(1, pixels.count))
+    }
+
+    /// The mean of `value(0..<count)`: value i added to lane i mod 8 of eight sums, which are
+    /// then added in order.
+    @inline(__always)
+    private static func laneMean(_ count: Int, _ value: (Int) -> Float) -> Double {
+        var (s0, s1, s2, s3, s4, s5, s6, s7): (Float, Float, Float, Float, Float, Float, Float, Float) =
+            (0, 0, 0, 0, 0, 0, 0, 0)
+        var i = 0
+        while i &+ 8 <= count {
+            s0 += value(i)
+            s1 += value(i &+ 1)
+            s2 += value(i &+ 2)
+            s3 += value(i &+ 3)
+            s4 += value(i &+ 4)
+            s5 += value(i &+ 5)
+            s6 += value(i &+ 6)
+            s7 += value(i &+ 7)
+            i &+= 8
+        }
+        // The last few, each into its own lane.
+        if i < count { s0 += value(i) }
+        if i &+ 1 < count { s1 += value(i &+ 1) }
+        if i &+ 2 < count { s2 += value(i &+ 2) }
+        if i &+ 3 < count { s3 += value(i &+ 3) }
+        if i &+ 4 < count { s4 += value(i &+ 4) }
+        if i &+ 5 < count { s5 += value(i &+ 5) }
+        if i &+ 6 < count { s6 += value(i &+ 6) }
+        var sum = s0 + s1
+        sum += s2
+        sum += s3
+        sum += s4
+        sum += s5
+        sum += s6
+        sum += s7
+        return Double(sum) / Double(max(1, count))
     }
 
     /// The value at (x, y), bilinear; outside the picture, the nearest edge pixel.

@@ -68,4 +68,29 @@ struct LumaImageTests {
                     == Self.reference(bitmap, crop: crop, width: 2, height: oh), "\(h) rows to \(oh)")
         }
     }
+
+    @Test(
+        "The mean difference from a render at the working size is the one from its picture, to the bit; both within float rounding of the exact mean"
+    )
+    func meanDifference() {
+        var rng = SeededRandom(seed: 59)
+        func below(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        for round in 0..<300 {
+            // Widths around the eight lanes, and rows padded or not.
+            let w = [1, 3, 7, 8, 9, 15, 16, 17, 80][round % 9], h = 1 + below(20), rowBytes = w * 4 + 4 * below(3)
+            let render = Bitmap(
+                width: w, height: h, rowBytes: rowBytes,
+                premultipliedPixels: (0..<(rowBytes * h)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+            let other = Bitmap(
+                width: w, height: h,
+                premultipliedPixels: (0..<(w * 4 * h)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+            let picture = LumaImage(other, width: w, height: h)
+            let rendered = LumaImage(render, width: w, height: h)
+            let fromBitmap = picture.meanDifference(render)
+            #expect(fromBitmap == picture.meanDifference(rendered), "round \(round): \(w)x\(h)")
+            let exact =
+                zip(picture.pixels, rendered.pixels).map { Double(abs($0 - $1)) }.reduce(0, +) / Double(w * h)
+            #expect(abs(fromBitmap - exact) <= 1e-4 * max(1, exact), "round \(round): \(fromBitmap) against \(exact)")
+        }
+    }
 }
