@@ -98,15 +98,127 @@ struct ChangeFit: Sendable {
     /// the next one's.
     static let decisive = 0.7
 
-    /// Each try fitted, two at a time: the moves' fits are independent.
-    func attempts(_ tries: [(ScreenChange, MadeChange.Curve, (Double, Double)?)]) throws -> [Attempt] {
-        let results = Mutex([Result<Attempt, Error>?](repeating: nil, count: tries.count))
-        DispatchQueue.concurrentPerform(iterations: tries.count) { i in
-            let (kind, curve, drag) = tries[i]
-            let result = Result { try attempt(kind, curve, drag: drag, path: "\(folder)-\(i).yaml") }
+    /// One try: a move by a curve, after a finger's part (its starting values) where given.
+    typealias Try = (kind: ScreenChange, curve: MadeChange.Curve, drag: (Double, Double)?)
+
+    /// The change's length, the curves' first duration.
+    var guess: Double { min(2, max(0.15, seconds.upperBound - seconds.lowerBound)) }
+
+    /// The curves each move is tried by: a spring, UIKit's system spring and easeInEaseOut,
+    /// each after a finger's part where `drag` is given.
+    func curves(drag: (Double, Double)?) -> [MadeChange.Curve] {
+        [
+            .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : 1), .system,
+            .bezier("easeInEaseOut", duration: guess),
+        ]
+    }
+
+    /// The finger's part a finger-led try starts from: half the change, to 0.4 of the way.
+    var fingerStart: (Double, Double) { (guess / 2, 0.4) }
+
+    /// Each change of `fits` (nil where it needs none) as the move and curve that explain it
+    /// best, or nil where none does, with its values' ranges. Every change's work shares the
+    /// cores, a round at a time, so that one change's long fits do not wait for another's:
+    /// - each likely move by every curve; a move a finger can lead by a spring alone and, led
+    ///   by a finger, by every curve;
+    /// - where no move alone explains `wellExplained` of the change, the best led by a finger
+    ///   may win; else a finger-led move by the other curves alone;
+    /// - the winner's ranges.
+    static func fitted(_ fits: [ChangeFit?]) throws -> [MadeChange?] {
+        let changes = fits.indices.filter { fits[$0] != nil }
+        let likeliest = try each(changes) { try fits[$0]!.likeliest(ScreenChange.moving) }
+        var round: [(fit: Int, work: Work)] = likeliest.flatMap { k, kinds in
+            let fit = fits[k]!
+            return kinds.flatMap { kind -> [Try] in
+                let alone = fit.curves(drag: nil).map { (kind, $0, nil) as Try }
+                let led = fit.curves(drag: fit.fingerStart).map { (kind, $0, fit.fingerStart) as Try }
+                return kind.followsFinger ? [alone[0]] + led : alone
+            }.map { (k, Work.attempt($0)) }
+        }
+        var answers: [Int: [(try: Try, answer: Attempt)]] = [:]
+        var extended: Set<Int> = []
+        var best = [MadeChange?](repeating: nil, count: fits.count)
+        while !round.isEmpty {
+            // The costliest first (most values searched, over the most frames), so that the
+            // round's last work is short.
+            let work = round.enumerated().sorted { a, b in
+                let (x, y) = (fits[a.element.fit]!.cost(a.element.work), fits[b.element.fit]!.cost(b.element.work))
+                return x != y ? x > y : a.offset < b.offset
+            }.map(\.element)
+            let done = try each(Array(work.indices)) { i -> Attempt in
+                let fit = fits[work[i].fit]!
+                switch work[i].work {
+                case .attempt(let t):
+                    return try fit.attempt(t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml")
+                case .ranges(let found): return try fit.ranged(found)
+                }
+            }
+            round = []
+            for (i, answer) in done {
+                switch work[i].work {
+                case .attempt(let t): answers[work[i].fit, default: []].append((t, answer))
+                case .ranges: if let answer { best[work[i].fit]!.ranges = answer.change.ranges }
+                }
+            }
+            for k in Set(work.map(\.fit)).sorted() where work.contains(where: { $0.fit == k && $0.work.isAttempt }) {
+                let mine = answers[k] ?? []
+                let alone = mine.filter { $0.try.drag == nil }.map(\.answer).reduce(Attempt.none, better)
+                let led = mine.filter { $0.try.drag != nil }.map(\.answer).reduce(Attempt.none, better)
+                if (alone?.change.explained ?? 0) < wellExplained {
+                    best[k] = better(alone, led)?.change
+                } else if !extended.contains(k), let kinds = likeliest.first(where: { $0.0 == k })?.1,
+                    case let more = kinds.filter(\.followsFinger), !more.isEmpty
+                {
+                    extended.insert(k)
+                    round += more.flatMap { kind in
+                        fits[k]!.curves(drag: nil).dropFirst().map { (k, Work.attempt((kind, $0, nil))) }
+                    }
+                    continue
+                } else {
+                    best[k] = alone?.change
+                }
+                if let found = best[k] { round.append((k, Work.ranges(found))) }
+            }
+        }
+        return best
+    }
+
+    /// A round's work on one change: a try, or the winner's ranges.
+    private enum Work: Sendable {
+        case attempt(Try)
+        case ranges(MadeChange)
+
+        var isAttempt: Bool { if case .attempt = self { true } else { false } }
+    }
+
+    /// A guess at what `work` costs: the values it searches times the frames it renders (a
+    /// winner's ranges search none).
+    private func cost(_ work: Work) -> Int {
+        guard case .attempt(let t) = work else { return recording.frames.count }
+        return (t.curve.parts.count + (t.drag == nil ? 0 : 2) + t.kind.numbers.count + (t.kind.hasRect ? 4 : 0) + 1)
+            * recording.frames.count
+    }
+
+    /// The share of a change's frame-to-frame differences a move alone must explain for no
+    /// finger-led try to be taken over it.
+    static let wellExplained = 0.85
+
+    /// The better of two tries: the lower residual, of those that explain enough of the change.
+    static func better(_ a: Attempt, _ b: Attempt) -> Attempt {
+        guard let b, (b.change.explained ?? 1) >= SceneMaker.leastExplained else { return a }
+        guard let a else { return b }
+        return b.score < a.score ? b : a
+    }
+
+    /// `body` of each of `items` on every core, each with its answer, in order; the first
+    /// error in their order is thrown.
+    static func each<T: Sendable, U: Sendable>(_ items: [T], _ body: @Sendable (T) throws -> U) throws -> [(T, U)] {
+        let results = Mutex([Result<U, Error>?](repeating: nil, count: items.count))
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            let result = Result { try body(items[i]) }
             results.withLock { $0[i] = result }
         }
-        return try results.withLock { $0 }.map { try $0!.get() }
+        return try zip(items, results.withLock { $0 }).map { ($0, try $1!.get()) }
     }
 
     /// The change found, with the ranges of its curve's values and a finger's part: its values

@@ -92,17 +92,28 @@ enum SceneMaker {
         let windows = outline.changes.indices.map { outline.window(of: $0, lead: lead, tail: tail) }
         let windowHeight = Int((Double(windowWidth) * canvas.height / canvas.width).rounded())
         var screens = [Bitmap?](repeating: nil, count: outline.screens.count)
-        var windowFrames = windows.map { _ in [Bitmap]() }
         let wanted = Set(outline.screens + windows.flatMap { Array($0) }).sorted()
         let rereader = RecordingRereader(try source.open())
+        // A window's frame is cut and made small on another core while the next is read, two
+        // at most at once: memory holds a few frames whatever the recording's length.
+        let small = Mutex([Int: Bitmap]())
+        let slots = DispatchSemaphore(value: 2)
+        let resizing = DispatchGroup()
+        defer { resizing.wait() }
+        let rect = PixelRect(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
         for i in wanted {
-            let full = try rereader.frame(i).cropped(
-                to: PixelRect(x: crop.x, y: crop.y, width: crop.width, height: crop.height))
-            if let s = outline.screens.firstIndex(of: i) { screens[s] = full }
-            for (w, window) in windows.enumerated() where window.contains(i) {
-                windowFrames[w].append(full.resized(width: windowWidth, height: windowHeight))
+            let frame = try rereader.frame(i)
+            if let s = outline.screens.firstIndex(of: i) { screens[s] = frame.cropped(to: rect) }
+            guard windows.contains(where: { $0.contains(i) }) else { continue }
+            slots.wait()
+            DispatchQueue.global().async(group: resizing) {
+                let resized = frame.cropped(to: rect).resized(width: windowWidth, height: windowHeight)
+                small.withLock { $0[i] = resized }
+                slots.signal()
             }
         }
+        resizing.wait()
+        let windowFrames = small.withLock { frames in windows.map { $0.map { frames[$0]! } } }
         let images = screens.map { $0! }
         let kept = windowFrames
 
@@ -121,20 +132,20 @@ enum SceneMaker {
                 changes: changes, length: length, header: [])
         }
         let imageCache = ImageCache()
-        /// Change `k`, fitted on its own window.
-        @Sendable func fitted(_ k: Int) throws -> MadeChange {
+        /// Change `k` as made at once where it is a cut, else its fit on its own window.
+        @Sendable func fitting(_ k: Int) -> Either {
             let change = outline.changes[k]
             let from = outline.stills[k].screen + 1, to = outline.stills[k + 1].screen + 1
             let seconds = outline.seconds(of: change)
             if change.isCut {
                 // Made a quarter frame before the frame that shows it, less the time the screen
                 // takes to show a change.
-                return MadeChange(
-                    kind: .cut, from: from, to: to,
-                    start: max(0, outline.starts[change.after] - outline.interval / 4 - Plan.presentationLatency),
-                    curve: .system, seconds: seconds)
+                return .made(
+                    MadeChange(
+                        kind: .cut, from: from, to: to,
+                        start: max(0, outline.starts[change.after] - outline.interval / 4 - Plan.presentationLatency),
+                        curve: .system, seconds: seconds))
             }
-            progress(String(format: "fitting the change at %.2f-%.2f s", seconds.lowerBound, seconds.upperBound))
             let window = windows[k]
             let origin = outline.starts[window.lowerBound]
             let end =
@@ -147,59 +158,31 @@ enum SceneMaker {
             // The storyboard holds until a frame's time before the first frame that moves (a
             // GIF's held frame lasts the whole hold), then moves.
             let hold = outline.starts[change.before + 1] - origin - outline.interval / 2
-            let guess = min(2, max(0.15, outline.starts[change.after] - outline.starts[change.before + 1]))
-            let fitting = ChangeFit(
-                base: text([], length: end - origin), recording: recording, hold: hold, origin: origin,
-                frame: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight), from: from, to: to,
-                seconds: seconds, folder: folder.path + "/change-\(k)", images: imageCache)
-            func better(_ a: (change: MadeChange, score: Double)?, _ b: (change: MadeChange, score: Double)?)
-                -> (change: MadeChange, score: Double)?
-            {
-                guard let b, (b.change.explained ?? 1) >= leastExplained else { return a }
-                guard let a else { return b }
-                return b.score < a.score ? b : a
+            return .fit(
+                ChangeFit(
+                    base: text([], length: end - origin), recording: recording, hold: hold,
+                    origin: origin, frame: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight), from: from,
+                    to: to, seconds: seconds, folder: folder.path + "/change-\(k)", images: imageCache))
+        }
+        let fits = outline.changes.indices.map(fitting)
+        for case .fit(let fit) in fits {
+            progress(
+                String(format: "fitting the change at %.2f-%.2f s", fit.seconds.lowerBound, fit.seconds.upperBound))
+        }
+        let made = try ChangeFit.fitted(
+            fits.map {
+                guard case .fit(let fit) = $0 else { return nil }
+                return fit
             }
-            let spring = MadeChange.Curve.spring(duration: guess, dampingRatio: 1)
-            // The move that looks likeliest (or two), by a spring; if none explains the change
-            // well, the sliding ones among them led by a finger; the best by the other curves.
-            let likeliest = try fitting.likeliest(ScreenChange.moving)
-            let tried = try fitting.attempts(likeliest.map { ($0, spring, nil) })
-            var best = tried.compactMap { $0 }.reduce(nil, better)
-            if (best?.change.explained ?? 0) < 0.85 {
-                let leads = likeliest.filter(\.followsFinger)
-                let released = MadeChange.Curve.spring(duration: guess, dampingRatio: 1, velocity: 1)
-                for attempt in try fitting.attempts(
-                    leads.flatMap { kind in [released, .system].map { (kind, $0, (guess / 2, 0.4)) } })
-                {
-                    best = better(best, attempt)
-                }
-            }
-            if let found = best {
-                let drag = found.change.drag.map { ($0.duration, $0.progress) }
-                // The system spring led by a finger was fitted already.
-                let curves: [MadeChange.Curve] =
-                    (drag == nil ? [.system] : []) + [.bezier("easeInEaseOut", duration: guess)]
-                for attempt in try fitting.attempts(curves.map { (found.change.kind, $0, drag) }) {
-                    best = better(best, attempt)
-                }
-            }
-            if let found = best, let ranged = try fitting.ranged(found.change) {
-                best!.change.ranges = ranged.change.ranges
-            }
-            guard let best else {
+        ).enumerated().map { k, found in
+            if case .made(let change) = fits[k] { return change }
+            guard let found else {
                 throw SceneMakingError.unexplained(
-                    seconds: seconds, region: outline.region(of: change, width: canvas.width))
+                    seconds: outline.seconds(of: outline.changes[k]),
+                    region: outline.region(of: outline.changes[k], width: canvas.width))
             }
-            return best.change
+            return found
         }
-        // The changes are fitted at once, each on its own frames; the first error in the
-        // recording's order is the one told.
-        let results = Mutex([Result<MadeChange, Error>?](repeating: nil, count: outline.changes.count))
-        DispatchQueue.concurrentPerform(iterations: outline.changes.count) { k in
-            let result = Result { try fitted(k) }
-            results.withLock { $0[k] = result }
-        }
-        let made = try results.withLock { $0 }.map { try $0!.get() }
         var scene = text(made, length: outline.duration)
         scene.header = [
             "\(request.name): made by `flipbook scene --from` from \((request.recording as NSString).lastPathComponent)",
@@ -211,6 +194,12 @@ enum SceneMaker {
         return Made(
             text: scene, images: images, screenshots: screenshots, outline: outline, crop: crop,
             foundScreen: foundScreen)
+    }
+
+    /// A change made without a fit (a cut), or its fit.
+    enum Either {
+        case made(MadeChange)
+        case fit(ChangeFit)
     }
 
     /// The screen's width in points for frames `pixels` wide: an iPhone's at 1x, 2x or 3x (a

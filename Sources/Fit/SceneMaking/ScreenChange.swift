@@ -74,8 +74,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// The rectangle's numbers, by suffix: x, y, width and height in points.
     static let rect = ["X", "Y", "Width", "Height"]
 
-    /// Whether a finger can lead it (an interactive pop, dismissal or card close).
-    var followsFinger: Bool { [.push, .pop, .present, .dismiss, .shrink].contains(self) }
+    /// Whether a finger can lead it: UIKit's interactive ones, the edge swipe's pop, a sheet
+    /// pulled down and a card dragged closed.
+    var followsFinger: Bool { [.pop, .dismiss, .shrink].contains(self) }
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
