@@ -27,9 +27,11 @@ final class Problem: Sendable {
     /// (the layer hidden, another over it), which is not its motion. One set for every
     /// evaluation, so that scores compare.
     let compared: [[Bool]]
-    /// For whole frames: the recording's frames at `Fitter.frameWidth`.
+    /// For whole frames: the recording's frames at `Fitter.frameWidth`, and blurred over about a
+    /// line of text where the request says (`FitRequest.blursText`; else the same).
     let small: [LumaImage]
     let smallHeight: Int
+    let blurredSmall: [LumaImage]
     /// Candidates for the storyboard time of the recording's first frame, as the scene's
     /// values have it now: the best alignment of every frame, then that of the first motion.
     let initialOffsets: [Double]
@@ -38,6 +40,8 @@ final class Problem: Sendable {
     /// The offsets searched.
     let offsetRange: ClosedRange<Double>
     let evaluations = Counter()
+    /// The blur's reach either side, in pixels of `Fitter.frameWidth` (a few points each).
+    static let blur = 2
     /// The farthest a tracked layer's edges count in the search, in points.
     static let cap = 24.0
     /// The share of a tracked layer others may cover where it is compared or its look taken.
@@ -69,6 +73,7 @@ final class Problem: Sendable {
         smallHeight = h
         let small = pictures.map { RecordingStart.small($0, height: h) }
         self.small = small
+        blurredSmall = request.blursText ? small.map { $0.boxBlurred(radius: Problem.blur) } : small
         let offsets = try RecordingStart.candidates(
             small: shown.map { small[$0] }, times: times, height: h, range: offsetRange,
             transition: Transition(
@@ -131,9 +136,10 @@ final class Problem: Sendable {
 
     /// How far the transition with `values` is from the recording: for whole frames at
     /// `offset`, for tracked layers at the best offset for those values.
-    func measure(_ values: [Double], offset: Double?) throws -> Measure {
+    func measure(_ values: [Double], offset: Double?, blurred: Bool = false) throws -> Measure {
         evaluations.add()
-        return tracks.isEmpty ? try measureFrames(values, offset: offset ?? 0) : try measureTracks(values)
+        return tracks.isEmpty
+            ? try measureFrames(values, offset: offset ?? 0, blurred: blurred) : try measureTracks(values)
     }
 
     // MARK: Tracked layers
@@ -241,7 +247,9 @@ final class Problem: Sendable {
 
     // MARK: Whole frames
 
-    private func measureFrames(_ values: [Double], offset: Double) throws -> Measure {
+    /// Whole frames at `offset`, compared as they are or blurred (`blurredSmall`).
+    private func measureFrames(_ values: [Double], offset: Double, blurred: Bool) throws -> Measure {
+        let targets = blurred ? blurredSmall : small
         let t = try transition(values, width: Fitter.frameWidth)
         let instants = times.map { min(max($0 + offset, 0), t.duration) }
         // Frames come in order: each is compared as it comes. A frame the renderer repeats
@@ -250,15 +258,21 @@ final class Problem: Sendable {
         var last: (bitmap: Bitmap, picture: LumaImage)?
         try t.forEachFrame(at: instants, threads: request.renderThreads) { frame in
             if let held = last, held.bitmap.sharesPixels(with: frame.bitmap) {
-                diffs.append(small[shown[diffs.count]].meanDifference(held.picture))
+                diffs.append(targets[shown[diffs.count]].meanDifference(held.picture))
                 return
             }
-            let picture = LumaImage(frame.bitmap, width: Fitter.frameWidth, height: smallHeight)
+            let picture = self.picture(frame.bitmap, blurred: blurred)
             last = (frame.bitmap, picture)
-            diffs.append(small[shown[diffs.count]].meanDifference(picture))
+            diffs.append(targets[shown[diffs.count]].meanDifference(picture))
         }
         let mean = diffs.reduce(0, +) / Double(diffs.count)
         return Measure(score: mean, offset: offset, errors: [diffs])
+    }
+
+    /// A render at `Fitter.frameWidth`, blurred as `blurredSmall` is or not.
+    private func picture(_ bitmap: Bitmap, blurred: Bool) -> LumaImage {
+        let picture = LumaImage(bitmap, width: Fitter.frameWidth, height: smallHeight)
+        return blurred ? picture.boxBlurred(radius: Problem.blur) : picture
     }
 
     /// How well the changes of the transition with `values` at `offset` match the recording's:
@@ -266,16 +280,17 @@ final class Problem: Sendable {
     /// differences with the render's (1: the same changes; 0: unrelated, as noise is). Content
     /// that is not ours cancels in a difference, so another app's screens doing the same moves
     /// still match.
-    func explainedMotion(_ values: [Double], offset: Double, at motion: [Int]) throws -> Double {
+    func explainedMotion(_ values: [Double], offset: Double, at motion: [Int], blurred: Bool = false) throws -> Double {
         guard tracks.isEmpty, !motion.isEmpty else { return 1 }
         let t = try transition(values, width: Fitter.frameWidth)
         var rendered: [LumaImage] = []
         try t.forEachFrame(at: times.map { min(max($0 + offset, 0), t.duration) }, threads: request.renderThreads) {
-            rendered.append(LumaImage($0.bitmap, width: Fitter.frameWidth, height: smallHeight))
+            rendered.append(picture($0.bitmap, blurred: blurred))
         }
+        let targets = blurred ? blurredSmall : small
         var dr: Double = 0, dd: Double = 0, rr: Double = 0
         for i in motion where i > 0 {
-            let (a, b) = (small[shown[i - 1]].pixels, small[shown[i]].pixels)
+            let (a, b) = (targets[shown[i - 1]].pixels, targets[shown[i]].pixels)
             let (p, q) = (rendered[i - 1].pixels, rendered[i].pixels)
             for k in a.indices {
                 let d = Double(b[k] - a[k]), r = Double(q[k] - p[k])

@@ -32,6 +32,11 @@ public struct FitRequest: Sendable {
     /// only their ranges (and the start, on whole frames) are worked out: a made scene's winning
     /// move, fitted already.
     var searches = true
+    /// Whether whole frames are searched and their motion's match judged blurred over about a
+    /// line of text (`Problem.blur`), so that a screen of text shifted by a few lines is still
+    /// near itself, the answer then searched from and its ranges found on the frames as they
+    /// are: a made scene's screens are whatever the recording shows.
+    var blursText = false
     /// Threads each evaluation renders on: fewer where fits run side by side.
     var renderThreads = ProcessInfo.processInfo.activeProcessorCount
 

@@ -91,7 +91,12 @@ public enum Fitter {
                 throw FitError.noEffect(key: key.key)
             }
         }
+        // Searched blurred where asked (whole frames), then refined on the frames as they are.
+        let blur = request.blursText && request.searches && problem.tracks.isEmpty
         var best = (values: start, offset: before.offset, score: before.score)
+        if blur {
+            best.score = try problem.measure(start, offset: before.offset, blurred: true).score
+        }
         var steps = keys.map { key in
             let span = key.range.upperBound - key.range.lowerBound
             return min(span / 4, max(abs(key.value) * 0.25, span * 0.02))
@@ -123,7 +128,7 @@ public enum Fitter {
             }
             for point in grid where point != best.values {
                 for offset in searchesOffset ? problem.initialOffsets : [best.offset] {
-                    let m = try problem.measure(point, offset: searchesOffset ? offset : nil)
+                    let m = try problem.measure(point, offset: searchesOffset ? offset : nil, blurred: blur)
                     if m.score < best.score { best = (point, m.offset, m.score) }
                 }
             }
@@ -137,27 +142,56 @@ public enum Fitter {
             }
         }
         let origin = best
-        for offset in !request.searches ? [] : searchesOffset ? problem.initialOffsets : [origin.offset] {
-            var current = (
-                values: origin.values, offset: offset, score: try problem.measure(origin.values, offset: offset).score
-            )
-            for run in 0..<4 {
+        /// Nelder–Mead runs from `current`, each with smaller steps (a third of the last's, from
+        /// run `runs.lowerBound`'s), blurred or not.
+        func search(
+            _ current: (values: [Double], offset: Double, score: Double), runs: Range<Int>, blurred: Bool
+        ) throws -> (values: [Double], offset: Double, score: Double) {
+            var current = current
+            for run in runs {
                 let result = NelderMead.minimize(
                     start: current.values + (searchesOffset ? [current.offset] : []),
                     steps: steps.map { $0 / pow(3, Double(run)) }, bounds: bounds,
                     maximumEvaluations: 40 + 30 * bounds.count
                 ) { point in
                     let values = Array(point.prefix(keys.count))
-                    return (try? problem.measure(values, offset: searchesOffset ? point.last! : nil).score) ?? .infinity
+                    return
+                        (try? problem.measure(values, offset: searchesOffset ? point.last! : nil, blurred: blurred)
+                        .score) ?? .infinity
                 }
                 guard result.score < current.score else { break }
                 let values = Array(result.point.prefix(keys.count))
-                let m = try problem.measure(values, offset: searchesOffset ? result.point.last! : nil)
+                let m = try problem.measure(values, offset: searchesOffset ? result.point.last! : nil, blurred: blurred)
                 let gain = (current.score - m.score) / max(current.score, 1e-9)
                 current = (values, m.offset, m.score)
-                if gain < 0.01 && run > 0 { break }
+                if gain < 0.01 && run > runs.lowerBound { break }
             }
-            if current.score < best.score { best = current }
+            return current
+        }
+        let offsets = !request.searches ? [] : searchesOffset ? problem.initialOffsets : [origin.offset]
+        // Blurred, the best of the searches from each start is where the search of the frames as
+        // they are starts.
+        var searchStarts = blur ? [] : offsets.map { (values: origin.values, offset: $0) }
+        if blur {
+            var found = origin
+            for offset in offsets {
+                let current = (
+                    values: origin.values, offset: offset,
+                    score: try problem.measure(origin.values, offset: offset, blurred: true).score
+                )
+                let answer = try search(current, runs: 0..<4, blurred: true)
+                if answer.score < found.score { found = answer }
+            }
+            searchStarts.append((found.values, found.offset))
+            best = (start, before.offset, before.score)
+        }
+        for start in searchStarts {
+            let current = (
+                values: start.values, offset: start.offset,
+                score: try problem.measure(start.values, offset: start.offset).score
+            )
+            let found = try search(current, runs: 0..<4, blurred: false)
+            if found.score < best.score { best = found }
         }
         let after = try problem.measure(best.values, offset: searchesOffset ? best.offset : nil)
         // Before and after are scored on the same instants; a fit that ends worse, or that
@@ -180,7 +214,8 @@ public enum Fitter {
         }
         // A fit of whole frames whose changes do not match the recording's found no motion of
         // the storyboard's in it, whatever value it ended at.
-        let explained = try problem.explainedMotion(best.values, offset: after.offset, at: moving)
+        let explained = try problem.explainedMotion(
+            best.values, offset: after.offset, at: moving, blurred: request.blursText && problem.tracks.isEmpty)
         guard !searchesOffset || explained >= minimumExplained else {
             throw FitError.unexplained(share: explained)
         }

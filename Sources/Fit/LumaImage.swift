@@ -96,6 +96,43 @@ struct LumaImage: Sendable {
         pixels = out
     }
 
+    /// The picture with each pixel the mean of the (2r + 1)² around it, edges repeated: rows
+    /// then columns, each a running sum.
+    func boxBlurred(radius r: Int) -> LumaImage {
+        guard r > 0 else { return self }
+        let n = Float(2 * r + 1)
+        var rows = [Float](repeating: 0, count: pixels.count)
+        var out = [Float](repeating: 0, count: pixels.count)
+        pixels.withUnsafeBufferPointer { p in
+            rows.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height {
+                    let row = y * width
+                    func at(_ x: Int) -> Float { p[row + min(max(x, 0), width - 1)] }
+                    var sum: Float = 0
+                    for x in -r...r { sum += at(x) }
+                    for x in 0..<width {
+                        o[row + x] = sum / n
+                        sum += at(x + r + 1) - at(x - r)
+                    }
+                }
+            }
+        }
+        rows.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for x in 0..<width {
+                    func at(_ y: Int) -> Float { p[min(max(y, 0), height - 1) * width + x] }
+                    var sum: Float = 0
+                    for y in -r...r { sum += at(y) }
+                    for y in 0..<height {
+                        o[y * width + x] = sum / n
+                        sum += at(y + r + 1) - at(y - r)
+                    }
+                }
+            }
+        }
+        return LumaImage(width: width, height: height, pixels: out)
+    }
+
     /// A box of pixels: the columns and rows it spans.
     typealias Box = (x: ClosedRange<Int>, y: ClosedRange<Int>)
 

@@ -160,6 +160,31 @@ struct SceneMakingTests {
         #expect(abs((change.numbers["Dim"] ?? 0) - 0.2) < 0.03, "dim \(change.numbers)")
     }
 
+    @Test(
+        "expanding-view's 25 fps GIF: a circle that grows out of the button and the next screen fading in over it (reveal), then a dismissal over a screen of text, each as the built-in times it"
+    )
+    func reveal() throws {
+        let folder = temporaryFolder()
+        let recording = folder + "/expanding-view.gif"
+        var export = ExportRequest(scene: "expanding-view")
+        (export.output, export.fps) = (recording, 25)
+        _ = try export.run()
+        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.reveal, .dismiss])
+        let reveal = try #require(report.changes.first)
+        // The bottom button (135, 478, 50, 50 pt), its colour, and its ease-in 0.4 s then a
+        // 0.1 s fade (Assets/expanding-view).
+        let rect = try #require(reveal.rect)
+        #expect(zip(rect, [135.0, 478, 50, 50]).allSatisfy { abs($0 - $1) <= 2 }, "\(rect)")
+        #expect(reveal.color == "#FF6534", "\(reveal.color ?? "")")
+        #expect(reveal.curve == .bezier("easeIn", duration: reveal.curve.duration), "\(reveal.curve)")
+        #expect(abs(reveal.curve.duration - 0.4) < 0.02, "\(reveal.curve)")
+        #expect(abs((reveal.fade ?? 0) - 0.1) < 0.02, "fade \(reveal.fade ?? 0)")
+        // The close: UIKit's system spring, over a screen of text (found blurred).
+        #expect(report.changes[1].curve == .system, "\(report.changes[1].curve)")
+        #expect(report.check.changes.allSatisfy { $0.rms < 2 && $0.lag == 0 }, "\(report.check.changes)")
+    }
+
     @Test("A recording where nothing moves is refused, and nothing is written")
     func still() throws {
         let folder = temporaryFolder()

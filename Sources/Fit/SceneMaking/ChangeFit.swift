@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 
 import struct Flipbook.FrameSequence
+import struct Flipbook.Bitmap
 import class Flipbook.ImageCache
 import struct Flipbook.Transition
 
@@ -34,36 +35,89 @@ struct ChangeFit: Sendable {
         var change = MadeChange(
             kind: kind, from: from, to: to, start: hold, curve: curve, drag: drag, seconds: seconds)
         if kind.hasRect {
-            guard let rect = rect(kind) else { return nil }
+            guard let (rect, color) = rect(kind) else { return nil }
             change.rect = rect
+            if kind.fadesIn { (change.color, change.fade) = (color, MadeSceneText.fadeStart) }
         }
         return change
     }
 
-    /// The rectangle a screen grows out of (where its first moving frames differ from the still
-    /// before) or shrinks into (where its last ones differ from the still after), in points; nil
-    /// where that region is a sliver or most of the screen.
-    func rect(_ kind: ScreenChange) -> [Double]? {
+    /// The rectangle a screen or a circle grows out of (where its first moving frames differ
+    /// from the still before) or a screen shrinks into (where its last ones differ from the still
+    /// after), in points, with the colour at its middle there (`#RRGGBB`); nil where that region
+    /// is a sliver or most of the screen.
+    func rect(_ kind: ScreenChange) -> (rect: [Double], color: String)? {
         let frames = recording.frames
         guard let first = frames.firstIndex(where: { $0.start + origin >= seconds.lowerBound - 1e-9 }),
             let last = frames.lastIndex(where: { $0.start + origin <= seconds.upperBound + 1e-9 }),
             first >= 1, last - first >= 2
         else { return nil }
-        let (a, b) = kind == .grow ? (first - 1, first + 1) : (last, last - 2)
+        let (a, b) = kind == .shrink ? (last, last - 2) : (first - 1, first + 1)
         let width = frame.width, height = frame.height
         let pa = LumaImage(frames[a].bitmap, width: width, height: height)
         let pb = LumaImage(frames[b].bitmap, width: width, height: height)
-        guard let box = pb.changedBox(from: pa, by: 20) else { return nil }
+        // A circle of one colour grows over the screen by far more than a codec's noise.
+        guard let box = pb.changedBox(from: pa, by: kind == .reveal ? 60 : 20) else { return nil }
         let (minX, minY, maxX, maxY) = (box.x.lowerBound, box.y.lowerBound, box.x.upperBound, box.y.upperBound)
         let area = Double((maxX - minX + 1) * (maxY - minY + 1)) / Double(width * height)
         guard area > 0.01, area < 0.8 else { return nil }
         let k = base.canvas.width / Double(width)
-        return [Double(minX), Double(minY), Double(maxX - minX + 1), Double(maxY - minY + 1)].map {
+        let (cx, cy) = ((minX + maxX) / 2, (minY + maxY) / 2)
+        let color = Self.color(of: frames[b].bitmap, x: cx, y: cy)
+        // A circle starts as the patch of its colour the first screen has where it grows.
+        if kind == .reveal, let patch = Self.patch(of: frames[a].bitmap, at: (cx, cy)) {
+            return (patch.map { ($0 * k * 100).rounded() / 100 }, color)
+        }
+        let rect = [Double(minX), Double(minY), Double(maxX - minX + 1), Double(maxY - minY + 1)].map {
             ($0 * k).rounded()
         }
+        return (rect, color)
     }
 
-    /// The move that looks likeliest, drawn at every tenth of its way with its params' defaults
+    /// The box (x, y, width, height, in pixels) around the pixels of `bitmap` joined to `point`
+    /// through pixels within a few levels of its colour; nil where that is a sliver or most of
+    /// the picture.
+    static func patch(of bitmap: Bitmap, at point: (Int, Int)) -> [Double]? {
+        let (w, h) = (bitmap.width, bitmap.height)
+        guard point.0 >= 0, point.1 >= 0, point.0 < w, point.1 < h else { return nil }
+        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let i = y * bitmap.rowBytes + x * 4
+            return (Int(bitmap.pixels[i]), Int(bitmap.pixels[i + 1]), Int(bitmap.pixels[i + 2]))
+        }
+        let seed = rgb(point.0, point.1)
+        var seen = [Bool](repeating: false, count: w * h)
+        var stack = [point]
+        seen[point.1 * w + point.0] = true
+        var (minX, minY, maxX, maxY) = (point.0, point.1, point.0, point.1)
+        while let (x, y) = stack.popLast() {
+            (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            where nx >= 0 && ny >= 0 && nx < w && ny < h && !seen[ny * w + nx] {
+                let c = rgb(nx, ny)
+                guard abs(c.0 - seed.0) + abs(c.1 - seed.1) + abs(c.2 - seed.2) <= 24 else { continue }
+                seen[ny * w + nx] = true
+                stack.append((nx, ny))
+            }
+        }
+        let area = Double((maxX - minX + 1) * (maxY - minY + 1)) / Double(w * h)
+        guard area > 0.0005, area < 0.5 else { return nil }
+        return [Double(minX), Double(minY), Double(maxX - minX + 1), Double(maxY - minY + 1)]
+    }
+
+    /// The mean colour of the 3x3 pixels around (x, y) of `bitmap`, over white, as `#RRGGBB`.
+    static func color(of bitmap: Bitmap, x: Int, y: Int) -> String {
+        var sums = [0, 0, 0], n = 0
+        for yy in max(0, y - 1)...min(bitmap.height - 1, y + 1) {
+            for xx in max(0, x - 1)...min(bitmap.width - 1, x + 1) {
+                let i = yy * bitmap.rowBytes + xx * 4
+                for c in 0..<3 { sums[c] += Int(bitmap.pixels[i + c]) + 255 - Int(bitmap.pixels[i + 3]) }
+                n += 1
+            }
+        }
+        return "#" + sums.map { String(format: "%02X", min(255, ($0 + n / 2) / max(1, n))) }.joined()
+    }
+
+    /// The move that looks likeliest, drawn at every twentieth of its way with its params' defaults
     /// against the change's frames a quarter, half and three quarters through it (no time, so no
     /// fit), with the next likeliest where it looks nearly as likely.
     func likeliest(_ kinds: [ScreenChange]) throws -> [ScreenChange] {
@@ -71,7 +125,11 @@ struct ChangeFit: Sendable {
         guard moving.count >= 3 else { return Array(kinds.prefix(2)) }
         let width = SceneMaker.outlineWidth
         let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
-        let samples = [1, 2, 3].map { LumaImage(moving[moving.count * $0 / 4].bitmap, width: width, height: height) }
+        // Compared as the fits compare them: blurred over about a line of text.
+        let samples = [1, 2, 3].map {
+            LumaImage(moving[moving.count * $0 / 4].bitmap, width: width, height: height).boxBlurred(
+                radius: Problem.blur)
+        }
         var differences: [ScreenChange: Double] = [:]
         for (i, kind) in kinds.enumerated() {
             guard var change = change(kind, .bezier("linear", duration: 1), drag: nil) else { continue }
@@ -82,8 +140,9 @@ struct ChangeFit: Sendable {
             let path = "\(folder)-ranked-\(i).yaml"
             try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
             let transition = try Transition(path, width: width, images: images)
-            let renders = stride(from: 0.0, through: 1.0, by: 0.1).map {
-                LumaImage(transition.frame(at: $0).bitmap, width: width, height: height)
+            let renders = stride(from: 0.0, through: 1.0, by: 0.05).map {
+                LumaImage(transition.frame(at: $0).bitmap, width: width, height: height).boxBlurred(
+                    radius: Problem.blur)
             }
             differences[kind] = samples.map { sample in renders.map { $0.meanDifference(sample) }.min()! }.reduce(0, +)
         }
@@ -99,18 +158,28 @@ struct ChangeFit: Sendable {
     static let decisive = 0.7
 
     /// One try: a move by a curve, after a finger's part (its starting values) where given.
-    typealias Try = (kind: ScreenChange, curve: MadeChange.Curve, drag: (Double, Double)?)
+    typealias Try = (kind: ScreenChange, curve: MadeChange.Curve, drag: (Double, Double)?, thorough: Bool)
 
     /// The change's length, the curves' first duration.
     var guess: Double { min(2, max(0.15, seconds.upperBound - seconds.lowerBound)) }
 
-    /// The curves each move is tried by: a spring, UIKit's system spring and easeInEaseOut,
-    /// each after a finger's part where `drag` is given.
-    func curves(drag: (Double, Double)?) -> [MadeChange.Curve] {
+    /// The curves each move is tried by, each after a finger's part where `drag` is given: a
+    /// spring, UIKit's system spring and easeInEaseOut; thoroughly, also easeIn and easeOut.
+    func curves(drag: (Double, Double)?, thorough: Bool) -> [MadeChange.Curve] {
         [
             .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : 1), .system,
             .bezier("easeInEaseOut", duration: guess),
-        ]
+        ] + (thorough ? [.bezier("easeIn", duration: guess), .bezier("easeOut", duration: guess)] : [])
+    }
+
+    /// Each likely move's tries, led by a finger too where one can lead it: quick (the frames
+    /// as they are, three curves) or thorough (searched blurred, every curve).
+    func tries(_ kinds: [ScreenChange], thorough: Bool) -> [Try] {
+        kinds.flatMap { kind -> [Try] in
+            let alone = curves(drag: nil, thorough: thorough).map { (kind, $0, nil, thorough) as Try }
+            let led = curves(drag: fingerStart, thorough: thorough).map { (kind, $0, fingerStart, thorough) as Try }
+            return kind.followsFinger ? alone + led : alone
+        }
     }
 
     /// The finger's part a finger-led try starts from: half the change, to 0.4 of the way.
@@ -119,25 +188,21 @@ struct ChangeFit: Sendable {
     /// Each change of `fits` (nil where it needs none) as the move and curve that explain it
     /// best, or nil where none does, with its values' ranges. Every change's work shares the
     /// cores, a round at a time, so that one change's long fits do not wait for another's:
-    /// - each likely move by every curve; a move a finger can lead by a spring alone and, led
-    ///   by a finger, by every curve;
-    /// - where no move alone explains `wellExplained` of the change, the best led by a finger
-    ///   may win; else a finger-led move by the other curves alone;
+    /// - each likely move by three curves, quickly, and a move a finger can lead also led by one;
+    /// - the best alone wins, unless none alone explains `wellExplained` of the change and the
+    ///   best led by a finger leaves at most `fingerMargin` of its residual;
+    /// - where none is taken, or its render is further than `SceneMaker.mostUnlike` from the
+    ///   recording, the same thoroughly (`tries`), and the winner of all;
     /// - the winner's ranges.
     static func fitted(_ fits: [ChangeFit?]) throws -> [MadeChange?] {
         let changes = fits.indices.filter { fits[$0] != nil }
         let likeliest = try each(changes) { try fits[$0]!.likeliest(ScreenChange.moving) }
         var round: [(fit: Int, work: Work)] = likeliest.flatMap { k, kinds in
-            let fit = fits[k]!
-            return kinds.flatMap { kind -> [Try] in
-                let alone = fit.curves(drag: nil).map { (kind, $0, nil) as Try }
-                let led = fit.curves(drag: fit.fingerStart).map { (kind, $0, fit.fingerStart) as Try }
-                return kind.followsFinger ? [alone[0]] + led : alone
-            }.map { (k, Work.attempt($0)) }
+            fits[k]!.tries(kinds, thorough: false).map { (k, Work.attempt($0)) }
         }
         var answers: [Int: [(try: Try, answer: Attempt)]] = [:]
-        var extended: Set<Int> = []
         var best = [MadeChange?](repeating: nil, count: fits.count)
+        var thorough: Set<Int> = []
         while !round.isEmpty {
             // The costliest first (most values searched, over the most frames), so that the
             // round's last work is short.
@@ -149,7 +214,8 @@ struct ChangeFit: Sendable {
                 let fit = fits[work[i].fit]!
                 switch work[i].work {
                 case .attempt(let t):
-                    return try fit.attempt(t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml")
+                    return try fit.attempt(
+                        t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml", thorough: t.thorough)
                 case .ranges(let found): return try fit.ranged(found)
                 }
             }
@@ -164,23 +230,51 @@ struct ChangeFit: Sendable {
                 let mine = answers[k] ?? []
                 let alone = mine.filter { $0.try.drag == nil }.map(\.answer).reduce(Attempt.none, better)
                 let led = mine.filter { $0.try.drag != nil }.map(\.answer).reduce(Attempt.none, better)
-                if (alone?.change.explained ?? 0) < wellExplained {
-                    best[k] = better(alone, led)?.change
-                } else if !extended.contains(k), let kinds = likeliest.first(where: { $0.0 == k })?.1,
-                    case let more = kinds.filter(\.followsFinger), !more.isEmpty
+                // A finger's part is two values more: it is taken only where no move alone
+                // explains the change well, and only where it comes clearly closer.
+                let taken =
+                    led.map { led in
+                        (alone?.change.explained ?? 0) < wellExplained
+                            && led.score < fingerMargin * (alone?.score ?? .infinity)
+                    } ?? false ? led : alone
+                // Where no quick try explains the change, or its render stays unlike the
+                // recording (as the made scene's check would find), every curve is tried
+                // thoroughly.
+                if try taken.map({ try fits[k]!.unlikeness($0.change) > SceneMaker.mostUnlike }) ?? true,
+                    !thorough.contains(k),
+                    let kinds = likeliest.first(where: { $0.0 == k })?.1
                 {
-                    extended.insert(k)
-                    round += more.flatMap { kind in
-                        fits[k]!.curves(drag: nil).dropFirst().map { (k, Work.attempt((kind, $0, nil))) }
-                    }
+                    thorough.insert(k)
+                    round += fits[k]!.tries(kinds, thorough: true).map { (k, Work.attempt($0)) }
                     continue
-                } else {
-                    best[k] = alone?.change
                 }
+                best[k] = taken?.change
                 if let found = best[k] { round.append((k, Work.ranges(found))) }
             }
         }
         return best
+    }
+
+    /// How far `change`'s render is from the recording over the frames it moves in, as the made
+    /// scene's check figures it: the RMS of each frame's mean difference at the outline's width.
+    func unlikeness(_ change: MadeChange) throws -> Double {
+        var scene = base
+        var c = change
+        c.start = change.start - origin
+        scene.changes = [c]
+        let path = "\(folder)-check.yaml"
+        try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+        let width = SceneMaker.outlineWidth
+        let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
+        let moving = recording.frames.filter { seconds.contains($0.start + origin) }
+        guard !moving.isEmpty else { return 0 }
+        let transition = try Transition(path, width: width, images: images)
+        var squares: [Double] = []
+        try transition.forEachFrame(at: moving.map { min($0.start, transition.duration) }, threads: 1) {
+            let d = LumaImage(moving[squares.count].bitmap, width: width, height: height).meanDifference($0.bitmap)
+            squares.append(d * d)
+        }
+        return (squares.reduce(0, +) / Double(squares.count)).squareRoot()
     }
 
     /// A round's work on one change: a try, or the winner's ranges.
@@ -195,13 +289,19 @@ struct ChangeFit: Sendable {
     /// winner's ranges search none).
     private func cost(_ work: Work) -> Int {
         guard case .attempt(let t) = work else { return recording.frames.count }
-        return (t.curve.parts.count + (t.drag == nil ? 0 : 2) + t.kind.numbers.count + (t.kind.hasRect ? 4 : 0) + 1)
+        let extras = (t.drag == nil ? 0 : 2) + (t.kind.hasRect ? 4 : 0) + (t.kind.fadesIn ? 1 : 0)
+        return (t.curve.parts.count + extras + t.kind.numbers.count + 1)
             * recording.frames.count
     }
 
+    /// The least share of the recording's moving seconds a move's own must last.
+    static let leastLength = 0.5
+
     /// The share of a change's frame-to-frame differences a move alone must explain for no
-    /// finger-led try to be taken over it.
+    /// finger-led try to be taken over it; and the most of the best alone's residual a
+    /// finger-led try may leave to be taken.
     static let wellExplained = 0.85
+    static let fingerMargin = 0.85
 
     /// The better of two tries: the lower residual, of those that explain enough of the change.
     static func better(_ a: Attempt, _ b: Attempt) -> Attempt {
@@ -227,20 +327,21 @@ struct ChangeFit: Sendable {
     func ranged(_ found: MadeChange) throws -> Attempt {
         try attempt(
             found.kind, found.curve, drag: found.drag.map { ($0.duration, $0.progress) }, path: "\(folder)-ranged.yaml",
-            from: found)
+            from: found, thorough: true)
     }
 
     /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted; or, where
     /// `found` is given, `found` with its values' ranges.
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
-        from found: MadeChange? = nil
+        from found: MadeChange? = nil, thorough: Bool = false
     ) throws -> Attempt {
         guard var candidate = change(kind, curve, drag: drag) else { return nil }
         if let found {
             // Its own values and start (in the window's time), so that only their ranges are
             // worked out.
             (candidate.numbers, candidate.rect) = (found.numbers, found.rect ?? candidate.rect)
+            (candidate.fade, candidate.color) = (found.fade, found.color)
             candidate.start = found.start - origin
         }
         var scene = base
@@ -252,7 +353,12 @@ struct ChangeFit: Sendable {
             keys.append(names.params[number.suffix]!)
             ranges[names.params[number.suffix]!] = number.range
         }
-        if kind.hasRect { keys += ScreenChange.rect.map { names.params[$0]! } }
+        // A circle's start is found exactly; a card's rectangle is fitted.
+        if kind.hasRect && kind != .reveal { keys += ScreenChange.rect.map { names.params[$0]! } }
+        if let reveal = names.reveal {
+            keys.append(reveal.fade + ".duration")
+            ranges[reveal.fade + ".duration"] = 0.02...1.5
+        }
         if let drag = names.drag {
             keys += [drag.animation + ".duration", drag.progress]
             ranges[drag.animation + ".duration"] = 0.05...2
@@ -260,7 +366,9 @@ struct ChangeFit: Sendable {
         }
         // The ranges are those of the values handed back to UIKit, the move's own numbers held.
         if found != nil {
-            let finger = names.drag.map { [$0.animation + ".duration", $0.progress] } ?? []
+            let finger =
+                (names.drag.map { [$0.animation + ".duration", $0.progress] } ?? [])
+                + (names.reveal.map { [$0.fade + ".duration"] } ?? [])
             keys = keys.filter { $0.hasPrefix(names.animation + ".") || finger.contains($0) }
             ranges = ranges.filter { keys.contains($0.key) }
         }
@@ -271,6 +379,7 @@ struct ChangeFit: Sendable {
             var request = FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame)
             // Tries run side by side, each on a core; only their values are kept.
             (request.determinesRanges, request.searches, request.renderThreads) = (found != nil, found == nil, 1)
+            request.blursText = thorough
             fit = try Fitter.fit(request, recording: recording, images: images)
         } catch is FitError {
             return nil
@@ -282,11 +391,15 @@ struct ChangeFit: Sendable {
         let values = Dictionary(uniqueKeysWithValues: fit.values.map { ($0.key, $0.after) })
         candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
         for number in kind.numbers { candidate.numbers[number.suffix] = values[names.params[number.suffix]!] }
-        if kind.hasRect { candidate.rect = ScreenChange.rect.map { values[names.params[$0]!]! } }
+        if kind.hasRect && kind != .reveal { candidate.rect = ScreenChange.rect.map { values[names.params[$0]!]! } }
         candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
+        candidate.fade = names.reveal.map { values[$0.fade + ".duration"]! }
         candidate.start = origin + hold - fit.offsetAfter
         candidate.residual = fit.residuals.first?.rmsAfter
         candidate.explained = fit.explainedMotion
+        // A move over well before the recording's stops (a cut in a curve's clothes) explains
+        // none of its motion.
+        guard candidate.length >= Self.leastLength * (seconds.upperBound - seconds.lowerBound) else { return nil }
         return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)
     }
 }

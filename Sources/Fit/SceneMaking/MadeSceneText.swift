@@ -78,6 +78,10 @@ public struct MadeChange: Sendable {
     /// A finger's part before the curve: how long it takes, at an even speed, and how far it
     /// takes the move (0 to 1).
     public var drag: (duration: Double, progress: Double)? = nil
+    /// A move that fades the next screen in after it (`ScreenChange.fadesIn`): the fade's
+    /// seconds, ease-in-ease-out; and a circle's colour (`#RRGGBB`).
+    public var fade: Double? = nil
+    public var color: String? = nil
     /// The recording's seconds it was fitted on, and how well its render matches there: the mean
     /// difference per frame (of 255 levels) and the share of the recording's changes it explains.
     public var seconds: ClosedRange<Double>
@@ -87,6 +91,9 @@ public struct MadeChange: Sendable {
     /// within each the residual rises by at most fit's `rise`, the others free to follow
     /// (the move's own numbers held at theirs).
     public var ranges: [(param: String, range: ClosedRange<Double>)] = []
+
+    /// Seconds it moves for: a finger's part, the curve's, and a fade after.
+    public var length: Double { (drag?.duration ?? 0) + curve.duration + (fade ?? 0) }
 }
 
 /// A made scene's file, written as a person would: a param for each screen, hold and change,
@@ -106,8 +113,14 @@ struct MadeSceneText {
     var header: [String]
 
     /// The params' names of each change: its animation, its numbers' and rectangle's by their
-    /// suffix, and its finger's part where it has one.
-    var paramNames: [(animation: String, params: [String: String], drag: (animation: String, progress: String)?)] {
+    /// suffix, its finger's part where it has one, and a revealing circle's layer, colour and
+    /// fade where it has one.
+    var paramNames:
+        [(
+            animation: String, params: [String: String], drag: (animation: String, progress: String)?,
+            reveal: (circle: String, color: String, fade: String)?
+        )]
+    {
         var seen: [ScreenChange: Int] = [:]
         return changes.map { change in
             seen[change.kind, default: 0] += 1
@@ -115,11 +128,17 @@ struct MadeSceneText {
             let base = change.kind.rawValue + (n > 1 ? "\(n)" : "")
             var params = Dictionary(uniqueKeysWithValues: change.kind.numbers.map { ($0.suffix, base + $0.suffix) })
             if change.kind.hasRect { for part in ScreenChange.rect { params[part] = base + part } }
-            return (base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"))
+            return (
+                base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"),
+                change.kind.fadesIn ? (base + "-circle", base + "Color", base + "Fade") : nil
+            )
         }
     }
 
     static func number(_ v: Double) -> String { FitResult.text(v) }
+
+    /// A fade's seconds before its fit: UIKit's quick cross-fade.
+    static let fadeStart = 0.2
 
     /// Screen `screen`'s layer (numbered from 1), and its image's file beside the scene.
     static func layer(_ screen: Int) -> String { "screen-\(screen)" }
@@ -149,7 +168,9 @@ struct MadeSceneText {
                 i == 0
                 ? "screen \(change.from) before the first change" : "screen \(change.from) before the next change"
             holds.append(("before\(i + 1)", max(0, change.start - t), doc))
-            t = max(t, change.start) + (change.kind == .cut ? 0 : change.curve.duration + (change.drag?.duration ?? 0))
+            t =
+                max(t, change.start)
+                + (change.kind == .cut ? 0 : change.length)
         }
         holds.append(("end", max(0, length - t), "the last screen"))
         for hold in holds {
@@ -179,6 +200,13 @@ struct MadeSceneText {
                     "  \(names.progress): {number: \(Self.number(drag.progress)), range: [0, 1], doc: \"how far the finger takes it\"}"
                 )
             }
+            if let reveal = name.reveal {
+                lines.append(
+                    "  \(reveal.fade): {animation: {duration: \(Self.number(change.fade ?? Self.fadeStart)), curve: easeInEaseOut}, doc: \"the next screen fading in over the circle\"}"
+                )
+                lines.append(
+                    "  \(reveal.color): {color: \"\(change.color ?? "#FFFFFF")\", doc: \"the circle's colour\"}")
+            }
             for number in change.kind.numbers {
                 let value = Self.number(change.numbers[number.suffix] ?? number.start)
                 lines.append(
@@ -186,7 +214,10 @@ struct MadeSceneText {
                 )
             }
             if let rect = change.rect {
-                let what = "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
+                let what =
+                    change.kind == .reveal
+                    ? "the circle's first frame"
+                    : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
                 for (part, value) in zip(ScreenChange.rect, rect) {
                     let span = part == "X" || part == "Width" ? canvas.width : canvas.height
                     lines.append(
@@ -204,6 +235,9 @@ struct MadeSceneText {
                 "  \(Self.layer(i)): {image: assets.screen\(i)\(cards.contains(i) ? ", mode: fitWidth" : "")\(i == first ? "" : ", hidden: true")}"
             )
         }
+        for reveal in names.compactMap(\.reveal) {
+            lines.append("  \(reveal.circle): {color: \(reveal.color), hidden: true}")
+        }
         if changes.contains(where: { $0.kind.numbers.contains(.dim) }) {
             lines.append("  dimming: {color: \"#000000\", alpha: 0}")
         }
@@ -215,7 +249,7 @@ struct MadeSceneText {
             for step in change.kind.steps(
                 from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation,
                 params: name.params,
-                drag: name.drag, z: z)
+                drag: name.drag, reveal: name.reveal.map { ($0.circle, $0.fade) }, z: z)
             {
                 lines.append("    - " + step)
             }

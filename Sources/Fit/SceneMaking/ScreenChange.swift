@@ -14,13 +14,16 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     case grow
     /// The first screen shrinks into a rounded rectangle of the next (a card that closes).
     case shrink
+    /// A circle of one colour grows out of a rectangle of the first screen until it covers it,
+    /// and the next screen fades in over it (a button that opens its screen).
+    case reveal
     /// The next screen fades in over the first (a cross-dissolve).
     case fade
     /// The next screen replaces the first between two frames (a highlight, a tab switch).
     case cut
 
     /// The moves a recording's motion is fitted with; a change within a frame is a cut.
-    static let moving: [ScreenChange] = [.push, .pop, .present, .dismiss, .grow, .shrink, .fade]
+    static let moving: [ScreenChange] = [.push, .pop, .present, .dismiss, .grow, .shrink, .reveal, .fade]
 
     /// What it is, for the made scene's comments and the report.
     public var doc: String {
@@ -31,6 +34,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .dismiss: "the screen slides down, uncovering the next"
         case .grow: "the next screen grows out of a rounded rectangle of the first"
         case .shrink: "the screen shrinks into a rounded rectangle of the next"
+        case .reveal: "a circle grows out of the first screen until it covers it, and the next screen fades in over it"
         case .fade: "the next screen fades in"
         case .cut: "the next screen replaces the first at once"
         }
@@ -63,13 +67,16 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .push, .pop: [.parallax, .dim]
         case .present, .dismiss: [.dim]
         case .grow, .shrink: [.corner, .dim]
-        case .fade, .cut: []
+        case .reveal, .fade, .cut: []
         }
     }
 
     /// Whether it starts or ends as a rectangle of the other screen: four numbers (`rect`), started
     /// where the recording's first or last moving frames change and fitted with the rest.
-    var hasRect: Bool { self == .grow || self == .shrink }
+    var hasRect: Bool { self == .grow || self == .shrink || self == .reveal }
+
+    /// Whether the next screen fades in after it, by an animation of its own (`fade`).
+    var fadesIn: Bool { self == .reveal }
 
     /// The rectangle's numbers, by suffix: x, y, width and height in points.
     static let rect = ["X", "Y", "Width", "Height"]
@@ -80,10 +87,11 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
-    /// a finger's part first (to its `progress`), `z` is the top's new z.
+    /// a finger's part first (to its `progress`), `reveal` the circle's layer and the fade's
+    /// animation, `z` is the top's new z.
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
-        drag: (animation: String, progress: String)?, z: Int
+        drag: (animation: String, progress: String)?, reveal: (circle: String, fade: String)? = nil, z: Int
     ) -> [String] {
         let s = params[Number.parallax.suffix] ?? "0"
         let dim = params[Number.dim.suffix]
@@ -129,6 +137,11 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 return
                     "\(a).frame: \(end ? rect : between("(1 - \(q))")), \(a).cornerRadius: \(end ? corner : "\"\(corner) * \(q)\"")"
                     + dimming(q, covers: false)
+            case .reveal:
+                // The scale that covers the screen from the circle's place, as expanding-view's.
+                let covering =
+                    "(max(canvas.width, canvas.height) + max(\(x), canvas.width - \(x), \(y), canvas.height - \(y))) / min(\(w), \(h)) + 2"
+                return "\(reveal?.circle ?? a).scale: \(end ? "\"\(covering)\"" : "\"1 + (\(covering) - 1) * \(q)\"")"
             case .fade: return "\(b).alpha: \(end ? "1" : q)"
             case .cut: return ""
             }
@@ -155,6 +168,16 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .shrink:
             before = "\(b).hidden: false, \(a).z: \(z)"
             after = "\(a).hidden: true, \(a).frame: \(full), \(a).cornerRadius: 0"
+        case .reveal:
+            let circle = reveal?.circle ?? a
+            // The circle grows above the first screen, then the next fades in above the circle.
+            let fade = reveal.map { "{animate: \($0.fade), \(b).alpha: 1}" } ?? "set: {\(b).alpha: 1}"
+            return [
+                "set: {\(circle).hidden: false, \(circle).z: \(Double(z) - 0.5), \(circle).frame: \(rect), \(circle).cornerRadius: \"min(\(w), \(h)) / 2\", \(circle).scale: 1}",
+                "{animate: \(animation), \(pose("1"))}",
+                "set: {\(b).hidden: false, \(b).z: \(z), \(b).alpha: 0}", fade,
+                "set: {\(a).hidden: true, \(circle).hidden: true, \(circle).scale: 1}",
+            ]
         case .fade:
             before = "\(b).hidden: false, \(b).z: \(z), \(b).alpha: 0"
             after = "\(a).hidden: true"
