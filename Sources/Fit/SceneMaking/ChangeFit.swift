@@ -117,20 +117,23 @@ struct ChangeFit: Sendable {
         return "#" + sums.map { String(format: "%02X", min(255, ($0 + n / 2) / max(1, n))) }.joined()
     }
 
-    /// The move that looks likeliest, drawn at every twentieth of its way with its params' defaults
-    /// against the change's frames a quarter, half and three quarters through it (no time, so no
-    /// fit), with the next likeliest where it looks nearly as likely.
+    /// The moves that look likeliest, drawn at every tenth of their way with their params'
+    /// defaults against the change's frames a quarter, half and three quarters through it (no
+    /// time, so no fit): the likeliest (with the next where it looks nearly as likely) as the
+    /// frames are, then as the fits' thorough search sees them, blurred over about a line of
+    /// text, at every twentieth (a screen of text moved by a few lines looks like itself there).
     func likeliest(_ kinds: [ScreenChange]) throws -> [ScreenChange] {
         let moving = recording.frames.filter { seconds.contains($0.start + origin) }
         guard moving.count >= 3 else { return Array(kinds.prefix(2)) }
         let width = SceneMaker.outlineWidth
         let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
-        // Compared as the fits compare them: blurred over about a line of text.
-        let samples = [1, 2, 3].map {
-            LumaImage(moving[moving.count * $0 / 4].bitmap, width: width, height: height).boxBlurred(
-                radius: Problem.blur)
+        let samples = [1, 2, 3].map { LumaImage(moving[moving.count * $0 / 4].bitmap, width: width, height: height) }
+        let blurredSamples = samples.map { $0.boxBlurred(radius: Problem.blur) }
+        var differences: [ScreenChange: Double] = [:], blurred: [ScreenChange: Double] = [:]
+        /// The least difference of each sample from any of `renders`, added up.
+        func least(_ samples: [LumaImage], _ renders: [LumaImage]) -> Double {
+            samples.map { sample in renders.map { $0.meanDifference(sample) }.min()! }.reduce(0, +)
         }
-        var differences: [ScreenChange: Double] = [:]
         for (i, kind) in kinds.enumerated() {
             guard var change = change(kind, .bezier("linear", duration: 1), drag: nil) else { continue }
             change.start = 0
@@ -141,16 +144,20 @@ struct ChangeFit: Sendable {
             try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
             let transition = try Transition(path, width: width, images: images)
             let renders = stride(from: 0.0, through: 1.0, by: 0.05).map {
-                LumaImage(transition.frame(at: $0).bitmap, width: width, height: height).boxBlurred(
-                    radius: Problem.blur)
+                LumaImage(transition.frame(at: $0).bitmap, width: width, height: height)
             }
-            differences[kind] = samples.map { sample in renders.map { $0.meanDifference(sample) }.min()! }.reduce(0, +)
+            differences[kind] = least(samples, renders.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+            blurred[kind] = least(blurredSamples, renders.map { $0.boxBlurred(radius: Problem.blur) })
         }
-        let sorted = kinds.filter { differences[$0] != nil }.sorted { differences[$0]! < differences[$1]! }
-        guard !sorted.isEmpty else { return [] }
-        // A second move looks nearly as likely, or the first does not stand out: both are fitted.
-        return sorted.count > 1 && differences[sorted[0]]! > Self.decisive * differences[sorted[1]]!
-            ? Array(sorted.prefix(2)) : [sorted[0]]
+        /// The likeliest by `differences`, with the next where it looks nearly as likely.
+        func ranked(_ differences: [ScreenChange: Double]) -> [ScreenChange] {
+            let sorted = kinds.filter { differences[$0] != nil }.sorted { differences[$0]! < differences[$1]! }
+            guard !sorted.isEmpty else { return [] }
+            return sorted.count > 1 && differences[sorted[0]]! > Self.decisive * differences[sorted[1]]!
+                ? Array(sorted.prefix(2)) : [sorted[0]]
+        }
+        let sharp = ranked(differences)
+        return sharp + ranked(blurred).filter { !sharp.contains($0) }
     }
 
     /// The likeliest move is fitted alone when its least difference is at most this share of
