@@ -184,8 +184,8 @@ struct LumaImage: Sendable {
     }
 
     /// The greys of `width` x `height` pixels from byte `start` of `p`, rows `rowBytes` apart,
-    /// into `out` row after row: a third of each sum over white, as the table holds it, worked
-    /// out here so that a row's run at once.
+    /// into `out` row after row: a third of each pixel's R + G + B over white (c + 255 − a each),
+    /// a row's run at once.
     private static func greys(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, rowBytes: Int, width: Int, height: Int,
         into out: UnsafeMutableBufferPointer<Float>

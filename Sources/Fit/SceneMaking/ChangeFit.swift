@@ -3,6 +3,7 @@ import Synchronization
 
 import struct Flipbook.FrameSequence
 import struct Flipbook.Bitmap
+import struct Geometry.Color
 import class Flipbook.ImageCache
 import struct Flipbook.Transition
 
@@ -104,7 +105,8 @@ struct ChangeFit: Sendable {
         return [Double(minX), Double(minY), Double(maxX - minX + 1), Double(maxY - minY + 1)]
     }
 
-    /// The mean colour of the 3x3 pixels around (x, y) of `bitmap`, over white, as `#RRGGBB`.
+    /// The mean colour of the 3x3 pixels around (x, y) of `bitmap`, over white, as a scene file
+    /// writes it (`#RRGGBB`).
     static func color(of bitmap: Bitmap, x: Int, y: Int) -> String {
         var sums = [0, 0, 0], n = 0
         for yy in max(0, y - 1)...min(bitmap.height - 1, y + 1) {
@@ -114,7 +116,8 @@ struct ChangeFit: Sendable {
                 n += 1
             }
         }
-        return "#" + sums.map { String(format: "%02X", min(255, ($0 + n / 2) / max(1, n))) }.joined()
+        let mean = sums.map { UInt8(min(255, ($0 + n / 2) / max(1, n))) }
+        return Color(r: mean[0], g: mean[1], b: mean[2]).description
     }
 
     /// The moves that look likeliest, drawn at every tenth of their way with their params'
@@ -296,7 +299,7 @@ struct ChangeFit: Sendable {
     /// winner's ranges search none).
     private func cost(_ work: Work) -> Int {
         guard case .attempt(let t) = work else { return recording.frames.count }
-        let extras = (t.drag == nil ? 0 : 2) + (t.kind.hasRect ? 4 : 0) + (t.kind.fadesIn ? 1 : 0)
+        let extras = (t.drag == nil ? 0 : 2) + (t.kind.fitsRect ? 4 : 0) + (t.kind.fadesIn ? 1 : 0)
         return (t.curve.parts.count + extras + t.kind.numbers.count + 1)
             * recording.frames.count
     }
@@ -338,7 +341,8 @@ struct ChangeFit: Sendable {
     }
 
     /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted; or, where
-    /// `found` is given, `found` with its values' ranges.
+    /// `found` is given, `found` with its values' ranges. `thorough`: searched, and its motion's
+    /// match judged, blurred over about a line of text (`FitRequest.blursText`).
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
         from found: MadeChange? = nil, thorough: Bool = false
@@ -360,8 +364,7 @@ struct ChangeFit: Sendable {
             keys.append(names.params[number.suffix]!)
             ranges[names.params[number.suffix]!] = number.range
         }
-        // A circle's start is found exactly; a card's rectangle is fitted.
-        if kind.hasRect && kind != .reveal { keys += ScreenChange.rect.map { names.params[$0]! } }
+        if kind.fitsRect { keys += ScreenChange.rect.map { names.params[$0]! } }
         if let reveal = names.reveal {
             keys.append(reveal.fade + ".duration")
             ranges[reveal.fade + ".duration"] = 0.02...1.5
@@ -398,7 +401,7 @@ struct ChangeFit: Sendable {
         let values = Dictionary(uniqueKeysWithValues: fit.values.map { ($0.key, $0.after) })
         candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
         for number in kind.numbers { candidate.numbers[number.suffix] = values[names.params[number.suffix]!] }
-        if kind.hasRect && kind != .reveal { candidate.rect = ScreenChange.rect.map { values[names.params[$0]!]! } }
+        if kind.fitsRect { candidate.rect = ScreenChange.rect.map { values[names.params[$0]!]! } }
         candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
         candidate.fade = names.reveal.map { values[$0.fade + ".duration"]! }
         candidate.start = origin + hold - fit.offsetAfter

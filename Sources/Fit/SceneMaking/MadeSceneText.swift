@@ -137,7 +137,7 @@ struct MadeSceneText {
 
     static func number(_ v: Double) -> String { FitResult.text(v) }
 
-    /// A fade's seconds before its fit: UIKit's quick cross-fade.
+    /// A fade's seconds before its fit: a quick one's.
     static let fadeStart = 0.2
 
     /// Screen `screen`'s layer (numbered from 1), and its image's file beside the scene.

@@ -115,7 +115,6 @@ enum SceneMaker {
         resizing.wait()
         let windowFrames = small.withLock { frames in windows.map { $0.map { frames[$0]! } } }
         let images = screens.map { $0! }
-        let kept = windowFrames
 
         // Each change fitted on its own window: a scene of its two screens only.
         let folder = try TemporaryFolder()
@@ -133,7 +132,7 @@ enum SceneMaker {
         }
         let imageCache = ImageCache()
         /// Change `k` as made at once where it is a cut, else its fit on its own window.
-        @Sendable func fitting(_ k: Int) -> Either {
+        @Sendable func fitting(_ k: Int) -> CutOrFit {
             let change = outline.changes[k]
             let from = outline.stills[k].screen + 1, to = outline.stills[k + 1].screen + 1
             let seconds = outline.seconds(of: change)
@@ -151,7 +150,7 @@ enum SceneMaker {
             let end =
                 window.upperBound + 1 < outline.starts.count ? outline.starts[window.upperBound + 1] : outline.duration
             let recording = FrameSequence(
-                frames: zip(window, kept[k]).map {
+                frames: zip(window, windowFrames[k]).map {
                     .init(start: outline.starts[$0] - origin, bitmap: $1, label: "frame \($0)")
                 },
                 duration: end - origin)
@@ -197,7 +196,7 @@ enum SceneMaker {
     }
 
     /// A change made without a fit (a cut), or its fit.
-    enum Either {
+    enum CutOrFit {
         case made(MadeChange)
         case fit(ChangeFit)
     }

@@ -71,9 +71,13 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether it starts or ends as a rectangle of the other screen: four numbers (`rect`), started
-    /// where the recording's first or last moving frames change and fitted with the rest.
+    /// Whether it starts or ends as a rectangle of the other screen: four numbers (`rect`), found
+    /// where the recording's first or last moving frames change.
     var hasRect: Bool { self == .grow || self == .shrink || self == .reveal }
+
+    /// Whether its rectangle is fitted with the rest: a card's is; a circle's start is the
+    /// button's patch, found exactly.
+    var fitsRect: Bool { self == .grow || self == .shrink }
 
     /// Whether the next screen fades in after it, by an animation of its own (`fade`).
     var fadesIn: Bool { self == .reveal }
