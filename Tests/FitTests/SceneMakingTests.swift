@@ -185,6 +185,33 @@ struct SceneMakingTests {
         #expect(report.check.changes.allSatisfy { $0.rms < 2 && $0.lag == 0 }, "\(report.check.changes)")
     }
 
+    @Test(
+        "expanding-cells' transition-preview as a 25 fps GIF: the row opens into the detail with the rows above and below riding away (expand), then closes back (collapse), each by the built-in's spring"
+    )
+    func parting() throws {
+        let folder = temporaryFolder()
+        let recording = folder + "/expanding-cells.gif"
+        var export = ExportRequest(scene: "expanding-cells")
+        (export.output, export.fps, export.storyboard) = (recording, 25, "transition-preview")
+        _ = try export.run()
+        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.expand, .collapse])
+        // The tapped row (0, 169, 375, 70 pt) and a critically damped 0.6 s spring each way
+        // (Assets/expanding-cells). The closing row's bottom is where the rows below first match
+        // the list again, a few points into them at this frame rate.
+        for (change, slack) in zip(report.changes, [2.0, 12]) {
+            let rect = try #require(change.rect)
+            #expect(zip(rect, [0.0, 169, 375, 70]).allSatisfy { abs($0 - $1) <= slack }, "\(rect)")
+            guard case .spring(let duration, let damping, nil) = change.curve else {
+                Issue.record("\(change.curve)")
+                continue
+            }
+            #expect(abs(duration - 0.6) <= 0.03 && damping >= 0.95, "\(change.curve)")
+        }
+        #expect(report.changes.first?.color == "#FFFFFF")
+        #expect(report.check.changes.allSatisfy { $0.rms < 5 && $0.lag == 0 }, "\(report.check.changes)")
+    }
+
     @Test("A recording where nothing moves is refused, and nothing is written")
     func still() throws {
         let folder = temporaryFolder()

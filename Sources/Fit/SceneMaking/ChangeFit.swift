@@ -7,6 +7,11 @@ import struct Geometry.Color
 import class Flipbook.ImageCache
 import struct Flipbook.Transition
 
+/// Each move's rectangle for one change, once found.
+final class FoundRects: Sendable {
+    let found = Mutex<[ScreenChange: (rect: [Double], color: String)?]>([:])
+}
+
 /// One change of a recording fitted as each move and curve tried: a scene of its two screens,
 /// its params searched by fit's own search against the change's frames.
 struct ChangeFit: Sendable {
@@ -28,6 +33,8 @@ struct ChangeFit: Sendable {
     /// Where each try's scene file is written (`PATH-N.yaml`), beside the screens' images.
     let folder: String
     let images: ImageCache
+    /// Each move's rectangle once found: every try of a move starts from it.
+    let rects = FoundRects()
 
     /// The change `kind` with `curve` (after a finger's part, with `drag`), starting after the
     /// hold, with the rectangle the recording shows where the move has one; nil where it shows
@@ -38,7 +45,8 @@ struct ChangeFit: Sendable {
         if kind.hasRect {
             guard let (rect, color) = rect(kind) else { return nil }
             change.rect = rect
-            if kind.fadesIn { (change.color, change.fade) = (color, MadeSceneText.fadeStart) }
+            if kind.fadesIn || kind.parts { change.color = color }
+            if kind.fadesIn { change.fade = MadeSceneText.fadeStart }
         }
         return change
     }
@@ -48,13 +56,37 @@ struct ChangeFit: Sendable {
     /// after), in points, with the colour at its middle there (`#RRGGBB`); nil where that region
     /// is a sliver or most of the screen.
     func rect(_ kind: ScreenChange) -> (rect: [Double], color: String)? {
+        if let found = rects.found.withLock({ $0[kind] }) { return found }
+        let found = findRect(kind)
+        rects.found.withLock { $0[kind] = found }
+        return found
+    }
+
+    /// `rect(kind)`, found.
+    private func findRect(_ kind: ScreenChange) -> (rect: [Double], color: String)? {
         let frames = recording.frames
         guard let first = frames.firstIndex(where: { $0.start + origin >= seconds.lowerBound - 1e-9 }),
             let last = frames.lastIndex(where: { $0.start + origin <= seconds.upperBound + 1e-9 }),
             first >= 1, last - first >= 2
         else { return nil }
-        let (a, b) = kind == .shrink ? (last, last - 2) : (first - 1, first + 1)
+        let (a, b) = kind.endsInRect ? (last, last - 2) : (first - 1, first + 1)
         let width = frame.width, height = frame.height
+        let k = base.canvas.width / Double(width)
+        if kind.parts {
+            // The row a screen parts at, as the moving frames a quarter, half and three quarters
+            // through show it against the still with the row (before an opening, after a
+            // closing): the one whose parts have moved furthest, the surest of the shifts.
+            let still = LumaImage(frames[a].bitmap, width: width, height: height)
+            let parting = [1, 2, 3].compactMap { i in
+                ScreenParting.find(
+                    still: still,
+                    moving: LumaImage(frames[first + (last - 1 - first) * i / 4].bitmap, width: width, height: height))
+            }.max { min($0.up, $0.down) < min($1.up, $1.down) }
+            guard let parting else { return nil }
+            let (top, bottom) = ((parting.top * k).rounded(), (parting.bottom * k).rounded())
+            let middle = Int((parting.top + parting.bottom) / 2)
+            return ([0, top, base.canvas.width, bottom - top], Self.color(of: frames[a].bitmap, x: 1, y: middle))
+        }
         let pa = LumaImage(frames[a].bitmap, width: width, height: height)
         let pb = LumaImage(frames[b].bitmap, width: width, height: height)
         // A circle of one colour grows over the screen by far more than a codec's noise.
@@ -62,7 +94,6 @@ struct ChangeFit: Sendable {
         let (minX, minY, maxX, maxY) = (box.x.lowerBound, box.y.lowerBound, box.x.upperBound, box.y.upperBound)
         let area = Double((maxX - minX + 1) * (maxY - minY + 1)) / Double(width * height)
         guard area > 0.01, area < 0.8 else { return nil }
-        let k = base.canvas.width / Double(width)
         let (cx, cy) = ((minX + maxX) / 2, (minY + maxY) / 2)
         let color = Self.color(of: frames[b].bitmap, x: cx, y: cy)
         // A circle starts as the patch of its colour the first screen has where it grows.

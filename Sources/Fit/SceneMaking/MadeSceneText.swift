@@ -73,13 +73,14 @@ public struct MadeChange: Sendable {
     public var curve: Curve
     /// The values of the numbers its move reads (`ScreenChange.Number`), by their suffix.
     public var numbers: [String: Double] = [:]
-    /// The rectangle it grows out of or shrinks into, in points (x, y, width, height).
+    /// The rectangle it grows out of or shrinks into, or the row it opens or closes, in points
+    /// (x, y, width, height).
     public var rect: [Double]? = nil
     /// A finger's part before the curve: how long it takes, at an even speed, and how far it
     /// takes the move (0 to 1).
     public var drag: (duration: Double, progress: Double)? = nil
     /// A move that fades the next screen in after it (`ScreenChange.fadesIn`): the fade's
-    /// seconds, ease-in-ease-out; and a circle's colour (`#RRGGBB`).
+    /// seconds, ease-in-ease-out; and a circle's or a parted row's colour (`#RRGGBB`).
     public var fade: Double? = nil
     public var color: String? = nil
     /// The recording's seconds it was fitted on, and how well its render matches there: the mean
@@ -128,6 +129,7 @@ struct MadeSceneText {
             let base = change.kind.rawValue + (n > 1 ? "\(n)" : "")
             var params = Dictionary(uniqueKeysWithValues: change.kind.numbers.map { ($0.suffix, base + $0.suffix) })
             if change.kind.hasRect { for part in ScreenChange.rect { params[part] = base + part } }
+            if change.kind.parts { params["Color"] = base + "Color" }
             return (
                 base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"),
                 change.kind.fadesIn ? (base + "-circle", base + "Color", base + "Fade") : nil
@@ -207,6 +209,11 @@ struct MadeSceneText {
                 lines.append(
                     "  \(reveal.color): {color: \"\(change.color ?? "#FFFFFF")\", doc: \"the circle's colour\"}")
             }
+            if let color = name.params["Color"] {
+                lines.append(
+                    "  \(color): {color: \"\(change.color ?? "#FFFFFF")\", doc: \"the row's colour, behind the screens it cross-fades\"}"
+                )
+            }
             for number in change.kind.numbers {
                 let value = Self.number(change.numbers[number.suffix] ?? number.start)
                 lines.append(
@@ -217,7 +224,9 @@ struct MadeSceneText {
                 let what =
                     change.kind == .reveal
                     ? "the circle's first frame"
-                    : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
+                    : change.kind.parts
+                        ? "the row that \(change.kind == .expand ? "opens" : "closes")"
+                        : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
                 for (part, value) in zip(ScreenChange.rect, rect) {
                     let span = part == "X" || part == "Width" ? canvas.width : canvas.height
                     lines.append(
@@ -237,6 +246,13 @@ struct MadeSceneText {
         }
         for reveal in names.compactMap(\.reveal) {
             lines.append("  \(reveal.circle): {color: \(reveal.color), hidden: true}")
+        }
+        for (change, name) in zip(changes, names) where change.kind.parts {
+            // The row is the list's: the first screen's where it opens, the next's where it closes.
+            let (list, inside) = change.kind == .expand ? (change.from, change.to) : (change.to, change.from)
+            let layers = PartingLayers(base: name.animation).declarations(
+                list: "assets.screen\(list)", inside: "assets.screen\(inside)", params: name.params)
+            lines += layers.map { "  " + $0 }
         }
         if changes.contains(where: { $0.kind.numbers.contains(.dim) }) {
             lines.append("  dimming: {color: \"#000000\", alpha: 0}")

@@ -207,7 +207,7 @@ public struct SceneMakingReport: Sendable {
             }
             if let rect = change.rect {
                 line +=
-                    ", \(change.kind == .shrink ? "into" : "from") [\(rect.map(FitResult.text).joined(separator: ", "))]"
+                    ", \(change.kind.endsInRect ? "into" : "from") [\(rect.map(FitResult.text).joined(separator: ", "))]"
             }
             if let fade = change.fade {
                 line += ", in \(change.color ?? ""), then the next screen fades in over \(FitResult.text(fade)) s"

@@ -17,13 +17,21 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// A circle of one colour grows out of a rectangle of the first screen until it covers it,
     /// and the next screen fades in over it (a button that opens its screen).
     case reveal
+    /// A row of the first screen opens into the next, the rows above it riding up and those
+    /// below riding down out of the way (a list's row that opens in place).
+    case expand
+    /// The first screen closes into a row of the next, whose rows above and below ride back in
+    /// around it (the same row closing).
+    case collapse
     /// The next screen fades in over the first (a cross-dissolve).
     case fade
     /// The next screen replaces the first between two frames (a highlight, a tab switch).
     case cut
 
     /// The moves a recording's motion is fitted with; a change within a frame is a cut.
-    static let moving: [ScreenChange] = [.push, .pop, .present, .dismiss, .grow, .shrink, .reveal, .fade]
+    static let moving: [ScreenChange] = [
+        .push, .pop, .present, .dismiss, .grow, .shrink, .reveal, .expand, .collapse, .fade,
+    ]
 
     /// What it is, for the made scene's comments and the report.
     public var doc: String {
@@ -35,6 +43,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .grow: "the next screen grows out of a rounded rectangle of the first"
         case .shrink: "the screen shrinks into a rounded rectangle of the next"
         case .reveal: "a circle grows out of the first screen until it covers it, and the next screen fades in over it"
+        case .expand: "a row of the screen opens into the next, the rows above and below riding away"
+        case .collapse: "the screen closes into a row of the next, whose rows above and below ride back"
         case .fade: "the next screen fades in"
         case .cut: "the next screen replaces the first at once"
         }
@@ -67,17 +77,24 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .push, .pop: [.parallax, .dim]
         case .present, .dismiss: [.dim]
         case .grow, .shrink: [.corner, .dim]
-        case .reveal, .fade, .cut: []
+        case .reveal, .expand, .collapse, .fade, .cut: []
         }
     }
 
     /// Whether it starts or ends as a rectangle of the other screen: four numbers (`rect`), found
     /// where the recording's first or last moving frames change.
-    var hasRect: Bool { self == .grow || self == .shrink || self == .reveal }
+    var hasRect: Bool { [.grow, .shrink, .reveal, .expand, .collapse].contains(self) }
+
+    /// Whether its rectangle is where it ends (a screen shrinks or closes into it), not where it
+    /// starts.
+    var endsInRect: Bool { self == .shrink || self == .collapse }
 
     /// Whether its rectangle is fitted with the rest: a card's is; a circle's start is the
-    /// button's patch, found exactly.
+    /// button's patch, found exactly, and a row is where the screen parts (`ScreenParting`).
     var fitsRect: Bool { self == .grow || self == .shrink }
+
+    /// Whether it parts a screen at a row, above and below (its own layers: `PartingLayers`).
+    var parts: Bool { self == .expand || self == .collapse }
 
     /// Whether the next screen fades in after it, by an animation of its own (`fade`).
     var fadesIn: Bool { self == .reveal }
@@ -92,10 +109,11 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
     /// a finger's part first (to its `progress`), `reveal` the circle's layer and the fade's
-    /// animation, `z` is the top's new z.
+    /// animation, `parting` a parted screen's layers, `z` is the top's new z.
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
-        drag: (animation: String, progress: String)?, reveal: (circle: String, fade: String)? = nil, z: Int
+        drag: (animation: String, progress: String)?, reveal: (circle: String, fade: String)? = nil,
+        parting: PartingLayers? = nil, z: Int
     ) -> [String] {
         let s = params[Number.parallax.suffix] ?? "0"
         let dim = params[Number.dim.suffix]
@@ -112,6 +130,23 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         /// The frame `f` of the way from the rectangle to the whole screen.
         func between(_ f: String) -> String {
             "\"rect(\(x) * (1 - \(f)), \(y) * (1 - \(f)), \(w) + (canvas.width - \(w)) * \(f), \(h) + (canvas.height - \(h)) * \(f))\""
+        }
+        let layers = parting ?? PartingLayers(base: animation)
+        /// A parted screen's layers with its row `f` of the way open ("0" closed, "1" open).
+        func parted(open f: String) -> String {
+            let rest = "canvas.height - \(y) - \(h)"
+            let (above, below, opening, row, screen): (String, String, String, String, String)
+            switch f {
+            case "0": (above, below, opening, row, screen) = ("0", "\(y) + \(h)", rect, "1", "0")
+            case "1": (above, below, opening, row, screen) = ("-\(y)", "canvas.height", full, "0", "1")
+            default:
+                (above, below, opening) = ("-\(y) * \(f)", "\(y) + \(h) + (\(rest)) * \(f)", between(f))
+                (row, screen) = ("\"1 - \(f)\"", "\"\(f)\"")
+            }
+            return
+                "\(layers.opening).frame: \(opening), \(layers.above).frame: \"rect(0, \(above), canvas.width, \(y))\", "
+                + "\(layers.below).frame: \"rect(0, \(below), canvas.width, \(rest))\", "
+                + "\(layers.row).alpha: \(row), \(layers.screen).alpha: \(screen)"
         }
         /// The layers' places at progress `q` (an expression; "1" is the end).
         func pose(_ q: String) -> String {
@@ -146,6 +181,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 let covering =
                     "(max(canvas.width, canvas.height) + max(\(x), canvas.width - \(x), \(y), canvas.height - \(y))) / min(\(w), \(h)) + 2"
                 return "\(reveal?.circle ?? a).scale: \(end ? "\"\(covering)\"" : "\"1 + (\(covering) - 1) * \(q)\"")"
+            case .expand: return parted(open: q)
+            case .collapse: return parted(open: end ? "0" : "(1 - \(q))")
             case .fade: return "\(b).alpha: \(end ? "1" : q)"
             case .cut: return ""
             }
@@ -182,6 +219,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 "set: {\(b).hidden: false, \(b).z: \(z), \(b).alpha: 0}", fade,
                 "set: {\(a).hidden: true, \(circle).hidden: true, \(circle).scale: 1}",
             ]
+        case .expand, .collapse:
+            // The parts cover the screen throughout: the first is hidden under them at once.
+            let shown = [layers.opening, layers.above, layers.below].map { "\($0).hidden: false, \($0).z: \(z)" }
+            before =
+                shown.joined(separator: ", ") + ", " + parted(open: self == .expand ? "0" : "1") + ", \(a).hidden: true"
+            after =
+                "\(b).hidden: false, \(b).z: \(z), "
+                + [layers.opening, layers.above, layers.below].map { "\($0).hidden: true" }.joined(separator: ", ")
         case .fade:
             before = "\(b).hidden: false, \(b).z: \(z), \(b).alpha: 0"
             after = "\(a).hidden: true"
@@ -193,5 +238,44 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         let undimmed = dim == nil ? "" : ", dimming.alpha: 0"
         return ["set: {\(before)\(dimmed)}"] + (drag.map { ["{animate: \($0.animation), \(pose($0.progress))}"] } ?? [])
             + ["{animate: \(animation), \(pose("1"))}", "set: {\(after)\(undimmed)}"]
+    }
+}
+
+/// The layers a parted screen is drawn with (`ScreenChange.parts`): the rows above and below its
+/// row, and the opening between them, on the row's colour, which clips the screen it opens into
+/// (or closes from) and, over that, the row's own picture: the two cross-fade as it opens.
+struct PartingLayers {
+    let opening: String
+    let above: String
+    let below: String
+    let row: String
+    let screen: String
+
+    /// Named after the move's animation (`expand-above`).
+    init(base: String) {
+        (opening, above, below, row, screen) = (
+            base + "-opening", base + "-above", base + "-below", base + "-row", base + "-screen"
+        )
+    }
+
+    /// The layers as a made scene declares them, hidden: the parts and row cut from `list` (the
+    /// asset with the row), the screen `inside`, the rectangle's and the row's colour's params
+    /// named by `params`.
+    func declarations(list: String, inside: String, params: [String: String]) -> [String] {
+        let (x, y, w, h) = (params["X"]!, params["Y"]!, params["Width"]!, params["Height"]!)
+        let above = "\"rect(0, 0, canvas.width, \(y))\""
+        let below = "\"rect(0, \(y) + \(h), canvas.width, canvas.height - \(y) - \(h))\""
+        return [
+            "\(self.above): {image: \(list), source: \(above), frame: \(above), hidden: true}",
+            "\(self.below): {image: \(list), source: \(below), frame: \(below), hidden: true}",
+            "\(opening):",
+            "  frame: \"rect(\(x), \(y), \(w), \(h))\"",
+            "  clip: true",
+            "  hidden: true",
+            "  background: \(params["Color"]!)",
+            "  children:",
+            "    \(screen): {image: \(inside), frame: \"rect(0, 0, canvas.width, canvas.height)\"}",
+            "    \(row): {image: \(list), source: \"rect(\(x), \(y), \(w), \(h))\", frame: \"rect(0, 0, \(w), \(h))\"}",
+        ]
     }
 }
