@@ -7,9 +7,17 @@ import struct Geometry.Color
 import class Flipbook.ImageCache
 import struct Flipbook.Transition
 
-/// Each move's rectangle for one change, once found.
+/// Where a move happens on the screen, as a change's frames show it: its rectangle, in points,
+/// a colour there (`#RRGGBB`), and how far a scrolling band's page moves.
+struct Placement: Sendable {
+    var rect: [Double]
+    var color: String
+    var shift: [Double]? = nil
+}
+
+/// Each move's placement for one change, once found.
 final class FoundRects: Sendable {
-    let found = Mutex<[ScreenChange: (rect: [Double], color: String)?]>([:])
+    let found = Mutex<[ScreenChange: Placement?]>([:])
 }
 
 /// One change of a recording fitted as each move and curve tried: a scene of its two screens,
@@ -43,8 +51,9 @@ struct ChangeFit: Sendable {
         var change = MadeChange(
             kind: kind, from: from, to: to, start: hold, curve: curve, drag: drag, seconds: seconds)
         if kind.hasRect {
-            guard let (rect, color) = rect(kind) else { return nil }
-            change.rect = rect
+            guard let placement = rect(kind) else { return nil }
+            let color = placement.color
+            (change.rect, change.shift) = (placement.rect, placement.shift)
             if kind.fadesIn || kind.parts { change.color = color }
             if kind.fadesIn { change.fade = MadeSceneText.fadeStart }
         }
@@ -55,7 +64,7 @@ struct ChangeFit: Sendable {
     /// from the still before) or a screen shrinks into (where its last ones differ from the still
     /// after), in points, with the colour at its middle there (`#RRGGBB`); nil where that region
     /// is a sliver or most of the screen.
-    func rect(_ kind: ScreenChange) -> (rect: [Double], color: String)? {
+    func rect(_ kind: ScreenChange) -> Placement? {
         if let found = rects.found.withLock({ $0[kind] }) { return found }
         let found = findRect(kind)
         rects.found.withLock { $0[kind] = found }
@@ -63,7 +72,7 @@ struct ChangeFit: Sendable {
     }
 
     /// `rect(kind)`, found.
-    private func findRect(_ kind: ScreenChange) -> (rect: [Double], color: String)? {
+    private func findRect(_ kind: ScreenChange) -> Placement? {
         let frames = recording.frames
         guard let first = frames.firstIndex(where: { $0.start + origin >= seconds.lowerBound - 1e-9 }),
             let last = frames.lastIndex(where: { $0.start + origin <= seconds.upperBound + 1e-9 }),
@@ -85,7 +94,23 @@ struct ChangeFit: Sendable {
             guard let parting else { return nil }
             let (top, bottom) = ((parting.top * k).rounded(), (parting.bottom * k).rounded())
             let middle = Int((parting.top + parting.bottom) / 2)
-            return ([0, top, base.canvas.width, bottom - top], Self.color(of: frames[a].bitmap, x: 1, y: middle))
+            return Placement(
+                rect: [0, top, base.canvas.width, bottom - top],
+                color: Self.color(of: frames[a].bitmap, x: 1, y: middle))
+        }
+        if kind == .scroll {
+            // The band where the stills before and after differ, and how far its page moved.
+            let (before, after) = (frames[first - 1].bitmap, frames[last].bitmap)
+            let (pa, pb) = (
+                LumaImage(before, width: width, height: height), LumaImage(after, width: width, height: height)
+            )
+            guard let box = pb.changedBox(from: pa, by: 60),
+                let shift = PageShift.find(first: pa, next: pb, in: box)
+            else { return nil }
+            let rect = [box.x.lowerBound, box.y.lowerBound, box.x.count, box.y.count].map { (Double($0) * k).rounded() }
+            return Placement(
+                rect: rect, color: Self.color(of: after, x: box.x.lowerBound, y: box.y.lowerBound),
+                shift: [shift.x, shift.y].map { (Double($0) * k * 100).rounded() / 100 })
         }
         let pa = LumaImage(frames[a].bitmap, width: width, height: height)
         let pb = LumaImage(frames[b].bitmap, width: width, height: height)
@@ -98,12 +123,12 @@ struct ChangeFit: Sendable {
         let color = Self.color(of: frames[b].bitmap, x: cx, y: cy)
         // A circle starts as the patch of its colour the first screen has where it grows.
         if kind == .reveal, let patch = Self.patch(of: frames[a].bitmap, at: (cx, cy)) {
-            return (patch.map { ($0 * k * 100).rounded() / 100 }, color)
+            return Placement(rect: patch.map { ($0 * k * 100).rounded() / 100 }, color: color)
         }
         let rect = [Double(minX), Double(minY), Double(maxX - minX + 1), Double(maxY - minY + 1)].map {
             ($0 * k).rounded()
         }
-        return (rect, color)
+        return Placement(rect: rect, color: color)
     }
 
     /// The box (x, y, width, height, in pixels) around the pixels of `bitmap` joined to `point`
@@ -190,8 +215,12 @@ struct ChangeFit: Sendable {
             return sorted.count > 1 && differences[sorted[0]]! > Self.decisive * differences[sorted[1]]!
                 ? Array(sorted.prefix(2)) : [sorted[0]]
         }
+        // Two stills a page apart in a band are a scroll's mark: a quick scroll is over before
+        // its frames a quarter through, where every move's last drawing looks alike.
+        let paged = kinds.contains(.scroll) && differences[.scroll] != nil ? [ScreenChange.scroll] : []
         let sharp = ranked(differences)
-        return sharp + ranked(blurred).filter { !sharp.contains($0) }
+        let likely = sharp + ranked(blurred).filter { !sharp.contains($0) }
+        return likely + paged.filter { !likely.contains($0) }
     }
 
     /// The likeliest move is fitted alone when its least difference is at most this share of
@@ -208,7 +237,7 @@ struct ChangeFit: Sendable {
     /// spring, UIKit's system spring and easeInEaseOut; thoroughly, also easeIn and easeOut.
     func curves(drag: (Double, Double)?, thorough: Bool) -> [MadeChange.Curve] {
         [
-            .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : 1), .system,
+            .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : Self.liftSpeed), .system,
             .bezier("easeInEaseOut", duration: guess),
         ] + (thorough ? [.bezier("easeIn", duration: guess), .bezier("easeOut", duration: guess)] : [])
     }
@@ -222,6 +251,11 @@ struct ChangeFit: Sendable {
             return kind.followsFinger ? alone + led : alone
         }
     }
+
+    /// The speed a finger-led spring's search starts from, in whole distances a second: a
+    /// flick's (a page swiped hands on twenty); from a slow start the search settles on a short,
+    /// loose spring instead.
+    static let liftSpeed = 8.0
 
     /// The finger's part a finger-led try starts from: half the change, to 0.4 of the way.
     var fingerStart: (Double, Double) { (guess / 2, 0.4) }

@@ -83,6 +83,8 @@ public struct MadeChange: Sendable {
     /// seconds, ease-in-ease-out; and a circle's or a parted row's colour (`#RRGGBB`).
     public var fade: Double? = nil
     public var color: String? = nil
+    /// How far a scrolling band's page moves, in points (x, y).
+    public var shift: [Double]? = nil
     /// The recording's seconds it was fitted on, and how well its render matches there: the mean
     /// difference per frame (of 255 levels) and the share of the recording's changes it explains.
     public var seconds: ClosedRange<Double>
@@ -130,6 +132,7 @@ struct MadeSceneText {
             var params = Dictionary(uniqueKeysWithValues: change.kind.numbers.map { ($0.suffix, base + $0.suffix) })
             if change.kind.hasRect { for part in ScreenChange.rect { params[part] = base + part } }
             if change.kind.parts { params["Color"] = base + "Color" }
+            if change.kind == .scroll { for part in ScreenChange.shift { params[part] = base + part } }
             return (
                 base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"),
                 change.kind.fadesIn ? (base + "-circle", base + "Color", base + "Fade") : nil
@@ -214,6 +217,14 @@ struct MadeSceneText {
                     "  \(color): {color: \"\(change.color ?? "#FFFFFF")\", doc: \"the row's colour, behind the screens it cross-fades\"}"
                 )
             }
+            if let shift = change.shift {
+                for (part, value) in zip(ScreenChange.shift, shift) {
+                    let span = part == "ShiftX" ? canvas.width : canvas.height
+                    lines.append(
+                        "  \(name.params[part]!): {number: \(Self.number(value)), range: [\(Self.number(-span)), \(Self.number(span))], doc: \"how far the page scrolls: \(part == "ShiftX" ? "left" : "up"), in points\"}"
+                    )
+                }
+            }
             for number in change.kind.numbers {
                 let value = Self.number(change.numbers[number.suffix] ?? number.start)
                 lines.append(
@@ -224,9 +235,11 @@ struct MadeSceneText {
                 let what =
                     change.kind == .reveal
                     ? "the circle's first frame"
-                    : change.kind.parts
-                        ? "the row that \(change.kind == .expand ? "opens" : "closes")"
-                        : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
+                    : change.kind == .scroll
+                        ? "the band that scrolls"
+                        : change.kind.parts
+                            ? "the row that \(change.kind == .expand ? "opens" : "closes")"
+                            : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
                 for (part, value) in zip(ScreenChange.rect, rect) {
                     let span = part == "X" || part == "Width" ? canvas.width : canvas.height
                     lines.append(
@@ -252,6 +265,11 @@ struct MadeSceneText {
             let (list, inside) = change.kind == .expand ? (change.from, change.to) : (change.to, change.from)
             let layers = PartingLayers(base: name.animation).declarations(
                 list: "assets.screen\(list)", inside: "assets.screen\(inside)", params: name.params)
+            lines += layers.map { "  " + $0 }
+        }
+        for (change, name) in zip(changes, names) where change.kind == .scroll {
+            let layers = ScrollLayers(base: name.animation).declarations(
+                first: "assets.screen\(change.from)", next: "assets.screen\(change.to)", params: name.params)
             lines += layers.map { "  " + $0 }
         }
         if changes.contains(where: { $0.kind.numbers.contains(.dim) }) {

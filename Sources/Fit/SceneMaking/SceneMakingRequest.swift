@@ -209,6 +209,9 @@ public struct SceneMakingReport: Sendable {
                 line +=
                     ", \(change.kind.endsInRect ? "into" : "from") [\(rect.map(FitResult.text).joined(separator: ", "))]"
             }
+            if let shift = change.shift {
+                line += ", by [\(shift.map(FitResult.text).joined(separator: ", "))]"
+            }
             if let fade = change.fade {
                 line += ", in \(change.color ?? ""), then the next screen fades in over \(FitResult.text(fade)) s"
             }

@@ -23,6 +23,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// The first screen closes into a row of the next, whose rows above and below ride back in
     /// around it (the same row closing).
     case collapse
+    /// A band of the first screen scrolls by a page, the next page following it in from the
+    /// side it leaves by (a carousel, a paging scroll view).
+    case scroll
     /// The next screen fades in over the first (a cross-dissolve).
     case fade
     /// The next screen replaces the first between two frames (a highlight, a tab switch).
@@ -30,7 +33,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// The moves a recording's motion is fitted with; a change within a frame is a cut.
     static let moving: [ScreenChange] = [
-        .push, .pop, .present, .dismiss, .grow, .shrink, .reveal, .expand, .collapse, .fade,
+        .push, .pop, .present, .dismiss, .grow, .shrink, .reveal, .expand, .collapse, .scroll, .fade,
     ]
 
     /// What it is, for the made scene's comments and the report.
@@ -45,6 +48,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .reveal: "a circle grows out of the first screen until it covers it, and the next screen fades in over it"
         case .expand: "a row of the screen opens into the next, the rows above and below riding away"
         case .collapse: "the screen closes into a row of the next, whose rows above and below ride back"
+        case .scroll: "a band of the screen scrolls by a page, the next page following it in"
         case .fade: "the next screen fades in"
         case .cut: "the next screen replaces the first at once"
         }
@@ -77,20 +81,21 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .push, .pop: [.parallax, .dim]
         case .present, .dismiss: [.dim]
         case .grow, .shrink: [.corner, .dim]
-        case .reveal, .expand, .collapse, .fade, .cut: []
+        case .reveal, .expand, .collapse, .scroll, .fade, .cut: []
         }
     }
 
     /// Whether it starts or ends as a rectangle of the other screen: four numbers (`rect`), found
     /// where the recording's first or last moving frames change.
-    var hasRect: Bool { [.grow, .shrink, .reveal, .expand, .collapse].contains(self) }
+    var hasRect: Bool { [.grow, .shrink, .reveal, .expand, .collapse, .scroll].contains(self) }
 
     /// Whether its rectangle is where it ends (a screen shrinks or closes into it), not where it
     /// starts.
     var endsInRect: Bool { self == .shrink || self == .collapse }
 
     /// Whether its rectangle is fitted with the rest: a card's is; a circle's start is the
-    /// button's patch, found exactly, and a row is where the screen parts (`ScreenParting`).
+    /// button's patch, found exactly, a row is where the screen parts (`ScreenParting`), and a
+    /// scrolling band is where the two screens differ.
     var fitsRect: Bool { self == .grow || self == .shrink }
 
     /// Whether it parts a screen at a row, above and below (its own layers: `PartingLayers`).
@@ -102,9 +107,13 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// The rectangle's numbers, by suffix: x, y, width and height in points.
     static let rect = ["X", "Y", "Width", "Height"]
 
+    /// How far a scrolling band's page moves, by suffix: x and y in points (found where the next
+    /// screen's band is the first's moved, not fitted).
+    static let shift = ["ShiftX", "ShiftY"]
+
     /// Whether a finger can lead it: UIKit's interactive ones, the edge swipe's pop, a sheet
-    /// pulled down and a card dragged closed.
-    var followsFinger: Bool { [.pop, .dismiss, .shrink].contains(self) }
+    /// pulled down, a card dragged closed and a page swiped.
+    var followsFinger: Bool { [.pop, .dismiss, .shrink, .scroll].contains(self) }
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
@@ -183,6 +192,15 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 return "\(reveal?.circle ?? a).scale: \(end ? "\"\(covering)\"" : "\"1 + (\(covering) - 1) * \(q)\"")"
             case .expand: return parted(open: q)
             case .collapse: return parted(open: end ? "0" : "(1 - \(q))")
+            case .scroll:
+                let band = ScrollLayers(base: animation)
+                let (sx, sy) = (params["ShiftX"] ?? "0", params["ShiftY"] ?? "0")
+                if end {
+                    return
+                        "\(band.from).frame: \"rect(-\(sx), -\(sy), \(w), \(h))\", \(band.to).frame: \"rect(0, 0, \(w), \(h))\""
+                }
+                return "\(band.from).frame: \"rect(-\(sx) * \(q), -\(sy) * \(q), \(w), \(h))\", "
+                    + "\(band.to).frame: \"rect(\(sx) * (1 - \(q)), \(sy) * (1 - \(q)), \(w), \(h))\""
             case .fade: return "\(b).alpha: \(end ? "1" : q)"
             case .cut: return ""
             }
@@ -227,6 +245,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             after =
                 "\(b).hidden: false, \(b).z: \(z), "
                 + [layers.opening, layers.above, layers.below].map { "\($0).hidden: true" }.joined(separator: ", ")
+        case .scroll:
+            // Outside its band the two screens are the same: the first stays under it.
+            let band = ScrollLayers(base: animation)
+            let (sx, sy) = (params["ShiftX"] ?? "0", params["ShiftY"] ?? "0")
+            before =
+                "\(band.band).hidden: false, \(band.band).z: \(z), \(band.from).frame: \"rect(0, 0, \(w), \(h))\", "
+                + "\(band.to).frame: \"rect(\(sx), \(sy), \(w), \(h))\""
+            after = "\(b).hidden: false, \(b).z: \(z), \(a).hidden: true, \(band.band).hidden: true"
         case .fade:
             before = "\(b).hidden: false, \(b).z: \(z), \(b).alpha: 0"
             after = "\(a).hidden: true"
@@ -276,6 +302,33 @@ struct PartingLayers {
             "  children:",
             "    \(screen): {image: \(inside), frame: \"rect(0, 0, canvas.width, canvas.height)\"}",
             "    \(row): {image: \(list), source: \"rect(\(x), \(y), \(w), \(h))\", frame: \"rect(0, 0, \(w), \(h))\"}",
+        ]
+    }
+}
+
+/// The layers a scrolling band is drawn with (`ScreenChange.scroll`): the band, which clips the
+/// first screen's page and the next's beside it.
+struct ScrollLayers {
+    let band: String
+    let from: String
+    let to: String
+
+    /// Named after the move's animation (`scroll-band`).
+    init(base: String) { (band, from, to) = (base + "-band", base + "-from", base + "-to") }
+
+    /// The layers as a made scene declares them, hidden: the band of `first` and of `next`, its
+    /// rectangle's and shift's params named by `params`.
+    func declarations(first: String, next: String, params: [String: String]) -> [String] {
+        let (x, y, w, h) = (params["X"]!, params["Y"]!, params["Width"]!, params["Height"]!)
+        let source = "\"rect(\(x), \(y), \(w), \(h))\""
+        return [
+            "\(band):",
+            "  frame: \(source)",
+            "  clip: true",
+            "  hidden: true",
+            "  children:",
+            "    \(from): {image: \(first), source: \(source), frame: \"rect(0, 0, \(w), \(h))\"}",
+            "    \(to): {image: \(next), source: \(source), frame: \"rect(\(params["ShiftX"]!), \(params["ShiftY"]!), \(w), \(h))\"}",
         ]
     }
 }
