@@ -31,6 +31,27 @@ struct ScreenPartingTests {
         let found = try #require(
             ScreenParting.find(still: still, moving: LumaImage(width: w, height: h, pixels: moving)))
         #expect(found == ScreenParting(up: up, down: down, top: Double(top), bottom: Double(bottom)))
+        #expect(found.bar == 0)
+    }
+
+    @Test("A bar at the top that slides up under the top edge as the row opens: its height")
+    func bar() throws {
+        let (w, h) = (60, 300)
+        let still = Self.screen(width: w, height: h)
+        let (top, bottom, bar) = (100, 140, 30)
+        // Half open: the rows above up by 50, the rows below down by 80, and the bar's bottom
+        // half showing at the top (drawn from its bottom edge).
+        let (up, down) = (50, 80)
+        var moving = [Float](repeating: 128, count: w * h)
+        for y in 0..<h {
+            let source: Int? =
+                y < bar / 2 ? y + bar / 2 : y < top - up ? y + up : y >= bottom + down ? y - down : nil
+            guard let source else { continue }
+            for x in 0..<w { moving[y * w + x] = still.pixels[source * w + x] }
+        }
+        let found = try #require(
+            ScreenParting.find(still: still, moving: LumaImage(width: w, height: h, pixels: moving)))
+        #expect((found.top, found.bottom, found.bar) == (Double(top), Double(bottom), Double(bar)), "\(found)")
     }
 
     @Test("A frame that is the still shifted one way only parts nowhere")

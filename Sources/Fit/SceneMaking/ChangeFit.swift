@@ -13,6 +13,8 @@ struct Placement: Sendable {
     var rect: [Double]
     var color: String
     var shift: [Double]? = nil
+    /// The height of a bar at the top that stays while a parted screen's rows ride under it.
+    var bar: Double? = nil
 }
 
 /// Each move's placement for one change, once found.
@@ -53,7 +55,7 @@ struct ChangeFit: Sendable {
         if kind.hasRect {
             guard let placement = rect(kind) else { return nil }
             let color = placement.color
-            (change.rect, change.shift) = (placement.rect, placement.shift)
+            (change.rect, change.shift, change.bar) = (placement.rect, placement.shift, placement.bar)
             if kind.fadesIn || kind.parts { change.color = color }
             if kind.fadesIn { change.fade = MadeSceneText.fadeStart }
         }
@@ -86,17 +88,21 @@ struct ChangeFit: Sendable {
             // through show it against the still with the row (before an opening, after a
             // closing): the one whose parts have moved furthest, the surest of the shifts.
             let still = LumaImage(frames[a].bitmap, width: width, height: height)
-            let parting = [1, 2, 3].compactMap { i in
+            let partings = [1, 2, 3].compactMap { i in
                 ScreenParting.find(
                     still: still,
                     moving: LumaImage(frames[first + (last - 1 - first) * i / 4].bitmap, width: width, height: height))
-            }.max { min($0.up, $0.down) < min($1.up, $1.down) }
-            guard let parting else { return nil }
+            }
+            guard let parting = partings.max(by: { min($0.up, $0.down) < min($1.up, $1.down) }) else { return nil }
+            // A bar's height is surest where the row is about half open: its edge is then about
+            // halfway down it.
+            let bar = (partings.min { abs($0.open - 0.5) < abs($1.open - 0.5) }?.bar ?? 0) * k
             let (top, bottom) = ((parting.top * k).rounded(), (parting.bottom * k).rounded())
             let middle = Int((parting.top + parting.bottom) / 2)
             return Placement(
                 rect: [0, top, base.canvas.width, bottom - top],
-                color: Self.color(of: frames[a].bitmap, x: 1, y: middle))
+                color: Self.color(of: frames[a].bitmap, x: 1, y: middle),
+                bar: bar > 0 ? bar.rounded() : nil)
         }
         if kind == .scroll {
             // The band where the stills before and after differ, and how far its page moved.

@@ -85,6 +85,9 @@ public struct MadeChange: Sendable {
     public var color: String? = nil
     /// How far a scrolling band's page moves, in points (x, y).
     public var shift: [Double]? = nil
+    /// The height of a bar at the top of a parted screen that stays while its rows ride under
+    /// it, in points.
+    public var bar: Double? = nil
     /// The recording's seconds it was fitted on, and how well its render matches there: the mean
     /// difference per frame (of 255 levels) and the share of the recording's changes it explains.
     public var seconds: ClosedRange<Double>
@@ -132,6 +135,7 @@ struct MadeSceneText {
             var params = Dictionary(uniqueKeysWithValues: change.kind.numbers.map { ($0.suffix, base + $0.suffix) })
             if change.kind.hasRect { for part in ScreenChange.rect { params[part] = base + part } }
             if change.kind.parts { params["Color"] = base + "Color" }
+            if change.kind.parts, change.bar != nil { params["Bar"] = base + "Bar" }
             if change.kind == .scroll { for part in ScreenChange.shift { params[part] = base + part } }
             return (
                 base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"),
@@ -215,6 +219,11 @@ struct MadeSceneText {
             if let color = name.params["Color"] {
                 lines.append(
                     "  \(color): {color: \"\(change.color ?? "#FFFFFF")\", doc: \"the row's colour, behind the screens it cross-fades\"}"
+                )
+            }
+            if let bar = change.bar, let name = name.params["Bar"] {
+                lines.append(
+                    "  \(name): {number: \(Self.number(bar)), range: [0, \(Self.number(canvas.height))], doc: \"the bar at the top that stays while the rows above ride under it, sliding up into the top as the row opens, in points\"}"
                 )
             }
             if let shift = change.shift {

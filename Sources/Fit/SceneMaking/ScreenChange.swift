@@ -152,10 +152,15 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 (above, below, opening) = ("-\(y) * \(f)", "\(y) + \(h) + (\(rest)) * \(f)", between(f))
                 (row, screen) = ("\"1 - \(f)\"", "\"\(f)\"")
             }
+            // A bar at the top slides up into the top edge as the row opens.
+            let bar = params["Bar"].map { bar in
+                let height = f == "0" ? bar : f == "1" ? "0" : "\(bar) * (1 - \(f))"
+                return ", \(layers.bar).frame: \"rect(0, 0, canvas.width, \(height))\""
+            }
             return
                 "\(layers.opening).frame: \(opening), \(layers.above).frame: \"rect(0, \(above), canvas.width, \(y))\", "
                 + "\(layers.below).frame: \"rect(0, \(below), canvas.width, \(rest))\", "
-                + "\(layers.row).alpha: \(row), \(layers.screen).alpha: \(screen)"
+                + "\(layers.row).alpha: \(row), \(layers.screen).alpha: \(screen)" + (bar ?? "")
         }
         /// The layers' places at progress `q` (an expression; "1" is the end).
         func pose(_ q: String) -> String {
@@ -239,12 +244,13 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             ]
         case .expand, .collapse:
             // The parts cover the screen throughout: the first is hidden under them at once.
-            let shown = [layers.opening, layers.above, layers.below].map { "\($0).hidden: false, \($0).z: \(z)" }
+            let parts = [layers.opening, layers.above, layers.below] + (params["Bar"] == nil ? [] : [layers.bar])
+            let shown = parts.map { "\($0).hidden: false, \($0).z: \(z)" }
             before =
                 shown.joined(separator: ", ") + ", " + parted(open: self == .expand ? "0" : "1") + ", \(a).hidden: true"
             after =
                 "\(b).hidden: false, \(b).z: \(z), "
-                + [layers.opening, layers.above, layers.below].map { "\($0).hidden: true" }.joined(separator: ", ")
+                + parts.map { "\($0).hidden: true" }.joined(separator: ", ")
         case .scroll:
             // Outside its band the two screens are the same: the first stays under it.
             let band = ScrollLayers(base: animation)
@@ -268,7 +274,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 }
 
 /// The layers a parted screen is drawn with (`ScreenChange.parts`): the rows above and below its
-/// row, and the opening between them, on the row's colour, which clips the screen it opens into
+/// row, a bar at the top that stays where the screen has one, and the opening between them, on the row's colour, which clips the screen it opens into
 /// (or closes from) and, over that, the row's own picture: the two cross-fade as it opens.
 struct PartingLayers {
     let opening: String
@@ -276,11 +282,12 @@ struct PartingLayers {
     let below: String
     let row: String
     let screen: String
+    let bar: String
 
     /// Named after the move's animation (`expand-above`).
     init(base: String) {
-        (opening, above, below, row, screen) = (
-            base + "-opening", base + "-above", base + "-below", base + "-row", base + "-screen"
+        (opening, above, below, row, screen, bar) = (
+            base + "-opening", base + "-above", base + "-below", base + "-row", base + "-screen", base + "-bar"
         )
     }
 
@@ -303,6 +310,13 @@ struct PartingLayers {
             "    \(screen): {image: \(inside), frame: \"rect(0, 0, canvas.width, canvas.height)\"}",
             "    \(row): {image: \(list), source: \"rect(\(x), \(y), \(w), \(h))\", frame: \"rect(0, 0, \(w), \(h))\"}",
         ]
+            + (params["Bar"].map { bar in
+                // Drawn from its bottom, so that it slides up as it gets shorter.
+                let strip = "\"rect(0, 0, canvas.width, \(bar))\""
+                return [
+                    "\(self.bar): {image: \(list), source: \(strip), frame: \(strip), mode: bottom, clip: true, hidden: true}"
+                ]
+            } ?? [])
     }
 }
 

@@ -8,6 +8,22 @@ struct ScreenParting: Equatable {
     /// The row's top and bottom in the still screen, in pixels.
     let top: Double
     let bottom: Double
+    /// The moving frame's row where the rows above start showing: under a bar that stays at the
+    /// top, its bottom edge.
+    var barEdge = 0
+
+    /// How far open the row is in the moving frame (0 to 1): the rows above have gone that share
+    /// of the row's top.
+    var open: Double { Double(up) / top }
+
+    /// The height in the still of a bar at the top that stays while the rows above ride up
+    /// under it, sliding up into the top edge as the row opens (a navigation bar), in pixels; 0
+    /// where the rows above show from the top.
+    var bar: Double {
+        guard open < 0.9 else { return 0 }
+        let height = Double(barEdge) / (1 - open)
+        return height >= 4 && height < top ? height : 0
+    }
 
     /// The least rows with texture each part's run must hold: flat rows match at any shift.
     static let leastTextured = 6
@@ -65,6 +81,6 @@ struct ScreenParting: Equatable {
         let bottom = Double(below.first - down)
         let top = Double(up) * (Double(h) - bottom) / Double(down)
         guard top >= 1, bottom > top + 1, bottom < Double(h - 1), above.last < below.first else { return nil }
-        return ScreenParting(up: up, down: down, top: top, bottom: bottom)
+        return ScreenParting(up: up, down: down, top: top, bottom: bottom, barEdge: above.first)
     }
 }
