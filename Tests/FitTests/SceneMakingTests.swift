@@ -214,33 +214,6 @@ struct SceneMakingTests {
         #expect(report.check.changes.allSatisfy { $0.rms < 4 && $0.lag == 0 }, "\(report.check.changes)")
     }
 
-    @Test(
-        "sliding-panels' swipe as a 25 fps GIF: the cards' band scrolls by a card and its gap, led by the finger, then UIKit's spring from the flick's speed, as the built-in's snap"
-    )
-    func scroll() throws {
-        let folder = temporaryFolder()
-        let recording = folder + "/swipe.gif"
-        var export = ExportRequest(scene: "sliding-panels")
-        (export.output, export.fps, export.frames) = (recording, 25, FrameRange(20...60))
-        _ = try export.run()
-        let request = SceneMakingRequest(recording: recording, folder: folder + "/made")
-        let made = try SceneMaker.make(
-            request, source: RecordingSource(try FrameSequence.load(recording)), progress: { _ in })
-        let swipe = try #require(made.text.changes.first)
-        #expect(made.text.changes.map(\.kind) == [.scroll])
-        // The cards (375 x 400 pt from y 133.5), a card and its gap apart (225 + 10 pt), and the
-        // snap: 1.6 s, damping 0.85, overshooting past the next card (Assets/sliding-panels).
-        let rect = try #require(swipe.rect)
-        #expect(zip(rect, [0.0, 133, 375, 401]).allSatisfy { abs($0 - $1) <= 2 }, "\(rect)")
-        #expect(abs((swipe.shift?.first ?? 0) - 235) <= 1.5 && swipe.shift?.last == 0, "\(swipe.shift ?? [])")
-        #expect(swipe.drag != nil)
-        guard case .spring(let duration, let damping, let velocity?) = swipe.curve else {
-            Issue.record("\(swipe.curve)")
-            return
-        }
-        #expect(abs(duration - 1.6) <= 0.08 && abs(damping - 0.85) <= 0.03 && velocity > 10, "\(swipe.curve)")
-    }
-
     @Test("A recording where nothing moves is refused, and nothing is written")
     func still() throws {
         let folder = temporaryFolder()
