@@ -118,11 +118,11 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
     /// a finger's part first (to its `progress`), `reveal` the circle's layer and the fade's
-    /// animation, `parting` a parted screen's layers, `z` is the top's new z.
+    /// animation, `z` is the top's new z. A parted screen's and a scrolling band's layers are
+    /// named after `animation` (`PartingLayers`, `ScrollLayers`).
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
-        drag: (animation: String, progress: String)?, reveal: (circle: String, fade: String)? = nil,
-        parting: PartingLayers? = nil, z: Int
+        drag: (animation: String, progress: String)?, reveal: (circle: String, fade: String)? = nil, z: Int
     ) -> [String] {
         let s = params[Number.parallax.suffix] ?? "0"
         let dim = params[Number.dim.suffix]
@@ -140,7 +140,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         func between(_ f: String) -> String {
             "\"rect(\(x) * (1 - \(f)), \(y) * (1 - \(f)), \(w) + (canvas.width - \(w)) * \(f), \(h) + (canvas.height - \(h)) * \(f))\""
         }
-        let layers = parting ?? PartingLayers(base: animation)
+        let layers = PartingLayers(base: animation)
         /// A parted screen's layers with its row `f` of the way open ("0" closed, "1" open).
         func parted(open f: String) -> String {
             let rest = "canvas.height - \(y) - \(h)"
