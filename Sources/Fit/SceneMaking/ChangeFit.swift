@@ -259,8 +259,8 @@ struct ChangeFit: Sendable {
     }
 
     /// The speed a finger-led spring's search starts from, in whole distances a second: a
-    /// flick's (a page swiped hands on twenty); from a slow start the search settles on a short,
-    /// loose spring instead.
+    /// flick's, which hands on many; from a slow start the search settles on a short, loose
+    /// spring instead.
     static let liftSpeed = 8.0
 
     /// The finger's part a finger-led try starts from: half the change, to 0.4 of the way.
