@@ -54,18 +54,18 @@ struct ChangeFit: Sendable {
             kind: kind, from: from, to: to, start: hold, curve: curve, drag: drag, seconds: seconds)
         if kind.hasRect {
             guard let placement = rect(kind) else { return nil }
-            let color = placement.color
             (change.rect, change.shift, change.bar) = (placement.rect, placement.shift, placement.bar)
-            if kind.fadesIn || kind.parts { change.color = color }
+            if kind.fadesIn || kind.parts { change.color = placement.color }
             if kind.fadesIn { change.fade = MadeSceneText.fadeStart }
         }
         return change
     }
 
-    /// The rectangle a screen or a circle grows out of (where its first moving frames differ
-    /// from the still before) or a screen shrinks into (where its last ones differ from the still
-    /// after), in points, with the colour at its middle there (`#RRGGBB`); nil where that region
-    /// is a sliver or most of the screen.
+    /// Where `kind` happens, found once: the rectangle a screen or a circle grows out of (where
+    /// its first moving frames differ from the still before) or a screen shrinks into (where its
+    /// last ones differ from the still after), with the colour at its middle; the row a screen
+    /// parts at (`ScreenParting`); the band that scrolls and its page's shift (`PageShift`). Nil
+    /// where the frames show none.
     func rect(_ kind: ScreenChange) -> Placement? {
         if let found = rects.found.withLock({ $0[kind] }) { return found }
         let found = findRect(kind)
@@ -105,7 +105,8 @@ struct ChangeFit: Sendable {
                 bar: bar > 0 ? bar.rounded() : nil)
         }
         if kind == .scroll {
-            // The band where the stills before and after differ, and how far its page moved.
+            // The band where the stills before and after differ by far more than a codec's noise
+            // (a page's content moves whole), and how far its page moved.
             let (before, after) = (frames[first - 1].bitmap, frames[last].bitmap)
             let (pa, pb) = (
                 LumaImage(before, width: width, height: height), LumaImage(after, width: width, height: height)
