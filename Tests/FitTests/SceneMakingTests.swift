@@ -126,6 +126,16 @@ struct SceneMakingTests {
                 "the recording's change at 1.08-1.68 s is 8.88 levels RMS from the made scene's best move (at most 6)"))
     }
 
+    /// The report of a scene made from a built-in's storyboard rendered as a 25 fps GIF.
+    static func madeFromGIF(of scene: String, storyboard: String? = nil) throws -> SceneMakingReport {
+        let folder = temporaryFolder()
+        let recording = folder + "/\(scene).gif"
+        var export = ExportRequest(scene: scene)
+        (export.output, export.fps, export.storyboard) = (recording, 25, storyboard)
+        _ = try export.run()
+        return try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+    }
+
     /// The RMS over a recording's frames of a scene's render's mean difference from each, as
     /// the made scene's check measures it.
     static func rms(scene: String, against recording: String) throws -> Double {
@@ -164,12 +174,7 @@ struct SceneMakingTests {
         "expanding-view's 25 fps GIF: a circle that grows out of the button and the next screen fading in over it (reveal), then a dismissal over a screen of text, each as the built-in times it"
     )
     func reveal() throws {
-        let folder = temporaryFolder()
-        let recording = folder + "/expanding-view.gif"
-        var export = ExportRequest(scene: "expanding-view")
-        (export.output, export.fps) = (recording, 25)
-        _ = try export.run()
-        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        let report = try Self.madeFromGIF(of: "expanding-view")
         #expect(report.changes.map(\.kind) == [.reveal, .dismiss])
         let reveal = try #require(report.changes.first)
         // The bottom button (135, 478, 50, 50 pt), its colour, and its ease-in 0.4 s then a
@@ -189,12 +194,7 @@ struct SceneMakingTests {
         "expanding-cells' transition-preview as a 25 fps GIF: the row opens into the detail with the rows above and below riding away under the bar (expand), then closes back (collapse), each by the built-in's spring"
     )
     func parting() throws {
-        let folder = temporaryFolder()
-        let recording = folder + "/expanding-cells.gif"
-        var export = ExportRequest(scene: "expanding-cells")
-        (export.output, export.fps, export.storyboard) = (recording, 25, "transition-preview")
-        _ = try export.run()
-        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        let report = try Self.madeFromGIF(of: "expanding-cells", storyboard: "transition-preview")
         #expect(report.changes.map(\.kind) == [.expand, .collapse])
         // The tapped row (0, 169, 375, 70 pt) and a critically damped 0.6 s spring each way
         // (Assets/expanding-cells). The closing row's bottom is where the rows below first match
