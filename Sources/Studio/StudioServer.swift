@@ -72,10 +72,11 @@ public final class StudioServer: Sendable {
     /// The answer to a request that arrives after the studio is gone.
     static let gone = HTTPResponse.text(503, "the studio has stopped")
 
-    /// Stops listening, ends the event streams and the file watcher.
+    /// Stops listening, ends the event streams and the file watcher, and stops rendering.
     public func stop() async {
         watcher.stop()
         session.events.finish()
+        session.close()
         let http = server.withLock { $0 }
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {

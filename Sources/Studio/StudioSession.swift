@@ -125,6 +125,13 @@ public final class StudioSession: Sendable {
         state.withLock { $0.baseText = text }
     }
 
+    /// Stops rendering the frames of every version: a stopped studio leaves no work running.
+    public func close() {
+        state.withLock { [$0.current?.store, $0.saved?.store] }.forEach { $0?.cancel() }
+    }
+
+    deinit { close() }
+
     /// The storyboard's time at the recording's first frame, for `loaded`'s storyboard:
     /// `--start`, or found as `flipbook score` finds it, with the values of the first version
     /// that asks, and kept while values change, so that a change shows as a lag and an error,

@@ -68,6 +68,16 @@ struct StudioServerTests {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    @Test("A stopped studio stops rendering: its version's frames end short of the storyboard, cancelled")
+    func stopEndsTheRender() async throws {
+        let f = try await StudioFixture.start("expanding-cells")
+        await f.stop()
+        let store = try #require(f.server.session.snapshot.current?.store)
+        #expect(await store.manifest(timeout: 5) == nil)
+        let rendered = await store.renderedFrames
+        #expect(rendered < store.times.count, "\(rendered) of \(store.times.count) frames")
+    }
+
     @Test("A param change gives the frame the library renders with the same set, byte for byte")
     func changeIsTheLibrarysFrame() async throws {
         let f = try await StudioFixture.start()
