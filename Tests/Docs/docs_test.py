@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every command and code block in the docs runs as written, and every relative link resolves.
 
-Usage: docs_test.py FLIPBOOK [--page NAME] [--keep]
+Usage: docs_test.py FLIPBOOK [--page NAME] [--keep] [--installed | --user INSTALLED]
 
 The docs are README.md and every DocC catalog's articles (Sources/*/*.docc/*.md). Each page runs
 in a fresh folder of its own, its blocks in order, with `flipbook` on PATH (the binary given) and
@@ -27,6 +27,12 @@ Scripts/package --check) and each page runs as a user without a clone would run 
 `Assets` link, no toolchain on PATH, and only the commands that do not name this repository
 (`Scripts/…`, `Assets/…`) or need a toolchain or a checkout (`swift …`, `git …`); those ran in
 the clone run. part-of blocks and links are the clone run's too.
+
+With --user INSTALLED, both in one run, each command once: a command that names this repository
+(or needs a toolchain or a checkout) runs as in the clone run, with FLIPBOOK and `Assets` linked
+while it runs; every other command runs as a user without a clone runs it, with the installed
+Flipbook INSTALLED, no toolchain on PATH, a home of its own and no `Assets` link. Scripts/test
+runs the docs test so, through Scripts/package --check, while the .deb is installed.
 Links: a relative link or image must name a file that exists, and `file.md#anchor` an anchor
 GitHub makes from one of its headings; a DocC `<doc:Name>` must name an article of its catalog.
 """
@@ -102,8 +108,13 @@ def expected_status(command):
 CLONE_ONLY = re.compile(r"(^|[\s=(\"'])(\./)?(Scripts|Assets)/|^(swift|git)\b|\.build/")
 
 
+def names_clone(command):
+    """Whether `command` needs this repository, a toolchain or a checkout."""
+    return bool(CLONE_ONLY.search(command))
+
+
 def run_command(command, cwd, env, failures, where, log, installed=False):
-    if installed and CLONE_ONLY.search(command):
+    if installed and names_clone(command):
         log.append(f"  {where}: {command[:100]}  (a clone's: not run installed)")
         return
     command = re.sub(r"^Scripts/flipbook ", "flipbook ", command)
@@ -216,17 +227,31 @@ def main():
     ap.add_argument("--page", action="append", default=[], help="only pages whose name contains this")
     ap.add_argument("--keep", action="store_true", help="keep the pages' folders")
     ap.add_argument("--installed", action="store_true", help="FLIPBOOK is installed; run as a user without a clone")
+    ap.add_argument("--user", metavar="INSTALLED",
+                    help="an installed Flipbook: the commands that do not name this repository run with it, as a "
+                         "user without a clone runs them; the rest with FLIPBOOK")
     args = ap.parse_args()
-    binary = os.path.abspath(args.flipbook)
+    if args.installed and args.user:
+        ap.error("--installed runs FLIPBOOK as installed; --user runs INSTALLED beside it: give one")
     work = tempfile.mkdtemp(prefix="flipbook-docs-")
-    shims = os.path.join(work, "bin")
-    os.makedirs(shims)
-    with open(os.path.join(shims, "flipbook"), "w") as shim:
-        shim.write(f'#!/bin/sh\nexec "{binary}" "$@"\n')
-    os.chmod(os.path.join(shims, "flipbook"), 0o755)
+
+    def shim(binary, name):
+        """A folder whose `flipbook` runs `binary`, to put first on PATH."""
+        shims = os.path.join(work, name)
+        os.makedirs(shims)
+        with open(os.path.join(shims, "flipbook"), "w") as out:
+            out.write(f'#!/bin/sh\nexec "{os.path.abspath(binary)}" "$@"\n')
+        os.chmod(os.path.join(shims, "flipbook"), 0o755)
+        return shims
+
     path = "/usr/bin:/bin" if args.installed else os.environ["PATH"]
-    env = dict(os.environ, PATH=shims + os.pathsep + path)
+    env = dict(os.environ, PATH=shim(args.flipbook, "bin") + os.pathsep + path)
     env.pop("FLIPBOOK_RECORD", None)
+    user_env = None
+    if args.user:
+        home = os.path.join(work, "home")
+        os.makedirs(home)
+        user_env = {"HOME": home, "LANG": "C.UTF-8", "PATH": shim(args.user, "user-bin") + ":/usr/bin:/bin"}
     failures, not_run = [], []
 
     def run_page(path):
@@ -235,8 +260,21 @@ def main():
         log, ran = [name], 0
         folder = os.path.join(work, name.replace("/", "_"))
         os.makedirs(folder)
+        link = os.path.join(folder, "Assets")
         if not args.installed:
-            os.symlink(os.path.join(ROOT, "Assets"), os.path.join(folder, "Assets"))
+            os.symlink(os.path.join(ROOT, "Assets"), link)
+
+        def env_for(command):
+            """The environment `command` runs in; with --user, `Assets` is there only for a clone's."""
+            if not args.user:
+                return env
+            if names_clone(command):
+                if not os.path.lexists(link):
+                    os.symlink(os.path.join(ROOT, "Assets"), link)
+                return env
+            if os.path.islink(link):
+                os.unlink(link)
+            return user_env
         for line, language, kind, value, text in blocks(path):
             where = f"{name}:{line}"
             if kind == "needs":
@@ -252,11 +290,11 @@ def main():
                     ran += 1
             elif language == "text":
                 if text.startswith("$ "):
-                    transcript(text, folder, env, failures, where, log)
+                    transcript(text, folder, env_for(text.split("\n", 1)[0][2:]), failures, where, log)
                     ran += 1
             elif language == "sh":
                 for command in commands(text):
-                    run_command(command, folder, env, failures, where, log, args.installed)
+                    run_command(command, folder, env_for(command), failures, where, log, args.installed)
                     ran += 1
             else:
                 failures.append(f"{where}: a ```{language} block the docs test cannot run: give it a "
