@@ -137,12 +137,14 @@ struct HostileConnectionTests {
         let (server, folder) = try await Self.start()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let port = server.port
+        // Made once: the bytes, not the making of a megabyte string each time, are the test.
+        let junk = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        let line = Array("GET /".utf8) + junk, header = Array("GET / HTTP/1.1\r\nX-Junk: ".utf8) + junk
         let answers = await Self.offPool { () -> [String] in
             (0..<200).map { i in
                 let fd = Self.connect(port)
                 defer { close(fd) }
-                let junk = String(repeating: "a", count: 1_000_000)
-                Self.push(fd, Array((i < 100 ? "GET /\(junk)" : "GET / HTTP/1.1\r\nX-Junk: \(junk)").utf8))
+                Self.push(fd, i < 100 ? line : header)
                 return Self.drain(fd)
             }
         }
@@ -159,16 +161,18 @@ struct HostileConnectionTests {
         let (server, folder) = try await Self.start()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let port = server.port, token = server.token
+        // No token, and a body that is a request with one: one 403, then the end. The bodies
+        // are made once: the bytes, not the making of megabyte strings each time, are the test.
+        let smuggled = "GET /api/state?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        let body = Array(smuggled.utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 2 << 20)
+        let chunks = Array("5F5E100\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
         let answers = await Self.offPool { () -> [String] in
             (0..<100).flatMap { _ -> [String] in
-                // No token, and a body that is a request with one: one 403, then the end.
-                let smuggled = "GET /api/state?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
-                let body = smuggled + String(repeating: " ", count: 2 << 20)
                 let forged = Self.connect(port)
                 Self.push(
                     forged,
                     Array("POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 2000000\r\n\r\n".utf8))
-                Self.push(forged, Array(body.utf8))
+                Self.push(forged, body)
                 let a = Self.drain(forged)
                 close(forged)
                 // A token, and a 100 MB chunked body: refused at its head.
@@ -178,7 +182,7 @@ struct HostileConnectionTests {
                     Array(
                         "POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Flipbook-Token: \(token)\r\nTransfer-Encoding: chunked\r\n\r\n"
                             .utf8))
-                Self.push(chunked, Array(("5F5E100\r\n" + String(repeating: "x", count: 1 << 20)).utf8))
+                Self.push(chunked, chunks)
                 let b = Self.drain(chunked)
                 close(chunked)
                 return [a, b]
@@ -256,11 +260,12 @@ struct HostileConnectionTests {
         try await server.start()
         let port = server.port
         let page = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        // Hundreds of pages asked for at once, none read: the socket fills, and stays full.
+        let pages = Array([[UInt8]](repeating: page, count: 3000).joined())
         let fds = await Self.offPool {
             (0..<60).map { _ -> Int32 in
                 let fd = Self.connect(port)
-                // Hundreds of pages asked for at once, none read: the socket fills, and stays full.
-                Self.push(fd, Array([[UInt8]](repeating: page, count: 3000).joined()))
+                Self.push(fd, pages)
                 return fd
             }
         }
