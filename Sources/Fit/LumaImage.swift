@@ -117,15 +117,25 @@ struct LumaImage: Sendable {
                 }
             }
         }
+        // Every column's running sum at once, a row at a time: each column's sums are made
+        // in the same order as one column's alone would be, and the rows are read in order.
+        var sums = [Float](repeating: 0, count: width)
         rows.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in
-                for x in 0..<width {
-                    func at(_ y: Int) -> Float { p[min(max(y, 0), height - 1) * width + x] }
-                    var sum: Float = 0
-                    for y in -r...r { sum += at(y) }
+                sums.withUnsafeMutableBufferPointer { sums in
+                    let (w, last) = (width, height - 1)
+                    for y in -r...r {
+                        let row = min(max(y, 0), last) &* w
+                        for x in 0..<w { sums[x] += p[row &+ x] }
+                    }
                     for y in 0..<height {
-                        o[y * width + x] = sum / n
-                        sum += at(y + r + 1) - at(y - r)
+                        let (row, added, dropped) = (
+                            y &* w, min(max(y &+ r &+ 1, 0), last) &* w, min(max(y &- r, 0), last) &* w
+                        )
+                        for x in 0..<w {
+                            o[row &+ x] = sums[x] / n
+                            sums[x] += p[added &+ x] - p[dropped &+ x]
+                        }
                     }
                 }
             }
