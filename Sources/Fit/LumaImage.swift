@@ -20,6 +20,21 @@ struct LumaImage: Sendable {
         let c = crop ?? Crop(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
         self.width = width
         self.height = height
+        let rowBytes = bitmap.rowBytes
+        if c.width == width && c.height == height && c.x >= 0 && c.y >= 0 && c.x + width <= bitmap.width
+            && c.y + height <= bitmap.height
+        {
+            // One source pixel each (a render at the working size): every pixel written once.
+            pixels = bitmap.pixels.withUnsafeBufferPointer { p in
+                [Float](unsafeUninitializedCapacity: width * height) { out, count in
+                    Self.greys(
+                        p, from: c.y &* rowBytes &+ c.x &* 4, rowBytes: rowBytes, width: width, height: height,
+                        into: out)
+                    count = width * height
+                }
+            }
+            return
+        }
         var out = [Float](repeating: 255, count: width * height)
         let sx = Double(c.width) / Double(width), sy = Double(c.height) / Double(height)
         /// Output column or row `i`'s box of source ones, clipped to `0..<limit`.
@@ -29,17 +44,8 @@ struct LumaImage: Sendable {
             return (max(0, a), min(limit, b))
         }
         let columns = (0..<width).map { box($0, sx, c.x, bitmap.width) }
-        let rowBytes = bitmap.rowBytes
         bitmap.pixels.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in
-                if c.width == width && c.height == height && c.x >= 0 && c.y >= 0 && c.x + width <= bitmap.width
-                    && c.y + height <= bitmap.height
-                {
-                    // One source pixel each: a render at the working size.
-                    Self.greys(
-                        p, from: c.y &* rowBytes &+ c.x &* 4, rowBytes: rowBytes, width: width, height: height, into: o)
-                    return
-                }
                 // Each source column's sums over the output row's box of rows, then each output
                 // column's box of those: whole numbers, so the same sums in any order. A pixel's
                 // four bytes add into two words of two 16-bit lanes each (R and B, G and A), a
@@ -101,8 +107,9 @@ struct LumaImage: Sendable {
     func boxBlurred(radius r: Int) -> LumaImage {
         guard r > 0 else { return self }
         let n = Float(2 * r + 1)
-        var rows = [Float](repeating: 0, count: pixels.count)
-        var out = [Float](repeating: 0, count: pixels.count)
+        // Both passes write every pixel: no need to fill them first.
+        var rows = [Float](unsafeUninitializedCapacity: pixels.count) { $1 = pixels.count }
+        var out = [Float](unsafeUninitializedCapacity: pixels.count) { $1 = pixels.count }
         pixels.withUnsafeBufferPointer { p in
             rows.withUnsafeMutableBufferPointer { o in
                 for y in 0..<height {
