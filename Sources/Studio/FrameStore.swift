@@ -147,14 +147,14 @@ final class FrameStore: Sendable {
         return nil
     }
 
-    /// How many frames have rendered, once the render has ended (finished or cancelled).
-    var renderedFrames: Int {
-        get async {
-            while !state.withLock({ $0.finished || ($0.cancelled && !$0.started) }) {
-                try? await Task.sleep(nanoseconds: 5_000_000)
-            }
-            return state.withLock { $0.frames.count }
+    /// How many frames have rendered once the render has ended (finished or cancelled), or
+    /// after `timeout` seconds.
+    func renderedFrames(timeout: Double = 30) async -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline && !state.withLock({ $0.finished || ($0.cancelled && !$0.started) }) {
+            try? await Task.sleep(nanoseconds: 5_000_000)
         }
+        return state.withLock { $0.frames.count }
     }
 
     /// The encoded picture `k`, waiting while it renders; nil if there is none.

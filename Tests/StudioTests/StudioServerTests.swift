@@ -74,7 +74,7 @@ struct StudioServerTests {
         await f.stop()
         let store = try #require(f.server.session.snapshot.current?.store)
         #expect(await store.manifest(timeout: 5) == nil)
-        let rendered = await store.renderedFrames
+        let rendered = await store.renderedFrames()
         #expect(rendered < store.times.count, "\(rendered) of \(store.times.count) frames")
     }
 
