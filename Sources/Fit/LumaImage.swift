@@ -207,11 +207,14 @@ struct LumaImage: Sendable {
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, rowBytes: Int, width: Int, height: Int,
         into out: UnsafeMutableBufferPointer<Float>
     ) {
+        // A pixel's four bytes are read as one word: the loop then runs on whole lanes of words.
+        let raw = UnsafeRawBufferPointer(p)
         for y in 0..<height {
-            let row = start &+ y &* rowBytes, first = y &* width
+            let row = raw.baseAddress! + (start &+ y &* rowBytes), first = y &* width
             for x in 0..<width {
-                let i = row &+ x &* 4
-                let sum = Int32(p[i]) &+ Int32(p[i &+ 1]) &+ Int32(p[i &+ 2]) &+ 3 &* (255 &- Int32(p[i &+ 3]))
+                let w = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
+                let sum =
+                    Int32(w & 0xFF) &+ Int32((w >> 8) & 0xFF) &+ Int32((w >> 16) & 0xFF) &+ 3 &* (255 &- Int32(w >> 24))
                 out[first &+ x] = Float(sum) / 3
             }
         }
