@@ -292,13 +292,16 @@ struct ChangeFit: Sendable {
                 let (x, y) = (fits[a.element.fit]!.cost(a.element.work), fits[b.element.fit]!.cost(b.element.work))
                 return x != y ? x > y : a.offset < b.offset
             }.map(\.element)
+            // A round of fewer works than cores (the winners' ranges) renders each on several.
+            let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / work.count)
             let done = try each(Array(work.indices)) { i -> Attempt in
                 let fit = fits[work[i].fit]!
                 switch work[i].work {
                 case .attempt(let t):
                     return try fit.attempt(
-                        t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml", thorough: t.thorough)
-                case .ranges(let found): return try fit.ranged(found)
+                        t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml", thorough: t.thorough,
+                        threads: threads)
+                case .ranges(let found): return try fit.ranged(found, threads: threads)
                 }
             }
             round = []
@@ -406,10 +409,10 @@ struct ChangeFit: Sendable {
     /// The change found, with the ranges of its curve's values and a finger's part: its values
     /// are not searched again, only probed around (the winner's alone, since each value probed
     /// costs its pairs with all the others).
-    func ranged(_ found: MadeChange) throws -> Attempt {
+    func ranged(_ found: MadeChange, threads: Int) throws -> Attempt {
         try attempt(
             found.kind, found.curve, drag: found.drag.map { ($0.duration, $0.progress) }, path: "\(folder)-ranged.yaml",
-            from: found, thorough: true)
+            from: found, thorough: true, threads: threads)
     }
 
     /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted; or, where
@@ -417,7 +420,7 @@ struct ChangeFit: Sendable {
     /// match judged, blurred over about a line of text (`FitRequest.blursText`).
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
-        from found: MadeChange? = nil, thorough: Bool = false
+        from found: MadeChange? = nil, thorough: Bool = false, threads: Int
     ) throws -> Attempt {
         guard var candidate = change(kind, curve, drag: drag) else { return nil }
         if let found {
@@ -459,8 +462,8 @@ struct ChangeFit: Sendable {
         let fit: FitResult
         do {
             var request = FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame)
-            // Tries run side by side, each on a core; only their values are kept.
-            (request.determinesRanges, request.searches, request.renderThreads) = (found != nil, found == nil, 1)
+            // Tries run side by side, each on its share of the cores; only their values are kept.
+            (request.determinesRanges, request.searches, request.renderThreads) = (found != nil, found == nil, threads)
             request.blursText = thorough
             fit = try Fitter.fit(request, recording: recording, images: images)
         } catch is FitError {
