@@ -40,6 +40,9 @@ struct ChangeFit: Sendable {
     let from: Int
     let to: Int
     let seconds: ClosedRange<Double>
+    /// The height of the status bar that stays at the top through the change's frames, in
+    /// points (`StatusBar`); nil where none does.
+    let statusBar: Double?
     /// Where each try's scene file is written (`PATH-N.yaml`), beside the screens' images.
     let folder: String
     let images: ImageCache
@@ -52,6 +55,7 @@ struct ChangeFit: Sendable {
     func change(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?) -> MadeChange? {
         var change = MadeChange(
             kind: kind, from: from, to: to, start: hold, curve: curve, drag: drag, seconds: seconds)
+        if kind.keepsStatusBar { change.statusBar = statusBar }
         if kind.hasRect {
             guard let placement = rect(kind) else { return nil }
             (change.rect, change.shift, change.bar) = (placement.rect, placement.shift, placement.bar)

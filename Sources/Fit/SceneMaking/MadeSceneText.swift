@@ -88,6 +88,9 @@ public struct MadeChange: Sendable {
     /// The height of a bar at the top of a parted screen that stays while its rows ride under
     /// it, in points.
     public var bar: Double? = nil
+    /// The height of the status bar that stays at the top while the screens move under it, in
+    /// points (`ScreenChange.keepsStatusBar`).
+    public var statusBar: Double? = nil
     /// The recording's seconds it was fitted on, and how well its render matches there: the mean
     /// difference per frame (of 255 levels) and the share of the recording's changes it explains.
     public var seconds: ClosedRange<Double>
@@ -117,6 +120,8 @@ struct MadeSceneText {
     var length: Double
     /// Comment lines at the top.
     var header: [String]
+    /// Each screen's colour under a status bar (`#RRGGBB`), where a change keeps one.
+    var screenTops: [String] = []
 
     /// The params' names of each change: its animation, its numbers' and rectangle's by their
     /// suffix, its finger's part where it has one, and a revealing circle's layer, colour and
@@ -136,6 +141,7 @@ struct MadeSceneText {
             if change.kind.hasRect { for part in ScreenChange.rect { params[part] = base + part } }
             if change.kind.parts { params["Color"] = base + "Color" }
             if change.kind.parts, change.bar != nil { params["Bar"] = base + "Bar" }
+            if change.kind.keepsStatusBar, change.statusBar != nil { params["StatusBar"] = base + "StatusBar" }
             if change.kind == .scroll { for part in ScreenChange.shift { params[part] = base + part } }
             return (
                 base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"),
@@ -152,6 +158,10 @@ struct MadeSceneText {
     /// Screen `screen`'s layer (numbered from 1), and its image's file beside the scene.
     static func layer(_ screen: Int) -> String { "screen-\(screen)" }
     static func imageFile(_ screen: Int) -> String { layer(screen) + ExportFormat.pngExtension }
+    /// Screen `screen`'s part under a status bar: its own colour, which moves with it.
+    static func underBar(_ screen: Int) -> String { layer(screen) + "-bar" }
+    /// A change's status bar's layer, named after its animation.
+    static func statusBar(_ animation: String) -> String { animation + "-status-bar" }
 
     var text: String {
         let names = paramNames
@@ -226,6 +236,11 @@ struct MadeSceneText {
                     "  \(name): {number: \(Self.number(bar)), range: [0, \(Self.number(canvas.height))], doc: \"the bar at the top that stays while the rows above ride under it, sliding up into the top as the row opens, in points\"}"
                 )
             }
+            if let height = change.statusBar, let name = name.params["StatusBar"] {
+                lines.append(
+                    "  \(name): {number: \(Self.number(height)), range: [0, \(Self.number(canvas.height))], doc: \"the status bar's height, in points: it stays at the top while the screens move under it, as iOS draws it\"}"
+                )
+            }
             if let shift = change.shift {
                 for (part, value) in zip(ScreenChange.shift, shift) {
                     let span = part == "ShiftX" ? canvas.width : canvas.height
@@ -261,9 +276,17 @@ struct MadeSceneText {
         let first = changes.first?.from ?? 1
         // A screen that grows or shrinks shows its top, at the width it has, as a card does.
         let cards = Set(changes.compactMap { $0.kind == .grow ? $0.to : $0.kind == .shrink ? $0.from : nil })
+        // A screen that slides under a status bar shows its own colour there; a card's top, at
+        // the width it has, shows its own.
+        let underBar = Set(
+            zip(changes, names).filter { $0.1.params["StatusBar"] != nil }.flatMap { [$0.0.from, $0.0.to] }
+        ).subtracting(cards)
         for i in 1...max(1, screens.count) {
+            let cover =
+                underBar.contains(i) && i <= screenTops.count
+                ? ", children: {\(Self.underBar(i)): {color: \"\(screenTops[i - 1])\", hidden: true}}" : ""
             lines.append(
-                "  \(Self.layer(i)): {image: assets.screen\(i)\(cards.contains(i) ? ", mode: fitWidth" : "")\(i == first ? "" : ", hidden: true")}"
+                "  \(Self.layer(i)): {image: assets.screen\(i)\(cards.contains(i) ? ", mode: fitWidth" : "")\(i == first ? "" : ", hidden: true")\(cover)}"
             )
         }
         for reveal in names.compactMap(\.reveal) {
@@ -284,17 +307,42 @@ struct MadeSceneText {
         if changes.contains(where: { $0.kind.numbers.contains(.dim) }) {
             lines.append("  dimming: {color: \"#000000\", alpha: 0}")
         }
+        for (change, name) in zip(changes, names) {
+            guard let height = name.params["StatusBar"] else { continue }
+            // Over everything the storyboard raises, as iOS draws it.
+            let strip = "\"rect(0, 0, canvas.width, \(height))\""
+            lines.append(
+                "  \(Self.statusBar(name.animation)): {image: assets.screen\(change.from), source: \(strip), frame: \(strip), hidden: true, z: \(10 * (changes.count + 2))}"
+            )
+        }
         lines += ["", "storyboards:", "  recording:"]
         var z = 1
         for (i, (change, name)) in zip(changes, names).enumerated() {
             lines.append("    - hold: timing.before\(i + 1)")
             z += 1
+            // A status bar is shown over the change, and the screens' own colour under it.
+            let height = name.params["StatusBar"]
+            let covered = [change.from, change.to].filter { underBar.contains($0) }
+            if let height {
+                let shown =
+                    ["\(Self.statusBar(name.animation)).hidden: false"]
+                    + covered.map {
+                        "\(Self.underBar($0)).hidden: false, \(Self.underBar($0)).frame: \"rect(0, 0, canvas.width, \(height))\""
+                    }
+                lines.append("    - set: {\(shown.joined(separator: ", "))}")
+            }
             for step in change.kind.steps(
                 from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation,
                 params: name.params,
                 drag: name.drag, reveal: name.reveal.map { ($0.circle, $0.fade) }, z: z)
             {
                 lines.append("    - " + step)
+            }
+            if height != nil {
+                let hidden =
+                    ["\(Self.statusBar(name.animation)).hidden: true"]
+                    + covered.map { "\(Self.underBar($0)).hidden: true" }
+                lines.append("    - set: {\(hidden.joined(separator: ", "))}")
             }
         }
         lines.append("    - hold: timing.end")

@@ -123,12 +123,20 @@ enum SceneMaker {
             try image.writePNG(to: folder.path + "/" + MadeSceneText.imageFile(s + 1))
         }
         let fps = Self.fps(interval: outline.interval)
+        // Each change's status bar: the strip at the top none of its frames moves.
+        let statusBars = outline.changes.indices.map { k in
+            outline.changes[k].isCut ? nil : StatusBar.height(in: windowFrames[k], canvasWidth: canvas.width)
+        }
+        let screenTops =
+            statusBars.compactMap { $0 }.max().map { height in
+                images.map { StatusBar.color(of: $0, height: height, canvasWidth: canvas.width) }
+            } ?? []
         @Sendable func text(_ changes: [MadeChange], length: Double) -> MadeSceneText {
             MadeSceneText(
                 name: request.name, summary: "made from \((request.recording as NSString).lastPathComponent)",
                 canvas: canvas, scale: scale, fps: fps,
                 screens: outline.screens.enumerated().map { (MadeSceneText.imageFile($0 + 1), outline.starts[$1]) },
-                changes: changes, length: length, header: [])
+                changes: changes, length: length, header: [], screenTops: screenTops)
         }
         let imageCache = ImageCache()
         /// Change `k` as made at once where it is a cut, else its fit on its own window.
@@ -161,7 +169,8 @@ enum SceneMaker {
                 ChangeFit(
                     base: text([], length: end - origin), recording: recording, hold: hold,
                     origin: origin, frame: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight), from: from,
-                    to: to, seconds: seconds, folder: folder.path + "/change-\(k)", images: imageCache))
+                    to: to, seconds: seconds, statusBar: statusBars[k], folder: folder.path + "/change-\(k)",
+                    images: imageCache))
         }
         let fits = outline.changes.indices.map(fitting)
         for case .fit(let fit) in fits {

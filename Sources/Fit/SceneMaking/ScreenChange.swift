@@ -98,6 +98,11 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// scrolling band is where the two screens differ.
     var fitsRect: Bool { self == .grow || self == .shrink }
 
+    /// Whether a status bar that no frame of it moves is drawn over it, on top (`StatusBar`):
+    /// where a screen slides, grows or shrinks, or a circle grows, under the bar. A parted
+    /// screen has a bar of its own; a band's scroll and a fade move nothing there.
+    var keepsStatusBar: Bool { [.push, .pop, .present, .dismiss, .grow, .shrink, .reveal].contains(self) }
+
     /// Whether it parts a screen at a row, above and below (its own layers: `PartingLayers`).
     var parts: Bool { self == .expand || self == .collapse }
 

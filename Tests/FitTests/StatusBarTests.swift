@@ -1,0 +1,112 @@
+import Flipbook
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Fit
+
+@Suite("StatusBar: the strip at the top no frame of a change moves, drawn over the change")
+struct StatusBarTests {
+    /// A white opaque frame `width` x `height` with black boxes (x, y, width, height) on it.
+    static func frame(width: Int, height: Int, black boxes: [(Int, Int, Int, Int)]) -> Bitmap {
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for (bx, by, bw, bh) in boxes {
+            for y in by..<(by + bh) {
+                for x in bx..<(bx + bw) { for c in 0..<3 { bytes[(y * width + x) * 4 + c] = 0 } }
+            }
+        }
+        return Bitmap(width: width, height: height, premultipliedPixels: bytes)
+    }
+
+    /// Five frames 800 x 400 (a point a pixel): a status bar's text at the top that stays, and a
+    /// line of text below that moves down 10 a frame from row `line`; `extra` adds boxes to the
+    /// third frame.
+    static func frames(line: Int = 25, text: (Int, Int, Int, Int) = (10, 6, 60, 8), extra: [(Int, Int, Int, Int)] = [])
+        -> [Bitmap]
+    {
+        (0..<5).map { k in
+            frame(width: 800, height: 400, black: [text, (0, line + 10 * k, 800, 10)] + (k == 2 ? extra : []))
+        }
+    }
+
+    @Test("The rows above the first that any frame changes, where they show something")
+    func height() {
+        #expect(StatusBar.height(in: Self.frames(), canvasWidth: 800) == 25)
+        // At half the scale (400 points across the 800 pixels), half the points.
+        #expect(StatusBar.height(in: Self.frames(), canvasWidth: 400) == 12.5)
+        // Six pixels of a row changed (the tips of a line of text moving under it) change the
+        // row, though its mean moves by under 2 levels.
+        #expect(StatusBar.height(in: Self.frames(extra: [(300, 21, 6, 1)]), canvasWidth: 800) == 21)
+        // Taller than a status bar: no more than `tallest`.
+        #expect(StatusBar.height(in: Self.frames(line: 90), canvasWidth: 800) == 60)
+    }
+
+    @Test("No status bar where the strip shows nothing, where its top row changes, or where it is too short")
+    func none() {
+        // Nothing but white above the moving line.
+        #expect(StatusBar.height(in: Self.frames(text: (0, 0, 0, 0)), canvasWidth: 800) == nil)
+        // The top row changes in the third frame.
+        #expect(StatusBar.height(in: Self.frames(extra: [(0, 0, 800, 2)]), canvasWidth: 800) == nil)
+        // The moving line starts at row 5: under `shortest`.
+        #expect(StatusBar.height(in: Self.frames(line: 5, text: (10, 1, 60, 3)), canvasWidth: 800) == nil)
+    }
+
+    @Test("A screen's colour under the bar: the strip's median, text aside")
+    func color() {
+        var bytes = [UInt8](repeating: 0, count: 100 * 40 * 4)
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (20, 120, 220, 255)
+        }
+        for x in 0..<10 { for c in 0..<3 { bytes[(5 * 100 + x) * 4 + c] = 0 } }
+        let bitmap = Bitmap(width: 100, height: 40, premultipliedPixels: bytes)
+        #expect(StatusBar.color(of: bitmap, height: 10, canvasWidth: 50) == "#1478DC")
+    }
+
+    @Test(
+        "A made scene's dismissal under a status bar: the bar stays on top, the sliding screen shows its own colour there, and after it each screen shows its own bar again"
+    )
+    func madeScene() throws {
+        let folder = temporaryFolder()
+        // Two screens 100 x 200 with the same status bar text; the first a red box, the next a
+        // blue one.
+        func screen(_ box: (Int, Int, Int, Int), _ color: (UInt8, UInt8, UInt8)) -> Bitmap {
+            var bytes = [UInt8](repeating: 255, count: 100 * 200 * 4)
+            for y in 6..<14 { for x in 10..<30 { for c in 0..<3 { bytes[(y * 100 + x) * 4 + c] = 0 } } }
+            for y in box.1..<(box.1 + box.3) {
+                for x in box.0..<(box.0 + box.2) {
+                    (bytes[(y * 100 + x) * 4], bytes[(y * 100 + x) * 4 + 1], bytes[(y * 100 + x) * 4 + 2]) = color
+                }
+            }
+            return Bitmap(width: 100, height: 200, premultipliedPixels: bytes)
+        }
+        try screen((0, 40, 100, 20), (255, 0, 0)).writePNG(to: folder + "/screen-1.png")
+        try screen((0, 60, 100, 20), (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
+        var dismiss = MadeChange(
+            kind: .dismiss, from: 1, to: 2, start: 0.1, curve: .bezier("linear", duration: 1), seconds: 0...1)
+        // No black over the screen underneath, so that its pixels are its own.
+        (dismiss.statusBar, dismiss.numbers["Dim"]) = (20, 0)
+        let text = MadeSceneText(
+            name: "bar", summary: "a dismissal under a status bar", canvas: (100, 200), scale: 1, fps: 30,
+            screens: [("screen-1.png", 0), ("screen-2.png", 1)], changes: [dismiss], length: 1.5, header: [],
+            screenTops: ["#FFFFFF", "#FFFFFF"])
+        try text.text.write(toFile: folder + "/bar.yaml", atomically: true, encoding: .utf8)
+        let transition = try Transition(folder + "/bar.yaml")
+        func pixel(_ t: Double, _ x: Int, _ y: Int) -> [UInt8] {
+            let p = transition.frame(at: t)[x, y]
+            return [p.r, p.g, p.b]
+        }
+        // Half way: the first screen 100 down. The bar's text stays at the top; where the first
+        // screen's own bar text is now, its colour (white); its red box 100 lower; the next
+        // screen's blue box uncovered above it.
+        #expect(pixel(0.6, 15, 10) == [0, 0, 0])
+        #expect(pixel(0.6, 15, 110) == [255, 255, 255])
+        #expect(pixel(0.6, 50, 150) == [255, 0, 0])
+        #expect(pixel(0.6, 50, 110) == [255, 255, 255])
+        #expect(pixel(0.6, 50, 70) == [0, 0, 255])
+        // Before and after, each screen with its own bar.
+        #expect(pixel(0.05, 15, 10) == [0, 0, 0])
+        #expect(pixel(1.4, 15, 10) == [0, 0, 0])
+        #expect(pixel(1.4, 50, 70) == [0, 0, 255])
+        #expect(pixel(1.4, 50, 150) == [255, 255, 255])
+    }
+}
