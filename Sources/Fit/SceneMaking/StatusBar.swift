@@ -6,19 +6,14 @@ import struct Geometry.Color
 /// slide under it. A made scene draws it on top through the change, and each sliding screen
 /// shows its own colour there.
 enum StatusBar {
-    /// The most a row's mean difference from the first frame's may be, in levels, for the row to
-    /// be unchanged: a codec's or a palette's noise, far under a line of text moving over it.
-    static let noise = 2.5
-    /// A pixel this far from the first frame's in a channel has changed, past any codec's noise;
-    /// a row with more than one in `changedShare` of its pixels changed has changed (the tips of
-    /// a line of text passing under it), whatever its mean.
-    static let changedLevel = 48
-    static let changedShare = 200
-    /// The tallest it is taken to be, in points (a status bar is 20 to 59), and the shortest.
-    static let tallest = 60.0
-    static let shortest = 8.0
-    /// How far a pixel of the strip must be from its colour for the strip to show something.
-    static let ink = 64
+    /// When a row has changed from the first frame's: where its mean difference passes `noise`
+    /// levels (a codec's or a palette's noise, far under a line of text moving over it), or more
+    /// than one pixel in `share` passes `level` in a channel (the tips of a line of text passing
+    /// under it), whatever the mean.
+    static let changed = (noise: 2.5, level: 48, share: 200)
+    /// The tallest it is taken to be, in points (a status bar is 20 to 59), the shortest, and how
+    /// far a pixel of the strip must be from its colour for the strip to show something.
+    static let (tallest, shortest, ink) = (60.0, 8.0, 64)
 
     /// The height in points of the status bar of `frames` (one change's, of one size, `canvasWidth`
     /// points across); nil where the top row changes, or the unchanged strip is under
@@ -35,20 +30,20 @@ enum StatusBar {
     /// How many rows at the top of `frame`, up to `limit`, are unchanged from `first`'s.
     static func unchangedRows(of frame: Bitmap, from first: Bitmap, limit: Int) -> Int {
         guard (frame.width, frame.height) == (first.width, first.height) else { return 0 }
-        let most = max(1, frame.width / changedShare)
+        let most = max(1, frame.width / Self.changed.share)
         for y in 0..<limit {
-            var (sum, changed) = (0, 0)
+            var (sum, moved) = (0, 0)
             let row = y * frame.rowBytes
             for x in 0..<frame.width {
                 var far = false
                 for c in 0..<3 {
                     let d = abs(Int(frame.pixels[row + x * 4 + c]) - Int(first.pixels[row + x * 4 + c]))
                     sum += d
-                    far = far || d > changedLevel
+                    far = far || d > Self.changed.level
                 }
-                if far { changed += 1 }
+                if far { moved += 1 }
             }
-            if Double(sum) / Double(frame.width * 3) > noise || changed > most { return y }
+            if Double(sum) / Double(frame.width * 3) > Self.changed.noise || moved > most { return y }
         }
         return limit
     }
