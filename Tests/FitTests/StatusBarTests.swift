@@ -62,13 +62,11 @@ struct StatusBarTests {
         #expect(StatusBar.color(of: bitmap, height: 10, canvasWidth: 50) == "#1478DC")
     }
 
-    @Test(
-        "A made scene's dismissal under a status bar: the bar stays on top, the sliding screen shows its own colour there, and after it each screen shows its own bar again"
-    )
-    func madeScene() throws {
-        let folder = temporaryFolder()
-        // Two screens 100 x 200 with the same status bar text; the first a red box, the next a
-        // blue one.
+    /// A made scene's file in `folder`, with its two screens 100 x 200: the same status bar text
+    /// on each, a red box on the first and a blue one on the next; the first dismissed by
+    /// `curve` from `start`, under a status bar 20 points tall. No black dims the screen
+    /// underneath, so that its pixels are its own.
+    static func dismissal(in folder: String, curve: MadeChange.Curve, start: Double, length: Double) throws -> String {
         func screen(_ box: (Int, Int, Int, Int), _ color: (UInt8, UInt8, UInt8)) -> Bitmap {
             var bytes = [UInt8](repeating: 255, count: 100 * 200 * 4)
             for y in 6..<14 { for x in 10..<30 { for c in 0..<3 { bytes[(y * 100 + x) * 4 + c] = 0 } } }
@@ -81,16 +79,22 @@ struct StatusBarTests {
         }
         try screen((0, 40, 100, 20), (255, 0, 0)).writePNG(to: folder + "/screen-1.png")
         try screen((0, 60, 100, 20), (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
-        var dismiss = MadeChange(
-            kind: .dismiss, from: 1, to: 2, start: 0.1, curve: .bezier("linear", duration: 1), seconds: 0...1)
-        // No black over the screen underneath, so that its pixels are its own.
+        var dismiss = MadeChange(kind: .dismiss, from: 1, to: 2, start: start, curve: curve, seconds: 0...1)
         (dismiss.statusBar, dismiss.numbers["Dim"]) = (20, 0)
         let text = MadeSceneText(
             name: "bar", summary: "a dismissal under a status bar", canvas: (100, 200), scale: 1, fps: 30,
-            screens: [("screen-1.png", 0), ("screen-2.png", 1)], changes: [dismiss], length: 1.5, header: [],
+            screens: [("screen-1.png", 0), ("screen-2.png", 1)], changes: [dismiss], length: length, header: [],
             screenTops: ["#FFFFFF", "#FFFFFF"])
         try text.text.write(toFile: folder + "/bar.yaml", atomically: true, encoding: .utf8)
-        let transition = try Transition(folder + "/bar.yaml")
+        return folder + "/bar.yaml"
+    }
+
+    @Test(
+        "A made scene's dismissal under a status bar: the bar stays on top, the sliding screen shows its own colour there, and after it each screen shows its own bar again"
+    )
+    func madeScene() throws {
+        let transition = try Transition(
+            Self.dismissal(in: temporaryFolder(), curve: .bezier("linear", duration: 1), start: 0.1, length: 1.5))
         func pixel(_ t: Double, _ x: Int, _ y: Int) -> [UInt8] {
             let p = transition.frame(at: t)[x, y]
             return [p.r, p.g, p.b]
@@ -108,5 +112,26 @@ struct StatusBarTests {
         #expect(pixel(1.4, 15, 10) == [0, 0, 0])
         #expect(pixel(1.4, 50, 70) == [0, 0, 255])
         #expect(pixel(1.4, 50, 150) == [255, 255, 255])
+    }
+
+    @Test(
+        "A recording of a sheet dismissed under a status bar that stays gives a scene that keeps it: the strip no frame moves, its param, and the report's line"
+    )
+    func fromRecording() throws {
+        let folder = temporaryFolder()
+        let recording = try SceneMakingTests.recording(in: folder, scene: "dismissal", as: "dismissal.gif")
+        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        let change = try #require(report.changes.first)
+        #expect(report.changes.count == 1 && change.kind == .dismiss, "\(report.changes)")
+        // The rows no frame moves: the status bar's 20 points, and the plain grey under it down
+        // to where the sheet's title starts.
+        let bar = try #require(change.statusBar)
+        #expect(bar >= 20 && bar <= 40, "\(bar)")
+        #expect(report.check.changes.allSatisfy { $0.rms < 6 && $0.lag == 0 }, "\(report.check.changes)")
+        #expect(
+            report.text.contains(", under a status bar \(FitResult.text(bar)) pt tall that stays"), "\(report.text)")
+        let made = try String(contentsOfFile: folder + "/made/dismissal.yaml", encoding: .utf8)
+        #expect(made.contains("dismissStatusBar: {number: \(FitResult.text(bar))"), "\(made)")
+        #expect(made.contains("status-bar: {image: assets.screen1"), "\(made)")
     }
 }

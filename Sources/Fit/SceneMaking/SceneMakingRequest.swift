@@ -215,6 +215,9 @@ public struct SceneMakingReport: Sendable {
             if let fade = change.fade {
                 line += ", in \(change.color ?? ""), then the next screen fades in over \(FitResult.text(fade)) s"
             }
+            if let bar = change.statusBar {
+                line += ", under a status bar \(FitResult.text(bar)) pt tall that stays"
+            }
             lines.append(line)
             let c = check.changes[i]
             lines.append(
