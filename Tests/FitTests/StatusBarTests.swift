@@ -128,6 +128,9 @@ struct StatusBarTests {
         let bar = try #require(change.statusBar)
         #expect(bar >= 20 && bar <= 40, "\(bar)")
         #expect(report.check.changes.allSatisfy { $0.rms < 6 && $0.lag == 0 }, "\(report.check.changes)")
+        // The GIF merged the held frames, so its last small steps (0.60-0.63 s, as the sheet
+        // leaves the screen) are its quietest differences; the change still runs to them.
+        #expect(report.check.changes.first.map { $0.seconds.upperBound > 0.65 } == true, "\(report.check.changes)")
         #expect(
             report.text.contains(", under a status bar \(FitResult.text(bar)) pt tall that stays"), "\(report.text)")
         let made = try String(contentsOfFile: folder + "/made/dismissal.yaml", encoding: .utf8)

@@ -207,17 +207,26 @@ struct ChangeFit: Sendable {
         for (i, kind) in kinds.enumerated() {
             guard var change = change(kind, .bezier("linear", duration: 1), drag: nil) else { continue }
             change.start = 0
-            var scene = base
-            scene.changes = [change]
-            scene.length = 1
-            let path = "\(folder)-ranked-\(i).yaml"
-            try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
-            let transition = try Transition(path, width: width, images: images)
-            let renders = stride(from: 0.0, through: 1.0, by: 0.05).map {
-                LumaImage(transition.frame(at: $0).bitmap, width: width, height: height)
+            // A move that dims is drawn dimmed and not: a dimming darkens a whole screen, so
+            // drawn at a guess it can outweigh where the screens are.
+            var sharp: [LumaImage] = [], all: [LumaImage] = []
+            let dims: [Double?] = kind.numbers.contains(.dim) ? [nil, 0] : [nil]
+            for dim in dims {
+                change.numbers[ScreenChange.Number.dim.suffix] = dim
+                var scene = base
+                scene.changes = [change]
+                scene.length = 1
+                let path = "\(folder)-ranked-\(i).yaml"
+                try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+                let transition = try Transition(path, width: width, images: images)
+                let renders = stride(from: 0.0, through: 1.0, by: 0.05).map {
+                    LumaImage(transition.frame(at: $0).bitmap, width: width, height: height)
+                }
+                sharp += renders.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                all += renders
             }
-            differences[kind] = least(samples, renders.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
-            blurred[kind] = least(blurredSamples, renders.map { $0.boxBlurred(radius: Problem.blur) })
+            differences[kind] = least(samples, sharp)
+            blurred[kind] = least(blurredSamples, all.map { $0.boxBlurred(radius: Problem.blur) })
         }
         /// The likeliest by `differences`, with the next where it looks nearly as likely.
         func ranked(_ differences: [ScreenChange: Double]) -> [ScreenChange] {

@@ -40,8 +40,13 @@ struct RecordingOutline {
         self.duration = duration
         let differences = zip(pictures, pictures.dropFirst()).map { $0.meanDifference($1) }
         // A codec's noise raises the floor: the quietest tenth of the differences, which a
-        // still screen's frames give (a GIF that merged its held frames has none, and no noise).
-        let sorted = differences.sorted()
+        // still screen's frames give. A frame held for several frames' time (a GIF merges a
+        // still screen's frames) stands for that many still pairs, with no difference at all.
+        let frame = Self.interval(of: starts)
+        let held = zip(starts, starts.dropFirst() + [duration]).reduce(0) {
+            $0 + max(0, Int((($1.1 - $1.0) / frame).rounded()) - 1)
+        }
+        let sorted = [Double](repeating: 0, count: held) + differences.sorted()
         let quiet = sorted.isEmpty ? 0 : sorted[sorted.count / 10]
         threshold = max(Self.leastChange, quiet * 4)
         var changes: [Change] = []

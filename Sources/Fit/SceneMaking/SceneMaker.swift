@@ -227,7 +227,10 @@ enum SceneMaker {
 
 extension RecordingOutline {
     /// The seconds between frames most common in it.
-    var interval: Double {
+    var interval: Double { Self.interval(of: starts) }
+
+    /// The median step between frames starting at `starts`.
+    static func interval(of starts: [Double]) -> Double {
         let gaps = zip(starts, starts.dropFirst()).map { $1 - $0 }.sorted()
         return gaps.isEmpty ? 1.0 / 30 : gaps[gaps.count / 2]
     }

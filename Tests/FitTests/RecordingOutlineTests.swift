@@ -1,0 +1,32 @@
+@testable import Fit
+import Testing
+
+/// Where a recording's changes start and end.
+@Suite("RecordingOutline: a recording as stretches of stillness and of change")
+struct RecordingOutlineTests {
+    /// Flat pictures whose mean differences from one to the next are `steps`.
+    static func pictures(_ steps: [Double]) -> [LumaImage] {
+        steps.reduce([20.0]) { $0 + [$0.last! + $1] }.map {
+            LumaImage(width: 4, height: 2, pixels: .init(repeating: Float($0), count: 8))
+        }
+    }
+
+    @Test(
+        "A GIF that merged its held frames: each held frame counts as that many still ones, so a spring's last small steps stay in its change"
+    )
+    func heldFrames() {
+        // A sheet dismissed by a spring, as a 30 fps GIF stores it: 0.43 s held, eight moving
+        // frames whose steps shrink as the sheet leaves the screen, then 0.84 s held.
+        let steps = [9.43, 13.28, 11.45, 9.87, 4.84, 3.18, 1.92, 0.94]
+        let starts = [0, 0.43, 0.47, 0.5, 0.53, 0.57, 0.6, 0.63, 0.67]
+        let outline = RecordingOutline(pictures: Self.pictures(steps), starts: starts, duration: 1.5)
+        #expect(outline.threshold == RecordingOutline.leastChange)
+        #expect(outline.changes == [.init(before: 0, after: 8)])
+        // The same frames each shown once: the quietest tenth is a moving step, four times it
+        // the threshold, and the last steps fall under it.
+        let unheld = RecordingOutline(
+            pictures: Self.pictures(steps), starts: (0..<9).map { Double($0) / 30 }, duration: 0.3)
+        #expect(abs(unheld.threshold - 0.94 * 4) < 1e-4)
+        #expect(unheld.changes == [.init(before: 0, after: 5)])
+    }
+}
