@@ -37,13 +37,7 @@ struct LumaImage: Sendable {
         }
         var out = [Float](repeating: 255, count: width * height)
         let sx = Double(c.width) / Double(width), sy = Double(c.height) / Double(height)
-        /// Output column or row `i`'s box of source ones, clipped to `0..<limit`.
-        func box(_ i: Int, _ scale: Double, _ origin: Int, _ limit: Int) -> (Int, Int) {
-            let a = origin + Int((Double(i) * scale).rounded(.down))
-            let b = max(a + 1, origin + Int((Double(i + 1) * scale).rounded(.down)))
-            return (max(0, a), min(limit, b))
-        }
-        let columns = (0..<width).map { box($0, sx, c.x, bitmap.width) }
+        let columns = (0..<width).map { BoxFilter.box($0, sx, c.x, bitmap.width) }
         bitmap.pixels.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in
                 // Each source column's sums over the output row's box of rows, then each output
@@ -60,7 +54,7 @@ struct LumaImage: Sendable {
                     lanes.withUnsafeMutableBufferPointer { lanes in
                         sums.withUnsafeMutableBufferPointer { sums in
                             for y in 0..<height {
-                                let (y0, y1) = box(y, sy, c.y, bitmap.height)
+                                let (y0, y1) = BoxFilter.box(y, sy, c.y, bitmap.height)
                                 guard y0 < y1 else { continue }
                                 for x in 0..<n { sums[x] = 0 }
                                 var yy = y0

@@ -1,6 +1,6 @@
 import Foundation
 
-import struct Flipbook.Transition
+import Flipbook
 
 /// A made scene's render against the recording it was made from, frame by frame: the mean
 /// difference of each frame's screen (of 255 levels, at the outline's width), over each change
@@ -29,9 +29,17 @@ public struct MadeSceneCheck: Sendable {
         (self.changes, self.rms, self.worst, self.worstAt) = (changes, rms, worst, worstAt)
     }
 
-    /// The render of `scene` against the recording's frames as `outline` holds them.
+    /// The render of `scene` (a made scene: its images are screens) against the recording's
+    /// frames as `outline` holds them. It draws a copy whose screens are box-filtered to the
+    /// outline's width, as the recording's frames are.
     init(scene: String, outline: RecordingOutline) throws {
-        let transition = try Transition(scene, width: SceneMaker.outlineWidth)
+        let copy = try TemporaryFolder()
+        defer { copy.remove() }
+        let written = try SceneFile.load(path: scene).copy(to: copy.path)
+        for path in written.dropFirst() {
+            try SceneMaker.compared(try Bitmap(png: path)).writePNG(to: path)
+        }
+        let transition = try Transition(written[0], width: SceneMaker.outlineWidth)
         let starts = outline.starts
         /// Each frame's difference from the render `shift` frames later.
         func differencesFromRender(shifted shift: Int) throws -> [Double] {

@@ -26,6 +26,15 @@ enum SceneMaker {
     /// and a palette's, well short of a move that is not the recording's.
     static let mostUnlike = 6.0
 
+    /// A screen as frames are compared: box-filtered to twice the outline's width (which is
+    /// the fit's), so that a render at that width averages each two by two exactly and shows
+    /// about the greys a recording's frame of it has there. (Drawn from a size that is no power
+    /// of two of it, the rasterizer's bilinear samples miss much of a screen of text.)
+    static func compared(_ screen: Bitmap) -> Bitmap {
+        let height = max(1, Int((Double(outlineWidth) * Double(screen.height) / Double(screen.width)).rounded()))
+        return screen.boxFiltered(width: 2 * outlineWidth, height: 2 * height)
+    }
+
     /// What a recording made: the scene's text, its screens' images, and each change.
     struct Made {
         var text: MadeSceneText
@@ -119,8 +128,10 @@ enum SceneMaker {
         // Each change fitted on its own window: a scene of its two screens only.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
+        // Made small as a window's frames are, for renders at the fit's width.
         for (s, image) in images.enumerated() {
-            try image.writePNG(to: folder.path + "/" + MadeSceneText.imageFile(s + 1))
+            try compared(image.resized(width: windowWidth, height: windowHeight))
+                .writePNG(to: folder.path + "/" + MadeSceneText.imageFile(s + 1))
         }
         let fps = Self.fps(interval: outline.interval)
         // Each change's status bar: the strip at the top none of its frames moves.
