@@ -30,8 +30,9 @@ public struct MadeSceneCheck: Sendable {
     }
 
     /// The render of `scene` (a made scene: its images are screens) against the recording's
-    /// frames as `outline` holds them. It draws a copy whose screens are box-filtered to the
-    /// outline's width, as the recording's frames are.
+    /// frames as `outline` holds them. It draws a copy whose screens are made small as
+    /// `SceneMaker.compared` makes them, so that they show about the greys the recording's
+    /// frames do at the outline's width.
     init(scene: String, outline: RecordingOutline) throws {
         let copy = try TemporaryFolder()
         defer { copy.remove() }
