@@ -11,16 +11,15 @@ struct BoxFilterTests {
     @Test("Random pictures and sizes: its LumaImage at that size is the original's, within a channel's rounding")
     func sameGreys() {
         var rng = SeededRandom(seed: 61)
-        func below(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
         for round in 0..<200 {
-            let w = 1 + below(60), h = 1 + below(60), rowBytes = w * 4 + 4 * below(3)
+            let w = 1 + rng.below(60), h = 1 + rng.below(60), rowBytes = w * 4 + 4 * rng.below(3)
             let opaque = round % 2 == 0
             let bitmap = Bitmap(
                 width: w, height: h, rowBytes: rowBytes,
                 premultipliedPixels: (0..<(rowBytes * h)).map { i in
                     opaque && i % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: rng.next())
                 })
-            let (ow, oh) = (1 + below(w), 1 + below(h))
+            let (ow, oh) = (1 + rng.below(w), 1 + rng.below(h))
             let small = bitmap.boxFiltered(width: ow, height: oh)
             #expect(small.width == ow && small.height == oh)
             let ours = LumaImage(small, width: ow, height: oh).pixels

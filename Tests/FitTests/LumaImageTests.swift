@@ -35,19 +35,18 @@ struct LumaImageTests {
     @Test("Random pictures, crops and sizes: every pixel equal to the reference, at the crop's own size and scaled")
     func matchesReference() {
         var rng = SeededRandom(seed: 47)
-        func below(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
         for round in 0..<400 {
-            let w = 1 + below(40), h = 1 + below(40), rowBytes = w * 4 + 4 * below(3)
+            let w = 1 + rng.below(40), h = 1 + rng.below(40), rowBytes = w * 4 + 4 * rng.below(3)
             // Random bytes: premultiplied or not (a decoded file need not be), rows padded or not.
             let bitmap = Bitmap(
                 width: w, height: h, rowBytes: rowBytes,
                 premultipliedPixels: (0..<(rowBytes * h)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
             // Some crops reach past an edge: their boxes are clipped, or empty.
             let crop = Crop(
-                x: below(w) - (round % 7 == 0 ? 3 : 0), y: below(h) - (round % 11 == 0 ? 3 : 0),
-                width: 1 + below(w + (round % 5 == 0 ? 6 : 0)), height: 1 + below(h))
+                x: rng.below(w) - (round % 7 == 0 ? 3 : 0), y: rng.below(h) - (round % 11 == 0 ? 3 : 0),
+                width: 1 + rng.below(w + (round % 5 == 0 ? 6 : 0)), height: 1 + rng.below(h))
             // Half the rounds at the crop's own size: one source pixel each, a render at the working size.
-            let (ow, oh) = round % 2 == 0 ? (crop.width, crop.height) : (1 + below(30), 1 + below(30))
+            let (ow, oh) = round % 2 == 0 ? (crop.width, crop.height) : (1 + rng.below(30), 1 + rng.below(30))
             let ours = LumaImage(bitmap, crop: crop, width: ow, height: oh).pixels
             #expect(
                 ours == Self.reference(bitmap, crop: crop, width: ow, height: oh),
@@ -74,10 +73,10 @@ struct LumaImageTests {
     )
     func meanDifference() {
         var rng = SeededRandom(seed: 59)
-        func below(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
         for round in 0..<300 {
             // Widths around the eight lanes, and rows padded or not.
-            let w = [1, 3, 7, 8, 9, 15, 16, 17, 80][round % 9], h = 1 + below(20), rowBytes = w * 4 + 4 * below(3)
+            let w = [1, 3, 7, 8, 9, 15, 16, 17, 80][round % 9], h = 1 + rng.below(20),
+                rowBytes = w * 4 + 4 * rng.below(3)
             let render = Bitmap(
                 width: w, height: h, rowBytes: rowBytes,
                 premultipliedPixels: (0..<(rowBytes * h)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })

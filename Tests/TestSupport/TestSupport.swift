@@ -13,6 +13,9 @@ public struct SeededRandom: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A whole number in `0..<n`.
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
 /// A fresh empty folder for one test.
