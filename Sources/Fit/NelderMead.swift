@@ -37,9 +37,9 @@ enum NelderMead {
             simplex.sort { $0.score < $1.score }
             let best = simplex[0], worst = simplex[n]
             let spread = worst.score - best.score
-            let size =
-                (1...n).map { i in
-                    zip(simplex[i].point, best.point).map { abs($0 - $1) }.max() ?? 0
+            let size: Double =
+                (1...n).map { (i: Int) -> Double in
+                    zip(simplex[i].point, best.point).map { (a: Double, b: Double) -> Double in abs(a - b) }.max() ?? 0
                 }.max() ?? 0
             if spread <= tolerance * max(1, abs(best.score)) && size <= tolerance * 10 { break }
             // The centroid of all but the worst.
@@ -48,7 +48,7 @@ enum NelderMead {
                 for j in 0..<n { centroid[j] += s.point[j] / Double(n) }
             }
             func along(_ t: Double) -> [Double] {
-                clamp((0..<n).map { centroid[$0] + t * (worst.point[$0] - centroid[$0]) })
+                clamp((0..<n).map { (j: Int) -> Double in centroid[j] + t * (worst.point[j] - centroid[j]) })
             }
             let reflected = along(-1)
             let r = score(reflected)
@@ -66,7 +66,10 @@ enum NelderMead {
                 } else {
                     // Shrink toward the best.
                     for i in 1...n {
-                        let p = clamp((0..<n).map { best.point[$0] + 0.5 * (simplex[i].point[$0] - best.point[$0]) })
+                        let p = clamp(
+                            (0..<n).map { (j: Int) -> Double in
+                                best.point[j] + 0.5 * (simplex[i].point[j] - best.point[j])
+                            })
                         simplex[i] = (p, score(p))
                     }
                 }

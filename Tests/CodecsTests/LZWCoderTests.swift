@@ -76,7 +76,9 @@ struct LZWCoderTests {
         let compact = compactPalette(&frame)
         #expect(compact.palette == [7, 7, 7, 50, 50, 50, 99, 99, 99])
         #expect(compact.transparent == 2)
-        let renumbered = (0..<3).flatMap { y in (0..<4).map { x in frame.indices[(y + 1) * 6 + x + 1] } }
+        let renumbered = (0..<3).flatMap { (y: Int) -> [UInt8] in
+            (0..<4).map { (x: Int) -> UInt8 in frame.indices[(y + 1) * 6 + x + 1] }
+        }
         #expect(renumbered == [0, 0, 1, 2, 1, 0, 0, 0, 2, 2, 1, 0])
         // No pixel is transparent: the frame has no transparent index at all.
         var opaque = FrameWriter.Frame(

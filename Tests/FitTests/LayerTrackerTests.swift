@@ -43,7 +43,8 @@ struct LayerTrackerTests {
             let (x, y) = (Double(Int.random(in: 20...80, using: &rng)), Double(Int.random(in: 20...120, using: &rng)))
             let template = LumaImage(
                 width: 24, height: 18,
-                pixels: (0..<(24 * 18)).map { i in frame.sample(x + Double(i % 24), y + Double(i / 24)) })
+                pixels: (0..<(24 * 18)).map { (i: Int) -> Float in frame.sample(x + Double(i % 24), y + Double(i / 24))
+                })
             let tracker = LayerTracker(template: template, at: (x, y, 24, 18))
             let m = tracker.match(in: frame, near: (x + 12 + 5, y + 9 - 4, 1), radius: 15, scales: 0.9...1.1)
             #expect(abs(m.x - x) <= 0.0625 && abs(m.y - y) <= 0.0625 && abs(m.width - 24) < 0.2, "\(m) for \(x), \(y)")

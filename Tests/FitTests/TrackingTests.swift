@@ -86,9 +86,8 @@ struct TrackingTests {
     @Test("A level is the way from one look to another, in per cent; an edge down a column finds what its band reaches")
     func levelsAndColumns() throws {
         let frames = (0...10).map(Self.fading)
-        #expect(
-            Self.track(.level(rect: Crop(x: 0, y: 30, width: 40, height: 10), from: 0, to: 0.4), frames)
-                == (0...10).map { Double(10 * $0) })
+        let tenths: [Double?] = (0...10).map { (i: Int) -> Double? in Double(10 * i) }
+        #expect(Self.track(.level(rect: Crop(x: 0, y: 30, width: 40, height: 10), from: 0, to: 0.4), frames) == tenths)
         // From the 100 % look back to none: the scale runs the other way.
         #expect(Self.track(.level(rect: Crop(x: 0, y: 30, width: 40, height: 10), from: 0.4, to: 0), frames)[2] == 80)
         // One look twice gives no scale: nothing is measured.
@@ -96,9 +95,8 @@ struct TrackingTests {
             Self.track(.level(rect: Crop(x: 0, y: 0, width: 4, height: 4), from: 0, to: 0.4), frames)
                 == [Double?](repeating: nil, count: 11))
         let white = try ColourTest("r > 200")
-        #expect(
-            Self.track(.edge(line: 10, axis: .y, from: 0, to: 29, band: 12, test: white), frames)
-                == (0...10).map { Double(5 + $0) })
+        let edges: [Double?] = (0...10).map { (i: Int) -> Double? in Double(5 + i) }
+        #expect(Self.track(.edge(line: 10, axis: .y, from: 0, to: 29, band: 12, test: white), frames) == edges)
         // The line alone misses the square; a band that ends a pixel short of it too.
         #expect(
             Self.track(.edge(line: 10, axis: .y, from: 0, to: 29, band: 0, test: white), frames).allSatisfy {

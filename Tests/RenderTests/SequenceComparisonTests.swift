@@ -147,7 +147,8 @@ struct RenderPlumbingTests {
             #expect(asked.value <= seen.count + 3 + 1)
         }
         #expect(seen.map(\.0) == (0..<40).map { "\($0)" })
-        #expect(seen.map(\.1) == (1...40).map { Double($0) / 10 })
+        let tenths: [Double] = (1...40).map { (i: Int) -> Double in Double(i) / 10 }
+        #expect(seen.map(\.1) == tenths)
         #expect(seen.map(\.2) == (0..<40).map { UInt8($0) })
         #expect(try ahead.next() == nil)
 

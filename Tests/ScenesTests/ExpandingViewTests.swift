@@ -86,7 +86,7 @@ struct ExpandingViewTests {
     }
 
     /// Each recording's button, and its length in real time (frames / 30: captured at 30 fps).
-    static let recordings = [
+    static let recordings: [(String, String, Double)] = [
         ("transition-1", "bottom", 81.0 / 30), ("transition-2", "small", 81.0 / 30),
         ("transition-3", "left", 88.0 / 30), ("transition-4", "top-right", 84.0 / 30),
     ]

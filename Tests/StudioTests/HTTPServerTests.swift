@@ -299,9 +299,10 @@ struct HostileConnectionTests {
         }
         let url = try #require(
             firstLine.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://") }.map(String.init))
-        let port = try #require(UInt16(url.split(separator: ":")[2].split(separator: "/")[0]))
-        let token = try #require(
-            url.components(separatedBy: "token=").last?.split(separator: "\n").first.map(String.init))
+        let portText: Substring = url.split(separator: ":")[2].split(separator: "/")[0]
+        let port = try #require(UInt16(portText))
+        let afterToken: String? = url.components(separatedBy: "token=").last
+        let token = try #require(afterToken?.split(separator: "\n").first.map(String.init))
         let fds = (0..<100).map { _ in Self.connect(port) }
         try await Task.sleep(nanoseconds: 300_000_000)
         for fd in fds { close(fd) }
