@@ -283,17 +283,24 @@ struct ChangeFit: Sendable {
     /// Each change of `fits` (nil where it needs none) as the move and curve that explain it
     /// best, or nil where none does, with its values' ranges. Every change's work shares the
     /// cores, a round at a time, so that one change's long fits do not wait for another's:
-    /// - each likely move by three curves, quickly, and a move a finger can lead also led by one;
-    /// - the best alone wins, unless none alone explains `wellExplained` of the change and the
-    ///   best led by a finger leaves at most `fingerMargin` of its residual;
+    /// - each likely move by three curves, quickly;
+    /// - the best alone wins where it explains `wellExplained` of the change; otherwise each
+    ///   move a finger can lead is tried led by one too, and the best led wins where it leaves
+    ///   at most `fingerMargin` of the best alone's residual (so a finger's tries, which never
+    ///   win over a move alone that explains the change well, are made only where one may);
     /// - where none is taken, or its render is further than `SceneMaker.mostUnlike` from the
     ///   recording, the same thoroughly (`tries`), and the winner of all;
     /// - the winner's ranges.
     static func fitted(_ fits: [ChangeFit?]) throws -> [MadeChange?] {
         let changes = fits.indices.filter { fits[$0] != nil }
         let likeliest = try each(changes) { try fits[$0]!.likeliest(ScreenChange.moving) }
-        var round: [(fit: Int, work: Work)] = likeliest.flatMap { k, kinds in
-            fits[k]!.tries(kinds, thorough: false).map { (k, Work.attempt($0)) }
+        /// Change `k`'s tries so far: quick, then thorough too.
+        func tries(_ k: Int, thorough: Bool) -> [Try] {
+            let kinds = likeliest.first { $0.0 == k }?.1 ?? []
+            return fits[k]!.tries(kinds, thorough: false) + (thorough ? fits[k]!.tries(kinds, thorough: true) : [])
+        }
+        var round: [(fit: Int, work: Work)] = changes.flatMap { k in
+            tries(k, thorough: false).filter { $0.drag == nil }.map { (k, Work.attempt($0)) }
         }
         var answers: [Int: [(try: Try, answer: Attempt)]] = [:]
         var best = [MadeChange?](repeating: nil, count: fits.count)
@@ -327,23 +334,38 @@ struct ChangeFit: Sendable {
             for k in Set(work.map(\.fit)).sorted() where work.contains(where: { $0.fit == k && $0.work.isAttempt }) {
                 let mine = answers[k] ?? []
                 let alone = mine.filter { $0.try.drag == nil }.map(\.answer).reduce(Attempt.none, better)
-                let led = mine.filter { $0.try.drag != nil }.map(\.answer).reduce(Attempt.none, better)
+                // Where no move alone explains the change well, a finger may lead it: each
+                // finger-led try not made yet is made before any is weighed.
+                let led = tries(k, thorough: thorough.contains(k)).filter { t in
+                    t.drag != nil && !mine.contains { $0.try.drag != nil && Self.same($0.try, t) }
+                }
+                if (alone?.change.explained ?? 0) < wellExplained, !led.isEmpty {
+                    round += led.map { (k, Work.attempt($0)) }
+                    continue
+                }
+                // The quick tries' answers before the thorough ones', however their rounds
+                // came: of two as close, the first counts.
+                let fingerLed =
+                    mine.filter { $0.try.drag != nil && !$0.try.thorough }.map(\.answer)
+                    + mine.filter { $0.try.drag != nil && $0.try.thorough }.map(\.answer)
+                let fingerLedBest = fingerLed.reduce(Attempt.none, better)
                 // A finger's part is two values more: it is taken only where no move alone
                 // explains the change well, and only where it comes clearly closer.
                 let taken =
-                    led.map { led in
+                    fingerLedBest.map { led in
                         (alone?.change.explained ?? 0) < wellExplained
                             && led.score < fingerMargin * (alone?.score ?? .infinity)
-                    } ?? false ? led : alone
+                    } ?? false ? fingerLedBest : alone
                 // Where no quick try explains the change, or its render stays unlike the
                 // recording (as the made scene's check would find), every curve is tried
                 // thoroughly.
                 if try taken.map({ try fits[k]!.unlikeness($0.change) > SceneMaker.mostUnlike }) ?? true,
-                    !thorough.contains(k),
-                    let kinds = likeliest.first(where: { $0.0 == k })?.1
+                    !thorough.contains(k)
                 {
                     thorough.insert(k)
-                    round += fits[k]!.tries(kinds, thorough: true).map { (k, Work.attempt($0)) }
+                    round += tries(k, thorough: true).filter { $0.thorough && $0.drag == nil }.map {
+                        (k, Work.attempt($0))
+                    }
                     continue
                 }
                 best[k] = taken?.change
@@ -351,6 +373,11 @@ struct ChangeFit: Sendable {
             }
         }
         return best
+    }
+
+    /// Whether two tries are one move by one curve, searched alike.
+    static func same(_ a: Try, _ b: Try) -> Bool {
+        a.kind == b.kind && a.curve == b.curve && a.thorough == b.thorough
     }
 
     /// How far `change`'s render is from the recording over the frames it moves in, as the made
