@@ -54,6 +54,14 @@ struct SceneMakingTests {
         // render is held to the truth's own.
         let truth = try Self.rms(scene: Self.recordings + "/push.yaml", against: recording)
         #expect(report.check.rms < truth + 0.3, "made \(report.check.rms), truth \(truth) levels RMS")
+        // The pushed screen is drawn where the recording shows it, within the check's bound,
+        // over the frames that show a tenth of the screen or more; and the report says so. Not
+        // to a pixel: a GIF's frames start on whole centiseconds, so the frame shown from 0.47 s
+        // was drawn at 0.4667 s, 7 points back in a push this quick (the worst, 8.6 px).
+        let offset = try #require(report.check.changes.first?.offset)
+        #expect(offset.rms < SceneMaker.mostOffset && offset.worst < 10 && offset.frames >= 8, "\(offset)")
+        #expect(offset.inPlace <= report.check.changes[0].rms, "\(offset)")
+        #expect(report.text.contains("the sliding screen against the recording's: "), "\(report.text)")
         #expect(
             report.written.map { ($0 as NSString).lastPathComponent } == ["push.yaml", "screen-1.png", "screen-2.png"])
         let made = try Transition(folder + "/made/push.yaml")

@@ -14,6 +14,23 @@ public struct MadeSceneCheck: Sendable {
         /// Frames of the recording's rate by which the render, shifted, comes closest over the
         /// stretch (ours later than the recording is +), within `lagFrames`.
         public var lag = 0
+        /// Where a screen slides whole: how far the render draws it from where the recording
+        /// shows it, in the recording's pixels along the slide (`SlideOffset`), RMS over the
+        /// frames that show enough of it, and the worst.
+        public var offset: Offset?
+    }
+
+    /// A sliding screen's distance from the recording's, over a change.
+    public struct Offset: Sendable {
+        /// Pixels of the recording, RMS and the worst, and when.
+        public var rms: Double
+        public var worst: Double
+        public var worstAt: Double
+        /// Each frame's mean difference (levels of 255, as `rms`) with the screen's part of it
+        /// shifted into place, RMS over the change: how unlike the recording the render is but
+        /// for where the screen is.
+        public var inPlace: Double
+        public var frames: Int
     }
 
     /// The most frames a render's lag is looked for either way.
@@ -33,7 +50,10 @@ public struct MadeSceneCheck: Sendable {
     /// frames as `outline` holds them. It draws a copy whose screens are made small as
     /// `SceneMaker.compared` makes them, so that they show about the greys the recording's
     /// frames do at the outline's width.
-    init(scene: String, outline: RecordingOutline) throws {
+    ///
+    /// Where `changes` (the scene's, one per change of the outline) slide a screen whole, its
+    /// offset is measured too, in pixels of the recording: `pixelsPerPoint` of them a point.
+    init(scene: String, outline: RecordingOutline, changes made: [MadeChange] = [], pixelsPerPoint: Double = 1) throws {
         let copy = try TemporaryFolder()
         defer { copy.remove() }
         let written = try SceneFile.load(path: scene).copy(to: copy.path)
@@ -53,7 +73,36 @@ public struct MadeSceneCheck: Sendable {
         func rootMeanSquare(_ values: [Double]) -> Double {
             (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot()
         }
-        let differences = try differencesFromRender(shifted: 0)
+        // The sliding screen of each change that has one, as the render draws it at each
+        // frame: its box at the outline's width (under a status bar that stays, which does not
+        // slide), and how far the recording's frame shows it from there.
+        let slides = outline.changes.indices.map { c -> (layer: String, axis: RecordingFeature.Axis, bar: Double)? in
+            guard c < made.count, let slide = made[c].kind.slide else { return nil }
+            return (MadeSceneText.layer(slide.next ? made[c].to : made[c].from), slide.axis, made[c].statusBar ?? 0)
+        }
+        let k = Double(SceneMaker.outlineWidth) / transition.canvas.width
+        var offsets = [[Int: (shift: Double, residual: Double, gain: Double)]](
+            repeating: [:], count: outline.changes.count)
+        var differences: [Double] = []
+        try transition.forEachFrame(at: starts.map { max(0, $0) }) { frame in
+            let i = differences.count, picture = outline.pictures[i]
+            differences.append(picture.meanDifference(frame.bitmap))
+            for (c, change) in outline.changes.enumerated() where (change.before...change.after).contains(i) {
+                guard let slide = slides[c], let b = transition.drawnBounds(ofLayer: slide.layer, at: starts[i]) else {
+                    continue
+                }
+                // Its pixels wholly inside it, a pixel clear of its edges, which a pixel's
+                // blend of both screens draws.
+                let x0 = max(0, Int((b.x * k).rounded(.up)) + 1)
+                let x1 = min(picture.width - 1, Int(((b.x + b.width) * k).rounded(.down)) - 2)
+                let y0 = max(0, Int((max(b.y, slide.bar) * k).rounded(.up)) + 1)
+                let y1 = min(picture.height - 1, Int(((b.y + b.height) * k).rounded(.down)) - 2)
+                guard x0 <= x1, y0 <= y1 else { continue }
+                let render = LumaImage(frame.bitmap, width: picture.width, height: picture.height)
+                offsets[c][i] = SlideOffset.shift(
+                    render: render, picture: picture, box: (x0...x1, y0...y1), axis: slide.axis)
+            }
+        }
         func stretch(_ frames: ClosedRange<Int>) -> Stretch {
             let worst = frames.max { differences[$0] < differences[$1] }!
             return Stretch(
@@ -62,6 +111,19 @@ public struct MadeSceneCheck: Sendable {
                 worst: differences[worst], worstAt: starts[worst])
         }
         changes = outline.changes.map { stretch($0.before...$0.after) }
+        // In the recording's pixels: the outline's width is the screen's.
+        let pixels = pixelsPerPoint / k
+        for (c, found) in offsets.enumerated() where !found.isEmpty {
+            let frames = found.keys.sorted()
+            let worst = frames.max { abs(found[$0]!.shift) < abs(found[$1]!.shift) }!
+            let change = outline.changes[c]
+            changes[c].offset = Offset(
+                rms: rootMeanSquare(frames.map { found[$0]!.shift * pixels }), worst: abs(found[worst]!.shift) * pixels,
+                worstAt: starts[worst],
+                inPlace: rootMeanSquare(
+                    (change.before...change.after).map { differences[$0] - (found[$0]?.gain ?? 0) }),
+                frames: frames.count)
+        }
         // Each change's lag: the shift whose render comes closest over its frames, the least
         // shift where two are as close.
         var closest = changes.map { ($0.rms, 0) }

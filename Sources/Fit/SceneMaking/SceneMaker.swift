@@ -26,6 +26,10 @@ enum SceneMaker {
     /// and a palette's, well short of a move that is not the recording's.
     static let mostUnlike = 6.0
 
+    /// The farthest a sliding screen may be drawn from where the recording shows it, in the
+    /// recording's pixels, RMS over its change's frames (`MadeSceneCheck.Offset`).
+    static let mostOffset = 4.0
+
     /// A screen as frames are compared: box-filtered to twice the outline's width (which is
     /// the fit's), so that a render at that width averages each two by two exactly and shows
     /// about the greys a recording's frame of it has there. (Drawn from a size that is no power

@@ -91,7 +91,9 @@ public struct SceneMakingRequest: Sendable {
         progress("rendering the scene and comparing it with the recording")
         // The moves are judged with the recording's own screens: a screenshot's colours (another
         // profile, a codec's shift) are no fault of a move's.
-        var check = try MadeSceneCheck(scene: file, outline: made.outline)
+        let pixelsPerPoint = Double(made.crop.width) / made.text.canvas.width
+        var check = try MadeSceneCheck(
+            scene: file, outline: made.outline, changes: made.text.changes, pixelsPerPoint: pixelsPerPoint)
         if let unlike = Self.unlike(made.text.changes, check) {
             let k = check.changes.firstIndex { $0.seconds == unlike.seconds }
             throw SceneMakingError.unlike(
@@ -101,7 +103,8 @@ public struct SceneMakingRequest: Sendable {
         }
         if !made.screenshots.isEmpty {
             for (screen, image) in made.screenshots { try stage(image, screen: screen) }
-            check = try MadeSceneCheck(scene: file, outline: made.outline)
+            check = try MadeSceneCheck(
+                scene: file, outline: made.outline, changes: made.text.changes, pixelsPerPoint: pixelsPerPoint)
         }
         let transition = try Transition(file)
         let code = zip(made.text.changes, made.text.paramNames).compactMap { change, names in
@@ -122,9 +125,16 @@ public struct SceneMakingRequest: Sendable {
 extension SceneMakingRequest {
     /// The first move whose render stays far from the recording (past `SceneMaker.mostUnlike`):
     /// not explained, whichever move it is. A cut is explained whenever it falls: it is off only
-    /// by when within its frame.
+    /// by when within its frame. A screen that slides is explained too where it is drawn within
+    /// `SceneMaker.mostOffset` of where the recording shows it and the frames, with it there,
+    /// come within `mostUnlike`: a screen of text a few pixels off differs by many levels.
     static func unlike(_ changes: [MadeChange], _ check: MadeSceneCheck) -> MadeSceneCheck.Stretch? {
-        zip(changes, check.changes).first { $0.0.kind != .cut && $0.1.rms > SceneMaker.mostUnlike }?.1
+        zip(changes, check.changes).first { change, stretch in
+            let inPlace = stretch.offset.map {
+                $0.rms <= SceneMaker.mostOffset && $0.inPlace <= SceneMaker.mostUnlike
+            }
+            return change.kind != .cut && stretch.rms > SceneMaker.mostUnlike && inPlace != true
+        }?.1
     }
 
     /// The screenshots given, by the end of the recording each shows.
@@ -226,6 +236,13 @@ public struct SceneMakingReport: Sendable {
                         "     render against the recording at %.2f-%.2f s: %.2f levels RMS, worst %.2f at %.3f s, lag %@",
                     c.seconds.lowerBound, c.seconds.upperBound, c.rms, c.worst, c.worstAt,
                     c.lag == 0 ? "0" : String(format: "%+d frame%@", c.lag, abs(c.lag) == 1 ? "" : "s")))
+            if let offset = c.offset {
+                lines.append(
+                    String(
+                        format:
+                            "     the sliding screen against the recording's: %.2f px RMS off, worst %.2f at %.3f s; in place, %.2f levels RMS",
+                        offset.rms, offset.worst, offset.worstAt, offset.inPlace))
+            }
         }
         lines.append(
             String(

@@ -103,6 +103,19 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// screen has a bar of its own; a band's scroll and a fade move nothing there.
     var keepsStatusBar: Bool { [.push, .pop, .present, .dismiss, .grow, .shrink, .reveal].contains(self) }
 
+    /// The screen that slides whole over the other, and along which axis: the next one (a push,
+    /// a presentation) or the first (a pop, a dismissal); nil for a move that slides no whole
+    /// screen.
+    var slide: (next: Bool, axis: RecordingFeature.Axis)? {
+        switch self {
+        case .push: (true, .x)
+        case .pop: (false, .x)
+        case .present: (true, .y)
+        case .dismiss: (false, .y)
+        case .grow, .shrink, .reveal, .expand, .collapse, .scroll, .fade, .cut: nil
+        }
+    }
+
     /// Whether it parts a screen at a row, above and below (its own layers: `PartingLayers`).
     var parts: Bool { self == .expand || self == .collapse }
 
