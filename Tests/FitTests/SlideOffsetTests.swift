@@ -51,8 +51,16 @@ struct SlideOffsetTests {
     func limits() {
         let texture = Self.texture(seed: 9)
         let render = Self.window(texture, dx: 0, dy: 0)
-        // A sliver of the picture (under a tenth of it) says too little.
+        // A sliver of the picture (under a tenth of it) says too little; a box past its edge is
+        // not read.
         #expect(SlideOffset.shift(render: render, picture: render, box: (0...79, 0...10), axis: .y) == nil)
+        #expect(SlideOffset.shift(render: render, picture: render, box: (0...80, 0...141), axis: .y) == nil)
+        // A band at the edge it slides from, narrower than the reach: shifts that leave it
+        // mostly outside are not weighed, and the one in place is found.
+        for box in [(68...79, 0...141), (0...11, 0...141)] as [LumaImage.Box] {
+            let edge = SlideOffset.shift(render: render, picture: render, box: box, axis: .x)
+            #expect(edge.map { abs($0.shift) < 0.1 } == true, "\(box): \(String(describing: edge))")
+        }
         // Twelve pixels off is past the reach: whatever shift comes closest leaves the screen's
         // pixels as far from the frame's as unrelated ones (random greys differ by about 27).
         let far = Self.window(texture, dx: 0, dy: -12)

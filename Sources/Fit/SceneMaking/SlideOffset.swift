@@ -19,16 +19,18 @@ enum SlideOffset {
         render: LumaImage, picture: LumaImage, box: LumaImage.Box, axis: RecordingFeature.Axis
     ) -> (shift: Double, residual: Double, gain: Double)? {
         let (w, h) = (picture.width, picture.height)
-        guard render.width == w, render.height == h, !box.x.isEmpty, !box.y.isEmpty,
+        guard render.width == w, render.height == h, box.x.lowerBound >= 0, box.x.upperBound < w,
+            box.y.lowerBound >= 0, box.y.upperBound < h,
             Double(box.x.count * box.y.count) >= leastShown * Double(w * h)
         else { return nil }
         /// The mean difference with the frame's pixels `s` further along the axis, over the
         /// box's pixels that stay inside it; nil where fewer than half do.
         func difference(_ s: Int) -> Double? {
             let (dx, dy) = axis == .x ? (s, 0) : (0, s)
-            let xs = max(box.x.lowerBound, -dx)...min(box.x.upperBound, w - 1 - dx)
-            let ys = max(box.y.lowerBound, -dy)...min(box.y.upperBound, h - 1 - dy)
-            guard !xs.isEmpty, !ys.isEmpty, 2 * xs.count * ys.count >= box.x.count * box.y.count else { return nil }
+            let (x0, x1) = (max(box.x.lowerBound, -dx), min(box.x.upperBound, w - 1 - dx))
+            let (y0, y1) = (max(box.y.lowerBound, -dy), min(box.y.upperBound, h - 1 - dy))
+            guard x0 <= x1, y0 <= y1, 2 * (x1 - x0 + 1) * (y1 - y0 + 1) >= box.x.count * box.y.count else { return nil }
+            let (xs, ys) = (x0...x1, y0...y1)
             var sum: Double = 0
             for y in ys {
                 let row = y * w, moved = (y + dy) * w + dx
