@@ -12,7 +12,7 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
     /// A change no stock move explains.
     case unexplained(seconds: ClosedRange<Double>, region: ChangedRegion?)
     /// A change whose best move's render stays far from the recording (levels RMS).
-    case unlike(seconds: ClosedRange<Double>, region: ChangedRegion?, rms: Double)
+    case unlike(seconds: ClosedRange<Double>, region: ChangedRegion?, rms: Double, offset: Double? = nil)
     /// A screenshot not of the screen's shape.
     case screenshotShape(option: String, path: String, size: (Int, Int), screen: (Int, Int))
     /// A last screenshot of the screen the first one shows (a recording that ends where it began).
@@ -42,11 +42,17 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
                     "the recording's change at %.2f-%.2f s%@ is none of %@ by any of UIKit's curves; nothing was written",
                 s.lowerBound, s.upperBound, Self.place(region),
                 ScreenChange.moving.map(\.rawValue).joined(separator: ", "))
-        case .unlike(let s, let region, let rms):
+        case .unlike(let s, let region, let rms, let offset):
             String(
                 format:
-                    "the recording's change at %.2f-%.2f s%@ is %.2f levels RMS from the made scene's best move (at most %.0f): none of %@ by any of UIKit's curves reproduces it; nothing was written",
+                    "the recording's change at %.2f-%.2f s%@ is %.2f levels RMS from the made scene's best move (at most %.0f)%@: none of %@ by any of UIKit's curves reproduces it; nothing was written",
                 s.lowerBound, s.upperBound, Self.place(region), rms, SceneMaker.mostUnlike,
+                offset.map {
+                    String(
+                        format:
+                            ", and draws the screen it slides %.2f px RMS from where the recording shows it (at most %.0f)",
+                        $0, SceneMaker.mostOffset)
+                } ?? "",
                 ScreenChange.moving.map(\.rawValue).joined(separator: ", "))
         case .screenshotShape(let option, let path, let size, let screen):
             "\(option) \(path): \(size.0)x\(size.1) is not the shape of the recording's screen (\(screen.0)x\(screen.1)); a screenshot of that screen, at any scale"

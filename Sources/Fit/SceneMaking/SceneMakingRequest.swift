@@ -99,7 +99,7 @@ public struct SceneMakingRequest: Sendable {
             throw SceneMakingError.unlike(
                 seconds: unlike.seconds,
                 region: k.flatMap { made.outline.region(of: made.outline.changes[$0], width: made.text.canvas.width) },
-                rms: unlike.rms)
+                rms: unlike.rms, offset: unlike.offset?.rms)
         }
         if !made.screenshots.isEmpty {
             for (screen, image) in made.screenshots { try stage(image, screen: screen) }
