@@ -168,6 +168,28 @@ struct LumaImage: Sendable {
         return maxX >= minX ? (minX...maxX, minY...maxY) : nil
     }
 
+    /// The mean absolute difference of this picture's pixels in `box` from `other`'s (the same
+    /// size) `dx` right and `dy` down of them, over those whose place in `other` lies in
+    /// `within`, and how many those are; nil where none is. A row at a time, in order.
+    func meanDifference(_ other: LumaImage, in box: Box, shiftedBy dx: Int, _ dy: Int, within: Box) -> (
+        mean: Double, count: Int
+    )? {
+        let (x0, x1) = (
+            max(box.x.lowerBound, within.x.lowerBound - dx), min(box.x.upperBound, within.x.upperBound - dx)
+        )
+        let (y0, y1) = (
+            max(box.y.lowerBound, within.y.lowerBound - dy), min(box.y.upperBound, within.y.upperBound - dy)
+        )
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        var sum: Float = 0
+        for y in y0...y1 {
+            let (mine, theirs) = (y * width, (y + dy) * width + dx)
+            for x in x0...x1 { sum += abs(pixels[mine + x] - other.pixels[theirs + x]) }
+        }
+        let count = (x1 - x0 + 1) * (y1 - y0 + 1)
+        return (Double(sum) / Double(count), count)
+    }
+
     /// The mean absolute difference from `other` (the same size), in levels 0...255: pixel i's
     /// added to lane i mod 8 of eight sums, which are then added in order. (The lanes do not
     /// wait on each other; one running sum waits on every add.)

@@ -14,18 +14,10 @@ struct PageShift: Equatable {
     /// is `first`'s moved (left or up where positive) over the part they share: nil where none
     /// comes within `mostUnlike`, or none beats not moving at all by half.
     static func find(first: LumaImage, next: LumaImage, in box: LumaImage.Box) -> PageShift? {
-        let w = first.width
         /// The mean difference of `next`'s band from `first`'s moved by (dx, dy), over the part
         /// they share.
         func unlike(_ dx: Int, _ dy: Int) -> Double {
-            let xs = max(box.x.lowerBound, box.x.lowerBound - dx)...min(box.x.upperBound, box.x.upperBound - dx)
-            let ys = max(box.y.lowerBound, box.y.lowerBound - dy)...min(box.y.upperBound, box.y.upperBound - dy)
-            var sum: Float = 0
-            for y in ys {
-                let (a, b) = ((y + dy) * w + dx, y * w)
-                for x in xs { sum += abs(next.pixels[b + x] - first.pixels[a + x]) }
-            }
-            return Double(sum) / Double(xs.count * ys.count)
+            next.meanDifference(first, in: box, shiftedBy: dx, dy, within: box)!.mean
         }
         let (bw, bh) = (box.x.count, box.y.count)
         let (mostX, mostY) = (Int(Double(bw) * (1 - leastOverlap)), Int(Double(bh) * (1 - leastOverlap)))

@@ -27,16 +27,11 @@ enum SlideOffset {
         /// box's pixels that stay inside it; nil where fewer than half do.
         func difference(_ s: Int) -> Double? {
             let (dx, dy) = axis == .x ? (s, 0) : (0, s)
-            let (x0, x1) = (max(box.x.lowerBound, -dx), min(box.x.upperBound, w - 1 - dx))
-            let (y0, y1) = (max(box.y.lowerBound, -dy), min(box.y.upperBound, h - 1 - dy))
-            guard x0 <= x1, y0 <= y1, 2 * (x1 - x0 + 1) * (y1 - y0 + 1) >= box.x.count * box.y.count else { return nil }
-            let (xs, ys) = (x0...x1, y0...y1)
-            var sum: Double = 0
-            for y in ys {
-                let row = y * w, moved = (y + dy) * w + dx
-                for x in xs { sum += Double(abs(render.pixels[row + x] - picture.pixels[moved + x])) }
-            }
-            return sum / Double(xs.count * ys.count)
+            guard
+                let d = render.meanDifference(picture, in: box, shiftedBy: dx, dy, within: (0...(w - 1), 0...(h - 1))),
+                2 * d.count >= box.x.count * box.y.count
+            else { return nil }
+            return d.mean
         }
         let differences = (-reach...reach).map { difference($0) }
         guard
