@@ -87,6 +87,9 @@ public struct MadeSceneCheck: Sendable {
         try transition.forEachFrame(at: starts.map { max(0, $0) }) { frame in
             let i = differences.count, picture = outline.pictures[i]
             differences.append(picture.meanDifference(frame.bitmap))
+            // The render's picture, made once for the frame where a change slides in it (a
+            // frame can end one change and start the next).
+            var render: LumaImage?
             for (c, change) in outline.changes.enumerated() where (change.before...change.after).contains(i) {
                 guard let slide = slides[c], let b = transition.drawnBounds(ofLayer: slide.layer, at: starts[i]) else {
                     continue
@@ -98,9 +101,10 @@ public struct MadeSceneCheck: Sendable {
                 let y0 = max(0, Int((max(b.y, slide.bar) * k).rounded(.up)) + 1)
                 let y1 = min(picture.height - 1, Int(((b.y + b.height) * k).rounded(.down)) - 2)
                 guard x0 <= x1, y0 <= y1 else { continue }
-                let render = LumaImage(frame.bitmap, width: picture.width, height: picture.height)
+                let drawn = render ?? LumaImage(frame.bitmap, width: picture.width, height: picture.height)
+                render = drawn
                 offsets[c][i] = SlideOffset.shift(
-                    render: render, picture: picture, box: (x0...x1, y0...y1), axis: slide.axis)
+                    render: drawn, picture: picture, box: (x0...x1, y0...y1), axis: slide.axis)
             }
         }
         func stretch(_ frames: ClosedRange<Int>) -> Stretch {
