@@ -55,6 +55,30 @@ public struct CaptureRate: Sendable, Equatable {
         } ?? median
     }
 
+    /// The capture rate's step and each frame's place on its grid (frame `i` captured at
+    /// `starts[0] + slots[i] * step`), where every frame starts on the grid of a rate of 60 Hz
+    /// or slower, within the half centisecond a GIF rounds a time to; nil otherwise.
+    static func grid(starts: [Double]) -> (step: Double, slots: [Double])? {
+        let gaps = zip(starts, starts.dropFirst()).map { $1 - $0 }.filter { $0 > 0.001 }
+        let median = gaps.sorted().dropFirst(gaps.count / 2).first ?? 1.0 / 30
+        let capture = step(starts: starts, median: max(median, 1.0 / 240))
+        guard let first = starts.first, capture >= 1.0 / 60 - 1e-9 else { return nil }
+        let slots = starts.map { (($0 - first) / capture).rounded() }
+        guard zip(starts, slots).allSatisfy({ abs($0 - first - $1 * capture) <= 0.0051 }) else { return nil }
+        return (capture, slots)
+    }
+
+    /// When each frame starting at `starts` was captured: on its capture rate's grid
+    /// (``grid(starts:)``), else as stored. A time within a microsecond of its place is kept
+    /// as stored.
+    static func captureTimes(starts: [Double]) -> [Double] {
+        guard let (step, slots) = grid(starts: starts), let first = starts.first else { return starts }
+        return zip(starts, slots).map { stored, slot in
+            let captured = first + slot * step
+            return abs(captured - stored) < 1e-6 ? stored : captured
+        }
+    }
+
     /// Frame rates captures are made at.
     static let commonRates: [Double] = [120, 60, 50, 30, 25, 24, 20, 15, 12, 10]
 

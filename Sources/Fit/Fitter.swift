@@ -314,23 +314,18 @@ public enum Fitter {
     /// it shows, not once.
     static func uniformSamples(starts: [Double], end: Double) -> (times: [Double], shown: [Int]) {
         let gaps = zip(starts, starts.dropFirst()).map { $1 - $0 }.filter { $0 > 0.001 }
-        // Every frame on a capture rate's grid (within the half centisecond a GIF rounds a time
-        // to): sampled on that grid, each frame at its capture's time, not its rounded one.
-        let median = gaps.sorted().dropFirst(gaps.count / 2).first ?? 1.0 / 30
-        let capture = CaptureRate.step(starts: starts, median: max(median, 1.0 / 240))
-        if let first = starts.first, capture >= 1.0 / 60 - 1e-9 {
-            let slots = starts.map { (($0 - first) / capture).rounded() }
-            if zip(starts, slots).allSatisfy({ abs($0 - first - $1 * capture) <= 0.0051 }) {
-                let count = min(20_000, max(1, Int(((max(end, starts.last! + capture) - first) / capture).rounded())))
-                var times: [Double] = [], shown: [Int] = []
-                var frame = 0
-                for n in 0..<count {
-                    while frame + 1 < slots.count && slots[frame + 1] <= Double(n) { frame += 1 }
-                    times.append(first + Double(n) * capture)
-                    shown.append(frame)
-                }
-                return (times, shown)
+        // Every frame on a capture rate's grid: sampled on that grid, each frame at its
+        // capture's time, not its rounded one.
+        if let (capture, slots) = CaptureRate.grid(starts: starts), let first = starts.first {
+            let count = min(20_000, max(1, Int(((max(end, starts.last! + capture) - first) / capture).rounded())))
+            var times: [Double] = [], shown: [Int] = []
+            var frame = 0
+            for n in 0..<count {
+                while frame + 1 < slots.count && slots[frame + 1] <= Double(n) { frame += 1 }
+                times.append(first + Double(n) * capture)
+                shown.append(frame)
             }
+            return (times, shown)
         }
         let step = max(1.0 / 60, gaps.min() ?? 1.0 / 30)
         let last = max(end, (starts.last ?? 0) + step)

@@ -43,4 +43,20 @@ struct CaptureTimingTests {
             abs(CaptureRate.step(starts: starts([0, 2, 5, 7, 10, 12, 15, 17, 20]), median: 0.02) - 1.0 / 60) < 1e-9)
         #expect(CaptureRate.step(starts: starts([0, 3, 6, 9, 12, 15, 18]), median: 0.03) == 0.03)
     }
+
+    @Test(
+        "Each frame's capture time: a 30 fps GIF's 3, 3, 4 cs are thirds of a tenth; times on their grid already, and times on none, are kept"
+    )
+    func captureTimes() {
+        func starts(_ cs: [Int]) -> [Double] { cs.map { Double($0) / 100 } }
+        let captured = CaptureRate.captureTimes(starts: starts([0, 3, 7, 10, 13, 17, 20, 43]))
+        let thirds: [Double] = [0, 1, 2, 3, 4, 5, 6, 13].map { (n: Double) -> Double in n / 30 }
+        #expect(zip(captured, thirds).allSatisfy { abs($0 - $1) < 1e-9 } && captured.count == 8, "\(captured)")
+        // 25 fps: 4 cs each, as stored, to the bit.
+        let quarters = starts([0, 4, 8, 12, 16, 40])
+        #expect(CaptureRate.captureTimes(starts: quarters) == quarters)
+        // A screen recording's own times, on no rate's grid, as stored.
+        let uneven = [0, 0.0085, 0.05, 0.1, 0.15]
+        #expect(CaptureRate.captureTimes(starts: uneven) == uneven)
+    }
 }

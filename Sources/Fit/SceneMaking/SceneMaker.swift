@@ -90,7 +90,10 @@ enum SceneMaker {
         let pointWidth = request.pointWidth ?? Self.pointWidth(pixels: pixelWidth)
         let scale = Double(pixelWidth) / pointWidth
         let canvas = (width: pointWidth, height: (Double(pixelHeight) / scale).rounded())
-        let outline = RecordingOutline(pictures: pass.kept, starts: pass.starts, duration: pass.duration)
+        // Each frame at its capture's time: a GIF's frames start on whole centiseconds, up to
+        // half of one from when they were drawn, when a sliding screen moves a few points.
+        let outline = RecordingOutline(
+            pictures: pass.kept, starts: CaptureRate.captureTimes(starts: pass.starts), duration: pass.duration)
         guard !outline.changes.isEmpty else { throw FitError.noMotion }
         for (i, change) in outline.changes.enumerated() where outline.stills[i].screen == outline.stills[i + 1].screen {
             throw SceneMakingError.returns(
