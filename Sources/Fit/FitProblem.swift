@@ -88,9 +88,11 @@ final class Problem: Sendable {
             let i = times.lastIndex { $0 <= time - aligned + 1e-9 } ?? 0
             return shown[i]
         }
-        tracks = try request.track.map { layer in
-            try Problem.follow(layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt)
+        let tracks = try request.track.map { layer in
+            try request.placed[layer]
+                ?? Problem.follow(layer, in: pictures, base: base, k: k, height: height, frameAt: frameAt)
         }
+        self.tracks = tracks
         // Where the tracked motion lines up with the plan's, as the values are now: an
         // alignment by the layer itself, whatever else the recording shows.
         let tracked = Problem.alignTracks(
@@ -98,8 +100,11 @@ final class Problem: Sendable {
         // A quarter second either side must be drawn, and not covered, too: near where the
         // layer appears, goes or passes under another, the fit's own values move that moment,
         // and the recording there may show another layer.
-        compared = request.track.map { layer in
-            times.map { time in
+        compared = request.track.enumerated().map { l, layer in
+            // A place given is where the layer is compared: whether the scene draws it there
+            // depends on the values searched.
+            if request.placed[layer] != nil { return shown.map { tracks[l][$0] != nil } }
+            return times.map { time in
                 stride(from: -0.25, through: 0.25, by: 0.05).allSatisfy { d in
                     let at = min(max(time + tracked + d, 0), base.duration)
                     return (base.drawnBounds(ofLayer: layer, at: at)?.alpha ?? 0) >= 0.5
@@ -173,7 +178,10 @@ final class Problem: Sendable {
 
     private func measureTracks(_ values: [Double]) throws -> Measure {
         let t = try transition(values)
-        let step = 0.01
+        // Given places are compared at a millisecond's grid: a move the screen shows two
+        // refreshes after it starts jumps there, which a coarser grid's interpolation smears
+        // over the frame that first shows it.
+        let step = request.placed.isEmpty ? 0.01 : 0.001
         let rects = planRects(t, step: step)
         func rect(_ layer: Int, _ time: Double) -> (Double, Double, Double, Double)? {
             let x = min(max(time, 0), t.duration) / step
@@ -231,15 +239,23 @@ final class Problem: Sendable {
     }
 
     /// The instants at which the plan, with `values` and the recording starting at `offset`,
-    /// moves a tracked layer while drawing it.
+    /// moves a tracked layer while drawing it; for a layer whose places were given, between the
+    /// first and last instants they place it (past those, the recording does not show it).
     func layerMotion(_ values: [Double], offset: Double) throws -> [Int] {
         let t = try transition(values)
         let places = request.track.map { layer in
             times.map { t.drawnBounds(ofLayer: layer, at: min(max($0 + offset, 0), t.duration)) }
         }
+        let seen = request.track.enumerated().map { l, layer -> ClosedRange<Int> in
+            guard request.placed[layer] != nil, let first = compared[l].firstIndex(of: true),
+                let last = compared[l].lastIndex(of: true)
+            else { return 0...times.count }
+            return first...last
+        }
         return times.indices.dropFirst().filter { i in
-            places.contains { p in
-                guard let a = p[i - 1], let b = p[i] else { return false }
+            places.indices.contains { l in
+                let p = places[l]
+                guard seen[l].contains(i), let a = p[i - 1], let b = p[i] else { return false }
                 return abs(a.x - b.x) + abs(a.y - b.y) + abs(a.width - b.width) + abs(a.height - b.height) > 0.25
             }
         }

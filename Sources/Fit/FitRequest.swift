@@ -37,6 +37,10 @@ public struct FitRequest: Sendable {
     /// near itself, the answer then searched from and its ranges found on the frames as they
     /// are: a made scene's screens are whatever the recording shows.
     var blursText = false
+    /// Where each tracked layer is in each of the recording's frames, at the working width,
+    /// where the caller knows already (nil for a frame that does not place it): followed
+    /// otherwise. Compared at those frames only.
+    var placed: [String: [LayerTracker.Match?]] = [:]
     /// Threads each evaluation renders on: fewer where fits run side by side.
     var renderThreads = ProcessInfo.processInfo.activeProcessorCount
 

@@ -133,6 +133,17 @@ struct StatusBarTests {
         #expect(report.check.changes.first.map { $0.seconds.upperBound > 0.65 } == true, "\(report.check.changes)")
         #expect(
             report.text.contains(", under a status bar \(FitResult.text(bar)) pt tall that stays"), "\(report.text)")
+        // The sheet's rows are plain, so whole frames barely tell one place of it from
+        // another: its motion is timed by where each frame places it (`SlideTrack`), and comes
+        // back as the truth's spring (0.55 s, damping 0.9) within 5 %, drawn within 2 px of the
+        // recording's sheet.
+        guard case .spring(let duration, let ratio, _) = change.curve else {
+            Issue.record("expected a spring, got \(change.curve)")
+            return
+        }
+        #expect(abs(duration / 0.55 - 1) < 0.05 && abs(ratio / 0.9 - 1) < 0.05, "\(change.curve)")
+        let offset = try #require(report.check.changes.first?.offset)
+        #expect(offset.rms < 2 && offset.frames >= 5, "\(offset)")
         let made = try String(contentsOfFile: folder + "/made/dismissal.yaml", encoding: .utf8)
         #expect(made.contains("dismissStatusBar: {number: \(FitResult.text(bar))"), "\(made)")
         #expect(made.contains("status-bar: {image: assets.screen1"), "\(made)")

@@ -17,9 +17,14 @@ struct Placement: Sendable {
     var bar: Double? = nil
 }
 
-/// Each move's placement for one change, once found.
+/// Each move's placement for one change, and where its frames place the screen it slides,
+/// once found.
 final class FoundRects: Sendable {
     let found = Mutex<[ScreenChange: Placement?]>([:])
+    let places = Mutex<[ScreenChange: [LayerTracker.Match?]?]>([:])
+    /// Each sliding move's numbers (its dimming, its parallax) as its best try on the frames
+    /// found them, which its places are found with.
+    let looks = Mutex<[ScreenChange: [String: Double]]>([:])
 }
 
 /// One change of a recording fitted as each move and curve tried: a scene of its two screens,
@@ -247,8 +252,11 @@ struct ChangeFit: Sendable {
     /// the next one's.
     static let decisive = 0.7
 
-    /// One try: a move by a curve, after a finger's part (its starting values) where given.
-    typealias Try = (kind: ScreenChange, curve: MadeChange.Curve, drag: (Double, Double)?, thorough: Bool)
+    /// One try: a move by a curve, after a finger's part (its starting values) where given;
+    /// `tracked`: timed by where the frames place the screen it slides (`SlideTrack`).
+    typealias Try = (
+        kind: ScreenChange, curve: MadeChange.Curve, drag: (Double, Double)?, thorough: Bool, tracked: Bool
+    )
 
     /// The change's length, the curves' first duration.
     var guess: Double { min(2, max(0.15, seconds.upperBound - seconds.lowerBound)) }
@@ -263,12 +271,17 @@ struct ChangeFit: Sendable {
     }
 
     /// Each likely move's tries, led by a finger too where one can lead it: quick (the frames
-    /// as they are, three curves) or thorough (searched blurred, every curve).
+    /// as they are, three curves) or thorough (searched blurred, every curve). A move that
+    /// slides a screen whole is tried quickly timed by the screen's place too.
     func tries(_ kinds: [ScreenChange], thorough: Bool) -> [Try] {
         kinds.flatMap { kind -> [Try] in
-            let alone = curves(drag: nil, thorough: thorough).map { (kind, $0, nil, thorough) as Try }
-            let led = curves(drag: fingerStart, thorough: thorough).map { (kind, $0, fingerStart, thorough) as Try }
-            return kind.followsFinger ? alone + led : alone
+            let drags: [(Double, Double)?] = kind.followsFinger ? [nil, fingerStart] : [nil]
+            let tracking = !thorough && kind.slide != nil ? [false, true] : [false]
+            return tracking.flatMap { tracked in
+                drags.flatMap { drag in
+                    curves(drag: drag, thorough: thorough).map { (kind, $0, drag, thorough, tracked) as Try }
+                }
+            }
         }
     }
 
@@ -284,10 +297,14 @@ struct ChangeFit: Sendable {
     /// best, or nil where none does, with its values' ranges. Every change's work shares the
     /// cores, a round at a time, so that one change's long fits do not wait for another's:
     /// - each likely move by three curves, quickly;
+    /// - each likely move that slides a screen whole, by the same curves timed by where the
+    ///   frames place its screen (`slidePlaces`, drawn as the first tries found it looks);
     /// - the best alone wins where it explains `wellExplained` of the change; otherwise each
     ///   move a finger can lead is tried led by one too, and the best led wins where it leaves
     ///   at most `fingerMargin` of the best alone's residual (so a finger's tries, which never
     ///   win over a move alone that explains the change well, are made only where one may);
+    /// - where the one taken slides a screen, the try of its move (led by a finger or not, as
+    ///   it is) that puts the screen nearest the frames' places (`placed`);
     /// - where none is taken, or its render is further than `SceneMaker.mostUnlike` from the
     ///   recording, the same thoroughly (`tries`), and the winner of all;
     /// - the winner's ranges.
@@ -300,7 +317,7 @@ struct ChangeFit: Sendable {
             return fits[k]!.tries(kinds, thorough: false) + (thorough ? fits[k]!.tries(kinds, thorough: true) : [])
         }
         var round: [(fit: Int, work: Work)] = changes.flatMap { k in
-            tries(k, thorough: false).filter { $0.drag == nil }.map { (k, Work.attempt($0)) }
+            tries(k, thorough: false).filter { $0.drag == nil && !$0.tracked }.map { (k, Work.attempt($0)) }
         }
         var answers: [Int: [(try: Try, answer: Attempt)]] = [:]
         var best = [MadeChange?](repeating: nil, count: fits.count)
@@ -320,7 +337,7 @@ struct ChangeFit: Sendable {
                 case .attempt(let t):
                     return try fit.attempt(
                         t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml", thorough: t.thorough,
-                        threads: threads)
+                        tracked: t.tracked, threads: threads)
                 case .ranges(let found): return try fit.ranged(found, threads: threads)
                 }
             }
@@ -333,6 +350,20 @@ struct ChangeFit: Sendable {
             }
             for k in Set(work.map(\.fit)).sorted() where work.contains(where: { $0.fit == k && $0.work.isAttempt }) {
                 let mine = answers[k] ?? []
+                // A move that slides a screen is timed by where the frames place it too, once
+                // its tries on the frames have found how it dims and shifts what it uncovers.
+                let unplaced = tries(k, thorough: false).filter { t in
+                    t.tracked && t.drag == nil && !mine.contains { Self.same($0.try, t) }
+                }
+                if !unplaced.isEmpty {
+                    for kind in Set(unplaced.map(\.kind)) {
+                        let looks = mine.filter { $0.try.kind == kind && !$0.try.tracked }.map(\.answer)
+                            .reduce(Attempt.none, better)
+                        fits[k]!.rects.looks.withLock { $0[kind] = looks?.change.numbers }
+                    }
+                    round += unplaced.map { (k, Work.attempt($0)) }
+                    continue
+                }
                 let alone = mine.filter { $0.try.drag == nil }.map(\.answer).reduce(Attempt.none, better)
                 // Where no move alone explains the change well, a finger may lead it: each
                 // finger-led try not made yet is made before any is weighed.
@@ -351,11 +382,12 @@ struct ChangeFit: Sendable {
                 let fingerLedBest = fingerLed.reduce(Attempt.none, better)
                 // A finger's part is two values more: it is taken only where no move alone
                 // explains the change well, and only where it comes clearly closer.
-                let taken =
-                    fingerLedBest.map { led in
+                let taken = try fits[k]!.placed(
+                    mine,
+                    as: fingerLedBest.map { led in
                         (alone?.change.explained ?? 0) < wellExplained
                             && led.score < fingerMargin * (alone?.score ?? .infinity)
-                    } ?? false ? fingerLedBest : alone
+                    } ?? false ? fingerLedBest : alone)
                 // Where no quick try explains the change, or its render stays unlike the
                 // recording (as the made scene's check would find), every curve is tried
                 // thoroughly.
@@ -377,7 +409,7 @@ struct ChangeFit: Sendable {
 
     /// Whether two tries are one move by one curve, searched alike.
     static func same(_ a: Try, _ b: Try) -> Bool {
-        a.kind == b.kind && a.curve == b.curve && a.thorough == b.thorough
+        a.kind == b.kind && a.curve == b.curve && a.thorough == b.thorough && a.tracked == b.tracked
     }
 
     /// How far `change`'s render is from the recording over the frames it moves in, as the made
@@ -457,10 +489,13 @@ struct ChangeFit: Sendable {
 
     /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted; or, where
     /// `found` is given, `found` with its values' ranges. `thorough`: searched, and its motion's
-    /// match judged, blurred over about a line of text (`FitRequest.blursText`).
+    /// match judged, blurred over about a line of text (`FitRequest.blursText`). `tracked`: its
+    /// curve and a finger's part fitted to where the frames place the screen it slides
+    /// (`slidePlaces`), its other numbers (a dimming, a parallax) then to the frames as they
+    /// are, and its residual theirs, as every try's is.
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
-        from found: MadeChange? = nil, thorough: Bool = false, threads: Int
+        from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false, threads: Int
     ) throws -> Attempt {
         guard var candidate = change(kind, curve, drag: drag) else { return nil }
         if let found {
@@ -500,10 +535,38 @@ struct ChangeFit: Sendable {
         guard !keys.isEmpty else { return nil }
         try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
         let fit: FitResult
+        // The change's start in the window's storyboard time, and the values found.
+        var start = hold
+        var values: [String: Double] = [:]
+        var searches = found == nil
         do {
+            if tracked, found == nil {
+                guard let layer = slidingLayer(kind), let places = try slidePlaces(kind) else { return nil }
+                let finger = names.drag.map { [$0.animation + ".duration", $0.progress] } ?? []
+                let timing = keys.filter { $0.hasPrefix(names.animation + ".") || finger.contains($0) }
+                var request = FitRequest(
+                    scene: path, storyboard: "recording", keys: timing,
+                    ranges: ranges.filter { timing.contains($0.key) },
+                    track: [layer], crop: frame)
+                (request.placed, request.determinesRanges, request.renderThreads) = ([layer: places], false, threads)
+                let placed = try Fitter.fit(request, recording: recording, images: images)
+                values = Dictionary(uniqueKeysWithValues: placed.values.map { ($0.key, $0.after) })
+                candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
+                candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
+                start = hold - placed.offsetAfter
+                guard start >= 0 else { return nil }
+                candidate.start = start
+                scene.changes = [candidate]
+                try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+                // Its other numbers searched on the frames, or, where it has none, its residual
+                // there measured.
+                let others = keys.filter { !timing.contains($0) }
+                (keys, searches) = others.isEmpty ? (timing, false) : (others, true)
+                ranges = ranges.filter { keys.contains($0.key) }
+            }
             var request = FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame)
             // Tries run side by side, each on its share of the cores; only their values are kept.
-            (request.determinesRanges, request.searches, request.renderThreads) = (found != nil, found == nil, threads)
+            (request.determinesRanges, request.searches, request.renderThreads) = (found != nil, searches, threads)
             request.blursText = thorough
             fit = try Fitter.fit(request, recording: recording, images: images)
         } catch is FitError {
@@ -513,13 +576,13 @@ struct ChangeFit: Sendable {
             ranged.ranges = fit.values.map { ($0.key, $0.determined) }
             return (ranged, fit.residuals.first?.rmsAfter ?? .infinity)
         }
-        let values = Dictionary(uniqueKeysWithValues: fit.values.map { ($0.key, $0.after) })
+        values.merge(fit.values.map { ($0.key, $0.after) }) { _, fitted in fitted }
         candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
         for number in kind.numbers { candidate.numbers[number.suffix] = values[names.params[number.suffix]!] }
         if kind.fitsRect { candidate.rect = ScreenChange.rect.map { values[names.params[$0]!]! } }
         candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
         candidate.fade = names.reveal.map { values[$0.fade + ".duration"]! }
-        candidate.start = origin + hold - fit.offsetAfter
+        candidate.start = origin + start - fit.offsetAfter
         candidate.residual = fit.residuals.first?.rmsAfter
         candidate.explained = fit.explainedMotion
         // A move over well before the recording's stops (a cut in a curve's clothes) explains

@@ -91,20 +91,14 @@ public struct MadeSceneCheck: Sendable {
             // frame can end one change and start the next).
             var render: LumaImage?
             for (c, change) in outline.changes.enumerated() where (change.before...change.after).contains(i) {
-                guard let slide = slides[c], let b = transition.drawnBounds(ofLayer: slide.layer, at: starts[i]) else {
-                    continue
-                }
-                // Its pixels wholly inside it, a pixel clear of its edges, which a pixel's
-                // blend of both screens draws.
-                let x0 = max(0, Int((b.x * k).rounded(.up)) + 1)
-                let x1 = min(picture.width - 1, Int(((b.x + b.width) * k).rounded(.down)) - 2)
-                let y0 = max(0, Int((max(b.y, slide.bar) * k).rounded(.up)) + 1)
-                let y1 = min(picture.height - 1, Int(((b.y + b.height) * k).rounded(.down)) - 2)
-                guard x0 <= x1, y0 <= y1 else { continue }
+                guard let slide = slides[c], let b = transition.drawnBounds(ofLayer: slide.layer, at: starts[i]),
+                    let box = SlideOffset.box(
+                        inside: (b.x, b.y, b.width, b.height), k: k, bar: slide.bar, width: picture.width,
+                        height: picture.height)
+                else { continue }
                 let drawn = render ?? LumaImage(frame.bitmap, width: picture.width, height: picture.height)
                 render = drawn
-                offsets[c][i] = SlideOffset.shift(
-                    render: drawn, picture: picture, box: (x0...x1, y0...y1), axis: slide.axis)
+                offsets[c][i] = SlideOffset.shift(render: drawn, picture: picture, box: box, axis: slide.axis)
             }
         }
         func stretch(_ frames: ClosedRange<Int>) -> Stretch {

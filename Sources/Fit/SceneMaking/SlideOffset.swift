@@ -10,6 +10,22 @@ enum SlideOffset {
     /// it, near the edge, says too little about where it is.
     static let leastShown = 0.1
 
+    /// The pixels of a picture `width` x `height`, `k` of them a point, wholly inside a screen
+    /// drawn at `bounds` (points), a pixel clear of its edges (which a pixel's blend of both
+    /// screens draws) and below a status bar `bar` points tall that does not slide; nil where
+    /// none is.
+    static func box(
+        inside bounds: (x: Double, y: Double, width: Double, height: Double), k: Double, bar: Double, width: Int,
+        height: Int
+    ) -> LumaImage.Box? {
+        let x0 = max(0, Int((bounds.x * k).rounded(.up)) + 1)
+        let x1 = min(width - 1, Int(((bounds.x + bounds.width) * k).rounded(.down)) - 2)
+        let y0 = max(0, Int((max(bounds.y, bar) * k).rounded(.up)) + 1)
+        let y1 = min(height - 1, Int(((bounds.y + bounds.height) * k).rounded(.down)) - 2)
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        return (x0...x1, y0...y1)
+    }
+
     /// The shift (in pixels of `picture`, to a fraction of one; + where the frame shows the
     /// screen further right or down than the render) that best lays `render`'s pixels in `box`
     /// over `picture` along `axis`; their mean difference there; and how much less the whole
