@@ -22,8 +22,7 @@ extension Problem {
                     guard let m = matches[frame] else { continue }
                     let x = min(max(times[i] + offset, 0), base.duration) / step
                     guard let p = rects[l][min(Int(x.rounded()), n - 1)] else { continue }
-                    let d = [p.x - m.x / k, p.y - m.y / k, p.x + p.width - (m.x + m.width) / k]
-                    let e = min(Problem.cap, (d.reduce(0) { $0 + $1 * $1 } / 3).squareRoot())
+                    let e = min(Problem.cap, m.distance(from: (p.x, p.y, p.width), k: k))
                     sum += e * e
                     count += 1
                 }

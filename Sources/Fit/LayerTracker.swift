@@ -20,6 +20,15 @@ struct LayerTracker {
         var height: Double
         var error: Double
         var centerX: Double { x + width / 2 }
+
+        /// How far a layer placed at `place` (its left, top and width, in points) is from the
+        /// match (pixels, `k` a point): the RMS of its left, top and right edges' distances, in
+        /// points. A layer's look is its top at its width, and its height may grow apart from
+        /// its width (a card opening to full screen).
+        func distance(from place: (x: Double, y: Double, width: Double), k: Double) -> Double {
+            let d = [place.x - x / k, place.y - y / k, place.x + place.width - (x + width) / k]
+            return (d.reduce(0) { $0 + $1 * $1 } / 3).squareRoot()
+        }
         var centerY: Double { y + height / 2 }
 
         /// How sharply `picture` changes across the match's left, right and top sides: the mean

@@ -415,23 +415,28 @@ struct ChangeFit: Sendable {
     /// How far `change`'s render is from the recording over the frames it moves in, as the made
     /// scene's check figures it: the RMS of each frame's mean difference at the outline's width.
     func unlikeness(_ change: MadeChange) throws -> Double {
-        var scene = base
-        var c = change
-        c.start = change.start - origin
-        scene.changes = [c]
-        let path = "\(folder)-check.yaml"
-        try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
         let width = SceneMaker.outlineWidth
         let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
         let moving = recording.frames.filter { seconds.contains($0.start + origin) }
         guard !moving.isEmpty else { return 0 }
-        let transition = try Transition(path, width: width, images: images)
+        let transition = try alone(change, at: "\(folder)-check.yaml", width: width)
         var squares: [Double] = []
         try transition.forEachFrame(at: moving.map { min($0.start, transition.duration) }, threads: 1) {
             let d = LumaImage(moving[squares.count].bitmap, width: width, height: height).meanDifference($0.bitmap)
             squares.append(d * d)
         }
         return (squares.reduce(0, +) / Double(squares.count)).squareRoot()
+    }
+
+    /// The change's scene with `change` (timed in the recording) alone, in the window's time,
+    /// written at `path` and loaded at `width`.
+    func alone(_ change: MadeChange, at path: String, width: Int? = nil) throws -> Transition {
+        var scene = base
+        var c = change
+        c.start = change.start - origin
+        scene.changes = [c]
+        try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+        return try Transition(path, width: width, images: images)
     }
 
     /// A round's work on one change: a try, or the winner's ranges.

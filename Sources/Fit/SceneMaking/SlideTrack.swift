@@ -163,21 +163,14 @@ extension ChangeFit {
         guard let layer = slidingLayer(change.kind), let places = try slidePlaces(change.kind),
             places.contains(where: { $0 != nil })
         else { return nil }
-        var scene = base
-        var c = change
-        c.start = change.start - origin
-        scene.changes = [c]
-        let path = "\(folder)-placed.yaml"
-        try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
-        let transition = try Transition(path, images: images)
+        let transition = try alone(change, at: "\(folder)-placed.yaml")
         let k = Double(Fitter.workingWidth) / transition.canvas.width
         var squares: [Double] = []
         for (frame, place) in zip(recording.frames, places) {
             guard let m = place,
                 let b = transition.contentBounds(ofLayer: layer, at: min(frame.start, transition.duration))
             else { continue }
-            let d = [b.x - m.x / k, b.y - m.y / k, b.x + b.width - (m.x + m.width) / k]
-            let e = min(Problem.cap, (d.reduce(0) { $0 + $1 * $1 } / 3).squareRoot())
+            let e = min(Problem.cap, m.distance(from: (b.x, b.y, b.width), k: k))
             squares.append(e * e)
         }
         return squares.isEmpty ? nil : (squares.reduce(0, +) / Double(squares.count)).squareRoot()
