@@ -41,6 +41,11 @@ public struct FitRequest: Sendable {
     /// where the caller knows already (nil for a frame that does not place it): followed
     /// otherwise. Compared at those frames only.
     var placed: [String: [LayerTracker.Match?]] = [:]
+    /// Whether a search of three keys or fewer looks around their values first (each at 0.6
+    /// to 1.6 times its own, every combination), for a curve's duration and damping, which
+    /// trade against each other and the start; without it, the search starts from them (a
+    /// dimming and a parallax, the curve found already).
+    var looksAround = true
     /// Threads each evaluation renders on: fewer where fits run side by side.
     var renderThreads = ProcessInfo.processInfo.activeProcessorCount
 

@@ -118,7 +118,7 @@ public enum Fitter {
         // own, every combination; the best point found starts the search. A spring's duration
         // and damping trade against each other and against the start, so a search from the
         // scene's values alone can end in the wrong valley.
-        if request.searches && keys.count <= 3 {
+        if request.searches && request.looksAround && keys.count <= 3 {
             let factors = [0.6, 0.8, 1, 1.25, 1.6]
             var grid: [[Double]] = [[]]
             for key in keys {

@@ -572,6 +572,7 @@ struct ChangeFit: Sendable {
             var request = FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame)
             // Tries run side by side, each on its share of the cores; only their values are kept.
             (request.determinesRanges, request.searches, request.renderThreads) = (found != nil, searches, threads)
+            request.looksAround = !tracked
             request.blursText = thorough
             fit = try Fitter.fit(request, recording: recording, images: images)
         } catch is FitError {
