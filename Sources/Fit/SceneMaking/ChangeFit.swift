@@ -279,7 +279,9 @@ struct ChangeFit: Sendable {
             let tracking = !thorough && kind.slide != nil ? [false, true] : [false]
             return tracking.flatMap { tracked in
                 drags.flatMap { drag in
-                    curves(drag: drag, thorough: thorough).map { (kind, $0, drag, thorough, tracked) as Try }
+                    // Timed by the places, a curve with no values and no finger has nothing to fit.
+                    curves(drag: drag, thorough: thorough).filter { !tracked || !$0.parts.isEmpty || drag != nil }
+                        .map { (kind, $0, drag, thorough, tracked) as Try }
                 }
             }
         }
@@ -360,6 +362,8 @@ struct ChangeFit: Sendable {
                         let looks = mine.filter { $0.try.kind == kind && !$0.try.tracked }.map(\.answer)
                             .reduce(Attempt.none, better)
                         fits[k]!.rects.looks.withLock { $0[kind] = looks?.change.numbers }
+                        // Found once here, for the move's tracked tries that then run side by side.
+                        _ = try fits[k]!.slidePlaces(kind)
                     }
                     round += unplaced.map { (k, Work.attempt($0)) }
                     continue
