@@ -58,10 +58,10 @@ extension ChangeFit {
     /// Where each of the recording's frames shows the screen `kind` slides, as a tracked
     /// layer's place at the fit's working width (`SlideTrack`); nil for a frame that does not
     /// place it, and for a move that slides no screen or fewer than `SlideTrack.leastPlaced`
-    /// frames place. The move is drawn linearly over a second,
-    /// dimming and shifting what it uncovers as its tries on the frames found (`looks`; else
-    /// undimmed): the frames are matched whole, and a dimming darkens the screen underneath by
-    /// a share that changes along the way.
+    /// frames place. The move is drawn linearly over a second, dimming and shifting what it
+    /// uncovers as its tries on the frames found (`looks`; else undimmed): the frames are
+    /// matched whole, and a dimming darkens the screen underneath by a share that changes
+    /// along the way.
     func slidePlaces(_ kind: ScreenChange) throws -> [LayerTracker.Match?]? {
         if let found = rects.places.withLock({ $0[kind] }) { return found }
         let found = try findSlidePlaces(kind).flatMap {
@@ -93,6 +93,10 @@ extension ChangeFit {
         let way = (0...SlideTrack.steps).map { min(last, Double($0) / Double(SlideTrack.steps)) }
         let drawings = way.map { LumaImage(transition.frame(at: $0).bitmap, width: width, height: height) }
         let k = Double(width) / transition.canvas.width
+        // The screen's place (points along the slide) in each drawing.
+        let along = way.map { at in
+            transition.contentBounds(ofLayer: layer, at: at).map { slide.axis == .x ? $0.x : $0.y }
+        }
         var places: [LayerTracker.Match?] = []
         var previous: (bitmap: Bitmap, place: LayerTracker.Match?)?
         for frame in recording.frames {
@@ -116,10 +120,6 @@ extension ChangeFit {
                 // (a shadow it casts at the screen's edge, the screen underneath shifted by
                 // another parallax). From the best step's drawing, then, where that shift
                 // reaches as far as it looks, from the drawing it points to.
-                /// The screen's place (points along the slide) in the drawing at step `i`.
-                func along(_ i: Int) -> Double? {
-                    transition.contentBounds(ofLayer: layer, at: way[i]).map { slide.axis == .x ? $0.x : $0.y }
-                }
                 var j = Int(step.rounded())
                 for _ in 0..<SlideTrack.refinements {
                     guard let drawn = transition.drawnBounds(ofLayer: layer, at: way[j]),
@@ -135,10 +135,10 @@ extension ChangeFit {
                         break
                     }
                     // The step whose drawing puts the screen where the shift says.
-                    guard let here = along(j) else { break }
+                    guard let here = along[j] else { break }
                     let target = here + shift.shift / k
                     let next = way.indices.min { i, m in
-                        abs((along(i) ?? .infinity) - target) < abs((along(m) ?? .infinity) - target)
+                        abs((along[i] ?? .infinity) - target) < abs((along[m] ?? .infinity) - target)
                     }
                     guard let next, next != j else { break }
                     j = next
@@ -183,8 +183,8 @@ extension ChangeFit {
     /// it (`placementError`). A frame's levels tell which move it shows, but hardly a few
     /// points of where its screen is; the frames' places tell that. Of those within
     /// `SlideTrack.samePlace` of the nearest, the curve of fewest values wins (UIKit's system
-    /// spring before a spring fitted to look like it), then the closest frames. Otherwise
-    /// `taken`.
+    /// spring before a spring fitted to look like it), then the least residual in levels.
+    /// Otherwise `taken`.
     func placed(_ answers: [(try: Try, answer: Attempt)], as taken: Attempt) throws -> Attempt {
         guard let taken, taken.change.kind.slide != nil else { return taken }
         var placed: [(answer: (change: MadeChange, score: Double), error: Double)] = []
