@@ -529,14 +529,14 @@ struct ChangeFit: Sendable {
             ranges[reveal.fade + ".duration"] = 0.02...1.5
         }
         if let drag = names.drag {
-            keys += [drag.animation + ".duration", drag.progress]
-            ranges[drag.animation + ".duration"] = 0.05...2
+            keys += [drag.duration, drag.progress]
+            ranges[drag.duration] = 0.05...2
             ranges[drag.progress] = 0.05...0.95
         }
         // The ranges are those of the values handed back to UIKit, the move's own numbers held.
         if found != nil {
             let finger =
-                (names.drag.map { [$0.animation + ".duration", $0.progress] } ?? [])
+                (names.drag.map { [$0.duration, $0.progress] } ?? [])
                 + (names.reveal.map { [$0.fade + ".duration"] } ?? [])
             keys = keys.filter { $0.hasPrefix(names.animation + ".") || finger.contains($0) }
             ranges = ranges.filter { keys.contains($0.key) }
@@ -551,7 +551,7 @@ struct ChangeFit: Sendable {
         do {
             if tracked, found == nil {
                 guard let layer = slidingLayer(kind), let places = try slidePlaces(kind) else { return nil }
-                let finger = names.drag.map { [$0.animation + ".duration", $0.progress] } ?? []
+                let finger = names.drag.map { [$0.duration, $0.progress] } ?? []
                 let timing = keys.filter { $0.hasPrefix(names.animation + ".") || finger.contains($0) }
                 var request = FitRequest(
                     scene: path, storyboard: "recording", keys: timing,
@@ -561,7 +561,7 @@ struct ChangeFit: Sendable {
                 let placed = try Fitter.fit(request, recording: recording, images: images)
                 values = Dictionary(uniqueKeysWithValues: placed.values.map { ($0.key, $0.after) })
                 candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
-                candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
+                candidate.drag = names.drag.map { (values[$0.duration]!, values[$0.progress]!) }
                 start = hold - placed.offsetAfter
                 guard start >= 0 else { return nil }
                 candidate.start = start
@@ -590,7 +590,7 @@ struct ChangeFit: Sendable {
         candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
         for number in kind.numbers { candidate.numbers[number.suffix] = values[names.params[number.suffix]!] }
         if kind.fitsRect { candidate.rect = ScreenChange.rect.map { values[names.params[$0]!]! } }
-        candidate.drag = names.drag.map { (values[$0.animation + ".duration"]!, values[$0.progress]!) }
+        candidate.drag = names.drag.map { (values[$0.duration]!, values[$0.progress]!) }
         candidate.fade = names.reveal.map { values[$0.fade + ".duration"]! }
         candidate.start = origin + start - fit.offsetAfter
         candidate.residual = fit.residuals.first?.rmsAfter

@@ -76,8 +76,8 @@ public struct MadeChange: Sendable {
     /// The rectangle it grows out of or shrinks into, or the row it opens or closes, in points
     /// (x, y, width, height).
     public var rect: [Double]? = nil
-    /// A finger's part before the curve: how long it takes, at an even speed, and how far it
-    /// takes the move (0 to 1).
+    /// A finger's part before the curve: how long it takes, easing out, and how far it takes
+    /// the move (0 to 1).
     public var drag: (duration: Double, progress: Double)? = nil
     /// A move that fades the next screen in after it (`ScreenChange.fadesIn`): the fade's
     /// seconds, ease-in-ease-out; and a circle's or a parted row's colour (`#RRGGBB`).
@@ -128,7 +128,7 @@ struct MadeSceneText {
     /// fade where it has one.
     var paramNames:
         [(
-            animation: String, params: [String: String], drag: (animation: String, progress: String)?,
+            animation: String, params: [String: String], drag: (duration: String, progress: String)?,
             reveal: (circle: String, color: String, fade: String)?
         )]
     {
@@ -213,7 +213,7 @@ struct MadeSceneText {
             lines.append("  \(name.animation): {animation: \(change.curve.yaml), doc: \(quoted(doc))}")
             if let drag = change.drag, let names = name.drag {
                 lines.append(
-                    "  \(names.animation): {animation: {duration: \(Self.number(drag.duration)), curve: easeOut}, doc: \"the finger's part, before it lets go\"}"
+                    "  \(names.duration): {seconds: \(Self.number(drag.duration)), range: [0.01, 10], doc: \"the finger's part, before it lets go, easing out\"}"
                 )
                 lines.append(
                     "  \(names.progress): {number: \(Self.number(drag.progress)), range: [0, 1], doc: \"how far the finger takes it\"}"

@@ -133,14 +133,17 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// pulled down, a card dragged closed and a page swiped.
     var followsFinger: Bool { [.pop, .dismiss, .shrink, .scroll].contains(self) }
 
+    /// The way a finger leading it moves: across for a pop or a page, down for a sheet or a card.
+    var fingerAxis: String { [.dismiss, .shrink].contains(self) ? "y" : "x" }
+
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
-    /// a finger's part first (to its `progress`), `reveal` the circle's layer and the fade's
+    /// a finger's part first (its seconds, and its `progress`), `reveal` the circle's layer and the fade's
     /// animation, `z` is the top's new z. A parted screen's and a scrolling band's layers are
     /// named after `animation` (`PartingLayers`, `ScrollLayers`).
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
-        drag: (animation: String, progress: String)?, reveal: (circle: String, fade: String)? = nil, z: Int
+        drag: (duration: String, progress: String)?, reveal: (circle: String, fade: String)? = nil, z: Int
     ) -> [String] {
         let s = params[Number.parallax.suffix] ?? "0"
         let dim = params[Number.dim.suffix]
@@ -286,7 +289,15 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         let covers = self == .push || self == .present || self == .grow
         let dimmed = dim.map { ", dimming.z: \(Double(z) - 0.5), dimming.alpha: \(covers ? "0" : $0)" } ?? ""
         let undimmed = dim == nil ? "" : ", dimming.alpha: 0"
-        return ["set: {\(before)\(dimmed)}"] + (drag.map { ["{animate: \($0.animation), \(pose($0.progress))}"] } ?? [])
+        // A finger moves the screen with it, from the refresh it first reads it (a `drag` step);
+        // an animation would show already two refreshes in.
+        let finger = drag.map { drag -> String in
+            let (axis, span) = fingerAxis == "x" ? ("x", "canvas.width") : ("y", "canvas.height")
+            let by = axis == "x" ? "point(\(span) * \(drag.progress), 0)" : "point(0, \(span) * \(drag.progress))"
+            return
+                "{drag: {from: screen.center, moves: [{by: \"\(by)\", over: \(drag.duration), easing: easeOut}], axis: \(axis), distance: \(span)}, \(pose("1"))}"
+        }
+        return ["set: {\(before)\(dimmed)}"] + (finger.map { [$0] } ?? [])
             + ["{animate: \(animation), \(pose("1"))}", "set: {\(after)\(undimmed)}"]
     }
 }
