@@ -276,9 +276,11 @@ struct ChangeFit: Sendable {
     func tries(_ kinds: [ScreenChange], thorough: Bool) -> [Try] {
         kinds.flatMap { kind -> [Try] in
             let drags: [(Double, Double)?] = kind.followsFinger ? [nil, fingerStart] : [nil]
-            let tracking = !thorough && kind.slide != nil ? [false, true] : [false]
-            return tracking.flatMap { tracked in
-                drags.flatMap { drag in
+            return drags.flatMap { drag in
+                // A finger-led slide is tried quickly only timed by its screen's places: its
+                // tries alone have found how it dims and shifts what it uncovers.
+                let tracking = thorough || kind.slide == nil ? [false] : drag == nil ? [false, true] : [true]
+                return tracking.flatMap { tracked in
                     // Timed by the places, a curve with no values and no finger has nothing to fit.
                     curves(drag: drag, thorough: thorough).filter { !tracked || !$0.parts.isEmpty || drag != nil }
                         .map { (kind, $0, drag, thorough, tracked) as Try }
@@ -300,13 +302,16 @@ struct ChangeFit: Sendable {
     /// cores, a round at a time, so that one change's long fits do not wait for another's:
     /// - each likely move by three curves, quickly;
     /// - each likely move that slides a screen whole, by the same curves timed by where the
-    ///   frames place its screen (`slidePlaces`, drawn as the first tries found it looks);
+    ///   frames place its screen (`slidePlaces`, drawn as the first tries found it looks, and
+    ///   measured with the dimming and parallax they found);
     /// - the best alone wins where it explains `wellExplained` of the change; otherwise each
-    ///   move a finger can lead is tried led by one too, and the best led wins where it leaves
+    ///   move a finger can lead is tried led by one too (a slide only timed by its places),
+    ///   and the best led wins where it leaves
     ///   at most `fingerMargin` of the best alone's residual (so a finger's tries, which never
     ///   win over a move alone that explains the change well, are made only where one may);
     /// - where the one taken slides a screen, the try of its move (led by a finger or not, as
-    ///   it is) that puts the screen nearest the frames' places (`placed`);
+    ///   it is) that puts the screen nearest the frames' places (`placed`); where that try was
+    ///   timed by the places, it again with its dimming and parallax searched on the frames;
     /// - where none is taken, or its render is further than `SceneMaker.mostUnlike` from the
     ///   recording, the same thoroughly (`tries`), and the winner of all;
     /// - the winner's ranges.
@@ -324,6 +329,7 @@ struct ChangeFit: Sendable {
         var answers: [Int: [(try: Try, answer: Attempt)]] = [:]
         var best = [MadeChange?](repeating: nil, count: fits.count)
         var thorough: Set<Int> = []
+        var searched: Set<Int> = []
         while !round.isEmpty {
             // The costliest first (most values searched, over the most frames), so that the
             // round's last work is short.
@@ -337,16 +343,27 @@ struct ChangeFit: Sendable {
                 let fit = fits[work[i].fit]!
                 switch work[i].work {
                 case .attempt(let t):
+                    // A try timed by its screen's places takes its other numbers as found so
+                    // far; the one taken has them searched (`Work.numbers`).
                     return try fit.attempt(
                         t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml", thorough: t.thorough,
-                        tracked: t.tracked, threads: threads)
+                        tracked: t.tracked, searchesNumbers: false, threads: threads)
                 case .ranges(let found): return try fit.ranged(found, threads: threads)
+                case .numbers(let t):
+                    return try fit.attempt(
+                        t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml", tracked: true, threads: threads)
                 }
             }
             round = []
             for (i, answer) in done {
                 switch work[i].work {
                 case .attempt(let t): answers[work[i].fit, default: []].append((t, answer))
+                case .numbers(let t):
+                    // In place of its answer with the numbers as found before.
+                    let j = answers[work[i].fit]!.firstIndex {
+                        Self.same($0.try, t) && ($0.try.drag == nil) == (t.drag == nil)
+                    }!
+                    answers[work[i].fit]![j].answer = answer
                 case .ranges: if let answer { best[work[i].fit]!.ranges = answer.change.ranges }
                 }
             }
@@ -392,6 +409,19 @@ struct ChangeFit: Sendable {
                         (alone?.change.explained ?? 0) < wellExplained
                             && led.score < fingerMargin * (alone?.score ?? .infinity)
                     } ?? false ? fingerLedBest : alone)
+                // A try timed by its screen's places measured its move's dimming and parallax
+                // as the tries on the frames found them: the one taken has them searched, once.
+                if let taken, !taken.change.kind.numbers.isEmpty, !searched.contains(k),
+                    let t = mine.first(where: { entry in
+                        entry.try.tracked
+                            && entry.answer.map { $0.score == taken.score && $0.change.start == taken.change.start }
+                                == true
+                    })?.try
+                {
+                    searched.insert(k)
+                    round.append((k, Work.numbers(t)))
+                    continue
+                }
                 // Where no quick try explains the change, or its render stays unlike the
                 // recording (as the made scene's check would find), every curve is tried
                 // thoroughly.
@@ -443,17 +473,20 @@ struct ChangeFit: Sendable {
         return try Transition(path, width: width, images: images)
     }
 
-    /// A round's work on one change: a try, or the winner's ranges.
+    /// A round's work on one change: a try, a try timed by its screen's places again with its
+    /// other numbers searched on the frames, or the winner's ranges.
     private enum Work: Sendable {
         case attempt(Try)
+        case numbers(Try)
         case ranges(MadeChange)
 
-        var isAttempt: Bool { if case .attempt = self { true } else { false } }
+        var isAttempt: Bool { if case .ranges = self { false } else { true } }
     }
 
     /// A guess at what `work` costs: the values it searches times the frames it renders (a
     /// winner's ranges search none).
     private func cost(_ work: Work) -> Int {
+        if case .numbers(let t) = work { return (t.kind.numbers.count + 1) * recording.frames.count }
         guard case .attempt(let t) = work else { return recording.frames.count }
         let extras = (t.drag == nil ? 0 : 2) + (t.kind.fitsRect ? 4 : 0) + (t.kind.fadesIn ? 1 : 0)
         return (t.curve.parts.count + extras + t.kind.numbers.count + 1)
@@ -501,10 +534,12 @@ struct ChangeFit: Sendable {
     /// match judged, blurred over about a line of text (`FitRequest.blursText`). `tracked`: its
     /// curve and a finger's part fitted to where the frames place the screen it slides
     /// (`slidePlaces`), its other numbers (a dimming, a parallax) then to the frames as they
-    /// are, and its residual theirs, as every try's is.
+    /// are (or, unless `searchesNumbers`, as its move's first tries found them), and its
+    /// residual theirs, as every try's is.
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
-        from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false, threads: Int
+        from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false, searchesNumbers: Bool = true,
+        threads: Int
     ) throws -> Attempt {
         guard var candidate = change(kind, curve, drag: drag) else { return nil }
         if let found {
@@ -565,12 +600,17 @@ struct ChangeFit: Sendable {
                 start = hold - placed.offsetAfter
                 guard start >= 0 else { return nil }
                 candidate.start = start
+                // Its other numbers (a dimming, a parallax) searched on the frames; or, unless
+                // `searchesNumbers`, taken as its move's tries there found them. Either way, or
+                // where it has none, its residual is measured there.
+                if !searchesNumbers {
+                    let looks: [String: Double] = rects.looks.withLock { $0[kind] } ?? [:]
+                    candidate.numbers.merge(looks) { _, found in found }
+                }
                 scene.changes = [candidate]
                 try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
-                // Its other numbers searched on the frames, or, where it has none, its residual
-                // there measured.
                 let others = keys.filter { !timing.contains($0) }
-                (keys, searches) = others.isEmpty ? (timing, false) : (others, true)
+                (keys, searches) = others.isEmpty ? (timing, false) : (others, searchesNumbers)
                 ranges = ranges.filter { keys.contains($0.key) }
             }
             var request = FitRequest(scene: path, storyboard: "recording", keys: keys, ranges: ranges, crop: frame)
