@@ -306,9 +306,9 @@ struct ChangeFit: Sendable {
     ///   measured with the dimming and parallax they found);
     /// - the best alone wins where it explains `wellExplained` of the change; otherwise each
     ///   move a finger can lead is tried led by one too (a slide only timed by its places),
-    ///   and the best led wins where it leaves
-    ///   at most `fingerMargin` of the best alone's residual (so a finger's tries, which never
-    ///   win over a move alone that explains the change well, are made only where one may);
+    ///   and the best led wins where it leaves at most `fingerMargin` of the best alone's
+    ///   residual (so a finger's tries, which never win over a move alone that explains the
+    ///   change well, are made only where one may);
     /// - where the one taken slides a screen, the try of its move (led by a finger or not, as
     ///   it is) that puts the screen nearest the frames' places (`placed`); where that try was
     ///   timed by the places, it again with its dimming and parallax searched on the frames;
@@ -411,6 +411,7 @@ struct ChangeFit: Sendable {
                     } ?? false ? fingerLedBest : alone)
                 // A try timed by its screen's places measured its move's dimming and parallax
                 // as the tries on the frames found them: the one taken has them searched, once.
+                // (The answer taken is one of `mine`'s, copied: its values are its own.)
                 if let taken, !taken.change.kind.numbers.isEmpty, !searched.contains(k),
                     let t = mine.first(where: { entry in
                         entry.try.tracked
@@ -480,6 +481,7 @@ struct ChangeFit: Sendable {
         case numbers(Try)
         case ranges(MadeChange)
 
+        /// Whether it answers a try, which the change's choice then weighs.
         var isAttempt: Bool { if case .ranges = self { false } else { true } }
     }
 

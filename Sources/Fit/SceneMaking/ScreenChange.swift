@@ -138,9 +138,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
-    /// a finger's part first (its seconds, and its `progress`), `reveal` the circle's layer and the fade's
-    /// animation, `z` is the top's new z. A parted screen's and a scrolling band's layers are
-    /// named after `animation` (`PartingLayers`, `ScrollLayers`).
+    /// a finger's part first (its seconds, and its `progress`), `reveal` the circle's layer and
+    /// the fade's animation, `z` is the top's new z. A parted screen's and a scrolling band's
+    /// layers are named after `animation` (`PartingLayers`, `ScrollLayers`).
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
         drag: (duration: String, progress: String)?, reveal: (circle: String, fade: String)? = nil, z: Int
