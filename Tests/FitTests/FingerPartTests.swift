@@ -68,4 +68,47 @@ struct FingerPartTests {
         // The curve then takes it the rest of the way, off the bottom.
         #expect(band(1.2) == nil)
     }
+
+    /// A 100 x 200 point scene of a pop: the top screen (a red stripe at x 10-20) slides right
+    /// after a finger takes it half way in 0.3 s from 0.2 s, then UIKit's system spring started
+    /// at `velocity`.
+    static func pop(in folder: String, velocity: Double) throws -> String {
+        var bytes = [UInt8](repeating: 255, count: 100 * 200 * 4)
+        for y in 0..<200 { for x in 10..<20 { (bytes[(y * 100 + x) * 4 + 1], bytes[(y * 100 + x) * 4 + 2]) = (0, 0) } }
+        try Bitmap(width: 100, height: 200, premultipliedPixels: bytes).writePNG(to: folder + "/screen-1.png")
+        try Bitmap(width: 100, height: 200, premultipliedPixels: [UInt8](repeating: 255, count: 100 * 200 * 4))
+            .writePNG(to: folder + "/screen-2.png")
+        var pop = MadeChange(
+            kind: .pop, from: 1, to: 2, start: 0.2, curve: .launched(velocity: velocity), seconds: 0...1)
+        (pop.drag, pop.numbers["Dim"], pop.numbers["Parallax"]) = ((0.3, 0.5), 0, 0)
+        let text = MadeSceneText(
+            name: "pop", summary: "a pop let go", canvas: (100, 200), scale: 1, fps: 60,
+            screens: [("screen-1.png", 0), ("screen-2.png", 1)], changes: [pop], length: 1.5, header: [])
+        try text.text.write(toFile: folder + "/pop.yaml", atomically: true, encoding: .utf8)
+        return folder + "/pop.yaml"
+    }
+
+    @Test(
+        "A pop let go into UIKit's system spring at the finger's speed: its speed is a number beside the system spring's param, and a faster one is further along"
+    )
+    func launched() throws {
+        let fast = try Self.pop(in: temporaryFolder(), velocity: 4)
+        let text = try String(contentsOfFile: fast, encoding: .utf8)
+        #expect(text.contains("  pop: {animation: {curve: system}"))
+        #expect(text.contains("  popVelocity: {number: 4, range: [0, 20]"))
+        #expect(text.contains("- {animate: \"withVelocity(pop, popVelocity)\", "))
+        /// The red stripe's left edge in the middle row, in pixels.
+        func stripe(_ transition: Transition, _ t: Double) -> Int? {
+            let frame = transition.frame(at: t)
+            return (0..<100).first { x in frame[x, 100].g == 0 }
+        }
+        let (launched, still) = (try Transition(fast), try Transition(Self.pop(in: temporaryFolder(), velocity: 0)))
+        // The same until the finger lifts, half the way (50 points) right.
+        #expect(stripe(launched, 0.5) == stripe(still, 0.5))
+        let lifted = try #require(stripe(launched, 0.5))
+        #expect(lifted >= 55 && lifted <= 60, "\(lifted)")
+        // A tenth of a second later the launched one is further along.
+        let (a, b) = (stripe(launched, 0.6) ?? 100, stripe(still, 0.6) ?? 100)
+        #expect(a > b, "\(a) \(b)")
+    }
 }

@@ -263,10 +263,13 @@ struct ChangeFit: Sendable {
 
     /// The curves each move is tried by, each after a finger's part where `drag` is given: a
     /// spring, UIKit's system spring and easeInEaseOut; thoroughly, also easeIn and easeOut.
-    func curves(drag: (Double, Double)?, thorough: Bool) -> [MadeChange.Curve] {
+    /// A finger-led slide timed by its screen's places (`tracked`) starts the system spring at
+    /// the finger's speed, as UIKit does a pop let go: the places tell a speed, where whole
+    /// frames hardly do.
+    func curves(drag: (Double, Double)?, thorough: Bool, tracked: Bool = false) -> [MadeChange.Curve] {
         [
-            .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : Self.liftSpeed), .system,
-            .bezier("easeInEaseOut", duration: guess),
+            .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : Self.liftSpeed),
+            drag != nil && tracked ? .launched(velocity: 0) : .system, .bezier("easeInEaseOut", duration: guess),
         ] + (thorough ? [.bezier("easeIn", duration: guess), .bezier("easeOut", duration: guess)] : [])
     }
 
@@ -282,8 +285,10 @@ struct ChangeFit: Sendable {
                 let tracking = thorough || kind.slide == nil ? [false] : drag == nil ? [false, true] : [true]
                 return tracking.flatMap { tracked in
                     // Timed by the places, a curve with no values and no finger has nothing to fit.
-                    curves(drag: drag, thorough: thorough).filter { !tracked || !$0.parts.isEmpty || drag != nil }
-                        .map { (kind, $0, drag, thorough, tracked) as Try }
+                    curves(drag: drag, thorough: thorough, tracked: tracked).filter {
+                        !tracked || !$0.parts.isEmpty || drag != nil
+                    }
+                    .map { (kind, $0, drag, thorough, tracked) as Try }
                 }
             }
         }
@@ -554,7 +559,8 @@ struct ChangeFit: Sendable {
         var scene = base
         scene.changes = [candidate]
         let names = scene.paramNames[0]
-        var keys = curve.parts.map { names.animation + "." + $0.part }
+        let curveKeys = curve.parts.map { curve.key($0.part, animation: names.animation) }
+        var keys = curveKeys
         var ranges = Dictionary(uniqueKeysWithValues: zip(keys, curve.parts.map(\.range)))
         for number in kind.numbers {
             keys.append(names.params[number.suffix]!)
@@ -575,7 +581,7 @@ struct ChangeFit: Sendable {
             let finger =
                 (names.drag.map { [$0.duration, $0.progress] } ?? [])
                 + (names.reveal.map { [$0.fade + ".duration"] } ?? [])
-            keys = keys.filter { $0.hasPrefix(names.animation + ".") || finger.contains($0) }
+            keys = keys.filter { curveKeys.contains($0) || finger.contains($0) }
             ranges = ranges.filter { keys.contains($0.key) }
         }
         guard !keys.isEmpty else { return nil }
@@ -589,7 +595,7 @@ struct ChangeFit: Sendable {
             if tracked, found == nil {
                 guard let layer = slidingLayer(kind), let places = try slidePlaces(kind) else { return nil }
                 let finger = names.drag.map { [$0.duration, $0.progress] } ?? []
-                let timing = keys.filter { $0.hasPrefix(names.animation + ".") || finger.contains($0) }
+                let timing = keys.filter { curveKeys.contains($0) || finger.contains($0) }
                 var request = FitRequest(
                     scene: path, storyboard: "recording", keys: timing,
                     ranges: ranges.filter { timing.contains($0.key) },
@@ -597,7 +603,7 @@ struct ChangeFit: Sendable {
                 (request.placed, request.determinesRanges, request.renderThreads) = ([layer: places], false, threads)
                 let placed = try Fitter.fit(request, recording: recording, images: images)
                 values = Dictionary(uniqueKeysWithValues: placed.values.map { ($0.key, $0.after) })
-                candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
+                candidate.curve = curve.with(curveKeys.map { values[$0]! })
                 candidate.drag = names.drag.map { (values[$0.duration]!, values[$0.progress]!) }
                 start = hold - placed.offsetAfter
                 guard start >= 0 else { return nil }
@@ -629,7 +635,7 @@ struct ChangeFit: Sendable {
             return (ranged, fit.residuals.first?.rmsAfter ?? .infinity)
         }
         values.merge(fit.values.map { ($0.key, $0.after) }) { _, fitted in fitted }
-        candidate.curve = curve.with(curve.parts.map { values[names.animation + "." + $0.part]! })
+        candidate.curve = curve.with(curveKeys.map { values[$0]! })
         for number in kind.numbers { candidate.numbers[number.suffix] = values[names.params[number.suffix]!] }
         if kind.fitsRect { candidate.rect = ScreenChange.rect.map { values[names.params[$0]!]! } }
         candidate.drag = names.drag.map { (values[$0.duration]!, values[$0.progress]!) }

@@ -10,6 +10,9 @@ public struct MadeChange: Sendable {
         case spring(duration: Double, dampingRatio: Double, velocity: Double? = nil)
         /// UIKit's system spring (a push's): no numbers of its own.
         case system
+        /// UIKit's system spring started at a finger's speed, in whole distances a second (a pop
+        /// let go: `withVelocity`).
+        case launched(velocity: Double)
         /// A named Bézier (`easeInEaseOut`) over a duration.
         case bezier(String, duration: Double)
 
@@ -19,7 +22,7 @@ public struct MadeChange: Sendable {
             case .spring(let d, let z, let v):
                 "{duration: \(MadeSceneText.number(d)), dampingRatio: \(MadeSceneText.number(z))"
                     + (v.map { ", velocity: \(MadeSceneText.number($0))" } ?? "") + "}"
-            case .system: "{curve: system}"
+            case .system, .launched: "{curve: system}"
             case .bezier(let name, let d): "{duration: \(MadeSceneText.number(d)), curve: \(name)}"
             }
         }
@@ -30,6 +33,7 @@ public struct MadeChange: Sendable {
             case .spring(let d, let z, let v):
                 [("duration", d, 0.05...3), ("dampingRatio", z, 0.2...1)] + (v.map { [("velocity", $0, 0...20)] } ?? [])
             case .system: []
+            case .launched(let v): [("velocity", v, 0...20)]
             case .bezier(_, let d): [("duration", d, 0.05...3)]
             }
         }
@@ -40,15 +44,31 @@ public struct MadeChange: Sendable {
             case .spring:
                 .spring(duration: values[0], dampingRatio: values[1], velocity: values.count > 2 ? values[2] : nil)
             case .system: .system
+            case .launched: .launched(velocity: values[0])
             case .bezier(let name, _): .bezier(name, duration: values[0])
             }
+        }
+
+        /// The param key of `part` of the curve of the animation param `animation`: the system
+        /// spring reads no velocity of its own, so a launched one's is a number beside it.
+        func key(_ part: String, animation: String) -> String {
+            if case .launched = self { return animation + "Velocity" }
+            return animation + "." + part
+        }
+
+        /// What an `animate` step of the animation param `animation` runs.
+        func animated(_ animation: String) -> String {
+            if case .launched = self {
+                return "\"withVelocity(\(animation), \(key("velocity", animation: animation)))\""
+            }
+            return animation
         }
 
         /// How long its step lasts: UIKit's system spring runs 0.5 s.
         var duration: Double {
             switch self {
             case .spring(let d, _, _), .bezier(_, let d): d
-            case .system: 0.5
+            case .system, .launched: 0.5
             }
         }
 
@@ -59,6 +79,7 @@ public struct MadeChange: Sendable {
                 "a spring of \(MadeSceneText.number(d)) s, damping ratio \(MadeSceneText.number(z))"
                     + (v.map { ", from \(MadeSceneText.number($0)) distances a second" } ?? "")
             case .system: "UIKit's system spring"
+            case .launched(let v): "UIKit's system spring, from \(MadeSceneText.number(v)) distances a second"
             case .bezier(let name, let d): "\(name) over \(MadeSceneText.number(d)) s"
             }
         }
@@ -211,6 +232,11 @@ struct MadeSceneText {
                 doc += ")"
             }
             lines.append("  \(name.animation): {animation: \(change.curve.yaml), doc: \(quoted(doc))}")
+            if case .launched(let v) = change.curve {
+                lines.append(
+                    "  \(change.curve.key("velocity", animation: name.animation)): {number: \(Self.number(v)), range: [0, 20], doc: \"the finger's speed the system spring starts at, in whole distances a second\"}"
+                )
+            }
             if let drag = change.drag, let names = name.drag {
                 lines.append(
                     "  \(names.duration): {seconds: \(Self.number(drag.duration)), range: [0.01, 10], doc: \"the finger's part, before it lets go, easing out\"}"
@@ -334,7 +360,8 @@ struct MadeSceneText {
             for step in change.kind.steps(
                 from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation,
                 params: name.params,
-                drag: name.drag, reveal: name.reveal.map { ($0.circle, $0.fade) }, z: z)
+                drag: name.drag, animates: change.curve.animated(name.animation),
+                reveal: name.reveal.map { ($0.circle, $0.fade) }, z: z)
             {
                 lines.append("    - " + step)
             }

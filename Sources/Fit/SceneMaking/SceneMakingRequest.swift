@@ -3,6 +3,8 @@ import Geometry
 
 import Flipbook
 
+import enum Planner.Curve
+
 /// What to make a scene from: a recording of a transition, and the folder to write the scene
 /// file and its screens' images into.
 public struct SceneMakingRequest: Sendable {
@@ -108,7 +110,12 @@ public struct SceneMakingRequest: Sendable {
         }
         let transition = try Transition(file)
         let code = zip(made.text.changes, made.text.paramNames).compactMap { change, names in
-            change.kind == .cut ? nil : transition.motion(of: names.animation).map { (names.animation, $0.code) }
+            // A launched system spring's speed is a number beside its param, which its code starts at.
+            let motion =
+                if case .launched(let v) = change.curve {
+                    try? Motion(spec: Curve.system.with(velocity: v).description)
+                } else { transition.motion(of: names.animation) }
+            return change.kind == .cut ? nil : motion.map { (names.animation, $0.code) }
         }
         let written = try SceneFile.load(path: file).copy(to: folder)
         if let sideBySide {

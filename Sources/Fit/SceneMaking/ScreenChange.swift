@@ -138,13 +138,16 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
-    /// a finger's part first (its seconds, and its `progress`), `reveal` the circle's layer and
-    /// the fade's animation, `z` is the top's new z. A parted screen's and a scrolling band's
+    /// a finger's part first (its seconds, and its `progress`), `animates` what the move's
+    /// `animate` step runs where not the animation param itself, `reveal` the circle's layer
+    /// and the fade's animation, `z` is the top's new z. A parted screen's and a scrolling band's
     /// layers are named after `animation` (`PartingLayers`, `ScrollLayers`).
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
-        drag: (duration: String, progress: String)?, reveal: (circle: String, fade: String)? = nil, z: Int
+        drag: (duration: String, progress: String)?, animates: String? = nil,
+        reveal: (circle: String, fade: String)? = nil, z: Int
     ) -> [String] {
+        let curve = animates ?? animation
         let s = params[Number.parallax.suffix] ?? "0"
         let dim = params[Number.dim.suffix]
         let corner = params[Number.corner.suffix] ?? "0"
@@ -259,7 +262,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             let fade = reveal.map { "{animate: \($0.fade), \(b).alpha: 1}" } ?? "set: {\(b).alpha: 1}"
             return [
                 "set: {\(circle).hidden: false, \(circle).z: \(Double(z) - 0.5), \(circle).frame: \(rect), \(circle).cornerRadius: \"min(\(w), \(h)) / 2\", \(circle).scale: 1}",
-                "{animate: \(animation), \(pose("1"))}",
+                "{animate: \(curve), \(pose("1"))}",
                 "set: {\(b).hidden: false, \(b).z: \(z), \(b).alpha: 0}", fade,
                 "set: {\(a).hidden: true, \(circle).hidden: true, \(circle).scale: 1}",
             ]
@@ -298,7 +301,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 "{drag: {from: screen.center, moves: [{by: \"\(by)\", over: \(drag.duration), easing: easeOut}], axis: \(axis), distance: \(span)}, \(pose("1"))}"
         }
         return ["set: {\(before)\(dimmed)}"] + (finger.map { [$0] } ?? [])
-            + ["{animate: \(animation), \(pose("1"))}", "set: {\(after)\(undimmed)}"]
+            + ["{animate: \(curve), \(pose("1"))}", "set: {\(after)\(undimmed)}"]
     }
 }
 
