@@ -232,9 +232,10 @@ struct MadeSceneText {
                 doc += ")"
             }
             lines.append("  \(name.animation): {animation: \(change.curve.yaml), doc: \(quoted(doc))}")
-            if case .launched(let v) = change.curve {
+            if case .launched = change.curve, let speed = change.curve.parts.first {
+                let range = "[\(Self.number(speed.range.lowerBound)), \(Self.number(speed.range.upperBound))]"
                 lines.append(
-                    "  \(change.curve.key("velocity", animation: name.animation)): {number: \(Self.number(v)), range: [0, 20], doc: \"the finger's speed the system spring starts at, in whole distances a second\"}"
+                    "  \(change.curve.key(speed.part, animation: name.animation)): {number: \(Self.number(speed.start)), range: \(range), doc: \"the finger's speed the system spring starts at, in whole distances a second\"}"
                 )
             }
             if let drag = change.drag, let names = name.drag {
