@@ -52,14 +52,14 @@ struct FingerPartTests {
         // Two refreshes at 60 Hz: a change shows that late (the planner's presentation latency).
         let latency = 2.0 / 60
         #expect(band(0.1) == 40)
-        // Shown a refresh late, where the finger was as it touched: an animation would show
-        // 0.033 s of easeOut in already, 16 points down.
+        // Two refreshes on, where the finger was as it touched: an animation would show its
+        // easeOut already two refreshes in, some points down.
         #expect(band(0.2 + latency) == 40)
         // It trails the finger: it has moved, by less than the finger's part.
         let early = try #require(band(0.3))
         #expect(early > 50 && early < 140, "\(early)")
         // The finger lifts at 0.5 s, half the way down (100 points); the frame then shows it
-        // nearly there, from a refresh before.
+        // nearly there, where the finger was two refreshes before.
         let lifting = try #require(band(0.5))
         #expect(lifting >= 136 && lifting <= 140, "\(lifting)")
         // The curve starts from the finger's place (140), shown two refreshes into its 0.5 s
