@@ -20,6 +20,7 @@ struct LayerTracker {
         var height: Double
         var error: Double
         var centerX: Double { x + width / 2 }
+        var centerY: Double { y + height / 2 }
 
         /// How far a layer placed at `place` (its left, top and width, in points) is from the
         /// match (pixels, `k` a point): the RMS of its left, top and right edges' distances, in
@@ -29,7 +30,6 @@ struct LayerTracker {
             let d = [place.x - x / k, place.y - y / k, place.x + place.width - (x + width) / k]
             return (d.reduce(0) { $0 + $1 * $1 } / 3).squareRoot()
         }
-        var centerY: Double { y + height / 2 }
 
         /// How sharply `picture` changes across the match's left, right and top sides: the mean
         /// difference (levels) between the pixel a pixel and a half in from a side and the one as

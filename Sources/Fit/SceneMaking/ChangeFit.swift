@@ -571,6 +571,8 @@ struct ChangeFit: Sendable {
             keys.append(reveal.fade + ".duration")
             ranges[reveal.fade + ".duration"] = 0.02...1.5
         }
+        // A finger's part: its seconds and how far it takes the move.
+        let finger = names.drag.map { [$0.duration, $0.progress] } ?? []
         if let drag = names.drag {
             keys += [drag.duration, drag.progress]
             ranges[drag.duration] = 0.05...2
@@ -578,10 +580,8 @@ struct ChangeFit: Sendable {
         }
         // The ranges are those of the values handed back to UIKit, the move's own numbers held.
         if found != nil {
-            let finger =
-                (names.drag.map { [$0.duration, $0.progress] } ?? [])
-                + (names.reveal.map { [$0.fade + ".duration"] } ?? [])
-            keys = keys.filter { curveKeys.contains($0) || finger.contains($0) }
+            let handed = finger + (names.reveal.map { [$0.fade + ".duration"] } ?? [])
+            keys = keys.filter { curveKeys.contains($0) || handed.contains($0) }
             ranges = ranges.filter { keys.contains($0.key) }
         }
         guard !keys.isEmpty else { return nil }
@@ -594,7 +594,6 @@ struct ChangeFit: Sendable {
         do {
             if tracked, found == nil {
                 guard let layer = slidingLayer(kind), let places = try slidePlaces(kind) else { return nil }
-                let finger = names.drag.map { [$0.duration, $0.progress] } ?? []
                 let timing = keys.filter { curveKeys.contains($0) || finger.contains($0) }
                 var request = FitRequest(
                     scene: path, storyboard: "recording", keys: timing,
