@@ -116,6 +116,36 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "A swipe back let go short comes back as a pop over the list, led by the finger and back by UIKit's system spring, and the made scene ends on the screen it started on"
+    )
+    func cancelledSwipe() throws {
+        let folder = temporaryFolder()
+        // nav-push's cancelled swipe: the finger takes the screen 105 of 375 points in 0.35 s
+        // and lifts at no speed; UIKit's system spring takes it back.
+        var export = ExportRequest(scene: Self.recordings + "/../../Assets/examples/nav-push/nav-push.yaml")
+        (export.storyboard, export.fps, export.output) = ("cancelled", 25, folder + "/cancelled.gif")
+        _ = try export.run()
+        let report = try SceneMakingRequest(recording: folder + "/cancelled.gif", folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.cut, .push, .pop], "\(report.text)")
+        let back = try #require(report.changes.last)
+        // Over the list (not the list with its row highlighted), back to the screen it left.
+        #expect(back.returns && (back.from, back.to, back.shown) == (3, 1, 3), "\(report.text)")
+        #expect(back.curve == .system, "\(back.curve)")
+        let drag = try #require(back.drag)
+        #expect(abs(drag.duration - 0.35) < 0.02 && abs(drag.progress - 105.0 / 375) < 0.02, "\(drag)")
+        let offset = try #require(report.check.changes.last?.offset)
+        #expect(offset.rms < 0.5, "\(offset)")
+        #expect(report.text.contains("screen 3 → 3: pop, led by a finger for "), "\(report.text)")
+        #expect(report.text.contains(" of the way over screen 1, let go short, then UIKit's system spring back"))
+        let file = try String(contentsOfFile: folder + "/made/cancelled.yaml", encoding: .utf8)
+        #expect(file.contains("  popCancelled: {animation: {curve: system}"), "\(file)")
+        #expect(file.contains("- set: {screen-1.hidden: true, screen-1.center: screen.center, dimming.alpha: 0}"))
+        // It ends as it started: the pushed screen, whole.
+        let made = try Transition(folder + "/made/cancelled.yaml")
+        #expect(made.frame(at: made.duration).bitmap == made.frame(at: 2).bitmap)
+    }
+
+    @Test(
         "A move whose render stays more than 6 levels RMS from the recording is not explained, unless the screen it slides is within 4 px and the frames are within 6 levels with it in place; a cut is, however late"
     )
     func unlikeMoves() {
@@ -273,7 +303,7 @@ struct SceneMakingTests {
         do {
             _ = try SceneMaker.make(request, source: RecordingSource(frames), progress: { _ in })
             Issue.record("made a scene of a square that slides and goes")
-        } catch SceneMakingError.unexplained(let seconds, let region) {
+        } catch SceneMakingError.unexplained(let seconds, let region, _) {
             #expect(abs(seconds.lowerBound - 0.4) < 1e-9 && abs(seconds.upperBound - 0.7) < 1e-9, "\(seconds)")
             let r = try #require(region)
             #expect(abs(r.x.lowerBound - 60) <= 2 && abs(r.x.upperBound - 110) <= 2, "\(r)")

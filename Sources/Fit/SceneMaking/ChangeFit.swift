@@ -51,6 +51,9 @@ struct ChangeFit: Sendable {
     /// Where each try's scene file is written (`PATH-N.yaml`), beside the screens' images.
     let folder: String
     let images: ImageCache
+    /// Whether the change comes back to the screen it left (`to` is then the screen it
+    /// uncovers on its way): only a finger's moves let go short explain it.
+    var returns = false
     /// Each move's rectangle once found: every try of a move starts from it.
     let rects = FoundRects()
 
@@ -60,6 +63,7 @@ struct ChangeFit: Sendable {
     func change(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?) -> MadeChange? {
         var change = MadeChange(
             kind: kind, from: from, to: to, start: hold, curve: curve, drag: drag, seconds: seconds)
+        change.returns = returns && drag != nil
         if kind.keepsStatusBar { change.statusBar = statusBar }
         if kind.hasRect {
             guard let placement = rect(kind) else { return nil }
@@ -198,8 +202,32 @@ struct ChangeFit: Sendable {
     /// frames are, then as the fits' thorough search sees them, blurred over about a line of
     /// text, at every twentieth (a screen of text moved by a few lines looks like itself there).
     func likeliest(_ kinds: [ScreenChange]) throws -> [ScreenChange] {
+        guard let (differences, blurred) = try drawnDifferences(kinds) else { return Array(kinds.prefix(2)) }
+        /// The likeliest by `differences`, with the next where it looks nearly as likely.
+        func ranked(_ differences: [ScreenChange: Double]) -> [ScreenChange] {
+            let sorted = kinds.filter { differences[$0] != nil }.sorted { differences[$0]! < differences[$1]! }
+            guard !sorted.isEmpty else { return [] }
+            return sorted.count > 1 && differences[sorted[0]]! > Self.decisive * differences[sorted[1]]!
+                ? Array(sorted.prefix(2)) : [sorted[0]]
+        }
+        // Two stills a page apart in a band are a scroll's mark: a quick scroll is over before
+        // its frames a quarter through, where every move's last drawing looks alike.
+        let paged = kinds.contains(.scroll) && differences[.scroll] != nil ? [ScreenChange.scroll] : []
+        let sharp = ranked(differences)
+        let likely = sharp + ranked(blurred).filter { !sharp.contains($0) }
+        return likely + paged.filter { !likely.contains($0) }
+    }
+
+    /// How far each of `kinds`, drawn at every tenth of its way with its params' defaults, is
+    /// from the change's frames a quarter, half and three quarters through it: the least
+    /// difference of each frame from any drawing, added up, as the frames are and blurred
+    /// over about a line of text (drawn at every twentieth); nil where it has under three
+    /// moving frames.
+    func drawnDifferences(_ kinds: [ScreenChange]) throws -> (
+        sharp: [ScreenChange: Double], blurred: [ScreenChange: Double]
+    )? {
         let moving = recording.frames.filter { seconds.contains($0.start + origin) }
-        guard moving.count >= 3 else { return Array(kinds.prefix(2)) }
+        guard moving.count >= 3 else { return nil }
         let width = SceneMaker.outlineWidth
         let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
         let samples = [1, 2, 3].map { LumaImage(moving[moving.count * $0 / 4].bitmap, width: width, height: height) }
@@ -221,7 +249,7 @@ struct ChangeFit: Sendable {
                 var scene = base
                 scene.changes = [change]
                 scene.length = 1
-                let path = "\(folder)-ranked-\(i).yaml"
+                let path = "\(folder)-ranked-\(to)-\(i).yaml"
                 try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
                 let transition = try Transition(path, width: width, images: images)
                 let renders = stride(from: 0.0, through: 1.0, by: 0.05).map {
@@ -233,19 +261,7 @@ struct ChangeFit: Sendable {
             differences[kind] = least(samples, sharp)
             blurred[kind] = least(blurredSamples, all.map { $0.boxBlurred(radius: Problem.blur) })
         }
-        /// The likeliest by `differences`, with the next where it looks nearly as likely.
-        func ranked(_ differences: [ScreenChange: Double]) -> [ScreenChange] {
-            let sorted = kinds.filter { differences[$0] != nil }.sorted { differences[$0]! < differences[$1]! }
-            guard !sorted.isEmpty else { return [] }
-            return sorted.count > 1 && differences[sorted[0]]! > Self.decisive * differences[sorted[1]]!
-                ? Array(sorted.prefix(2)) : [sorted[0]]
-        }
-        // Two stills a page apart in a band are a scroll's mark: a quick scroll is over before
-        // its frames a quarter through, where every move's last drawing looks alike.
-        let paged = kinds.contains(.scroll) && differences[.scroll] != nil ? [ScreenChange.scroll] : []
-        let sharp = ranked(differences)
-        let likely = sharp + ranked(blurred).filter { !sharp.contains($0) }
-        return likely + paged.filter { !likely.contains($0) }
+        return (differences, blurred)
     }
 
     /// The likeliest move is fitted alone when its least difference is at most this share of
@@ -265,11 +281,13 @@ struct ChangeFit: Sendable {
     /// spring, UIKit's system spring and easeInEaseOut; thoroughly, also easeIn and easeOut.
     /// A finger-led slide timed by its screen's places (`tracked`) starts the system spring at
     /// the finger's speed, as UIKit does a pop let go: the places tell a speed, where whole
-    /// frames hardly do.
+    /// frames hardly do. A move let go short goes back at its own pace: the finger was moving
+    /// away.
     func curves(drag: (Double, Double)?, thorough: Bool, tracked: Bool = false) -> [MadeChange.Curve] {
         [
             .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : Self.liftSpeed),
-            drag != nil && tracked ? .launched(velocity: 0) : .system, .bezier("easeInEaseOut", duration: guess),
+            drag != nil && tracked && !returns ? .launched(velocity: 0) : .system,
+            .bezier("easeInEaseOut", duration: guess),
         ] + (thorough ? [.bezier("easeIn", duration: guess), .bezier("easeOut", duration: guess)] : [])
     }
 
@@ -278,11 +296,13 @@ struct ChangeFit: Sendable {
     /// slides a screen whole is tried quickly timed by the screen's place too.
     func tries(_ kinds: [ScreenChange], thorough: Bool) -> [Try] {
         kinds.flatMap { kind -> [Try] in
-            let drags: [(Double, Double)?] = kind.followsFinger ? [nil, fingerStart] : [nil]
+            // A move that goes back is a finger's let go short, never a move alone.
+            let drags: [(Double, Double)?] = returns ? [fingerStart] : kind.followsFinger ? [nil, fingerStart] : [nil]
             return drags.flatMap { drag in
                 // A finger-led slide is tried quickly only timed by its screen's places: its
                 // tries alone have found how it dims and shifts what it uncovers.
-                let tracking = thorough || kind.slide == nil ? [false] : drag == nil ? [false, true] : [true]
+                let tracking =
+                    thorough || kind.slide == nil ? [false] : drag == nil || returns ? [false, true] : [true]
                 return tracking.flatMap { tracked in
                     // Timed by the places, a curve with no values and no finger has nothing to fit.
                     curves(drag: drag, thorough: thorough, tracked: tracked).filter {
@@ -320,16 +340,24 @@ struct ChangeFit: Sendable {
     /// - where none is taken, or its render is further than `SceneMaker.mostUnlike` from the
     ///   recording, the same thoroughly (`tries`), and the winner of all;
     /// - the winner's ranges.
+    /// A change that comes back to the screen it left (`returns`) is each move a finger lets go
+    /// short, led by one from the first round: its tries on the frames find how the move looks,
+    /// then the same timed by its screen's places.
     static func fitted(_ fits: [ChangeFit?]) throws -> [MadeChange?] {
         let changes = fits.indices.filter { fits[$0] != nil }
-        let likeliest = try each(changes) { try fits[$0]!.likeliest(ScreenChange.moving) }
+        let likeliest = try each(changes) {
+            try fits[$0]!.likeliest(fits[$0]!.returns ? ScreenChange.returning : ScreenChange.moving)
+        }
         /// Change `k`'s tries so far: quick, then thorough too.
         func tries(_ k: Int, thorough: Bool) -> [Try] {
             let kinds = likeliest.first { $0.0 == k }?.1 ?? []
             return fits[k]!.tries(kinds, thorough: false) + (thorough ? fits[k]!.tries(kinds, thorough: true) : [])
         }
         var round: [(fit: Int, work: Work)] = changes.flatMap { k in
-            tries(k, thorough: false).filter { $0.drag == nil && !$0.tracked }.map { (k, Work.attempt($0)) }
+            // A change that comes back starts with a finger's tries: it has no others.
+            tries(k, thorough: false).filter { ($0.drag == nil || fits[k]!.returns) && !$0.tracked }.map {
+                (k, Work.attempt($0))
+            }
         }
         var answers: [Int: [(try: Try, answer: Attempt)]] = [:]
         var best = [MadeChange?](repeating: nil, count: fits.count)
@@ -397,6 +425,14 @@ struct ChangeFit: Sendable {
                     t.drag != nil && !mine.contains { $0.try.drag != nil && Self.same($0.try, t) }
                 }
                 if (alone?.change.explained ?? 0) < wellExplained, !led.isEmpty {
+                    // A move let go short has no tries alone: its finger's tries timed by the
+                    // places are drawn as its finger's tries on the frames found it looks.
+                    for kind in Set(led.filter(\.tracked).map(\.kind)) where fits[k]!.returns {
+                        let looks = mine.filter { $0.try.kind == kind && !$0.try.tracked }.map(\.answer)
+                            .reduce(Attempt.none, better)
+                        fits[k]!.rects.looks.withLock { $0[kind] = looks?.change.numbers }
+                        _ = try fits[k]!.slidePlaces(kind)
+                    }
                     round += led.map { (k, Work.attempt($0)) }
                     continue
                 }
@@ -435,7 +471,8 @@ struct ChangeFit: Sendable {
                     !thorough.contains(k)
                 {
                     thorough.insert(k)
-                    round += tries(k, thorough: true).filter { $0.thorough && $0.drag == nil }.map {
+                    round += tries(k, thorough: true).filter { $0.thorough && ($0.drag == nil || fits[k]!.returns) }.map
+                    {
                         (k, Work.attempt($0))
                     }
                     continue

@@ -86,9 +86,15 @@ public struct MadeChange: Sendable {
     }
 
     public var kind: ScreenChange
-    /// Screens by their number in the scene (from 1).
+    /// Screens by their number in the scene (from 1): where a move goes back (`returns`), `to`
+    /// is the screen it uncovers on its way.
     public var from: Int
     public var to: Int
+    /// Let go short by the finger that leads it: the move goes back, and `from` stays (a swipe
+    /// back cancelled).
+    public var returns = false
+    /// The screen shown once it is over.
+    public var shown: Int { returns ? from : to }
     /// When it starts in the recording, in seconds.
     public var start: Double
     public var curve: Curve
@@ -153,11 +159,13 @@ struct MadeSceneText {
             reveal: (circle: String, color: String, fade: String)?
         )]
     {
-        var seen: [ScreenChange: Int] = [:]
+        var seen: [String: Int] = [:]
         return changes.map { change in
-            seen[change.kind, default: 0] += 1
-            let n = seen[change.kind]!
-            let base = change.kind.rawValue + (n > 1 ? "\(n)" : "")
+            // A move let go short is named for it: `popCancelled`.
+            let name = change.kind.rawValue + (change.returns ? "Cancelled" : "")
+            seen[name, default: 0] += 1
+            let n = seen[name]!
+            let base = name + (n > 1 ? "\(n)" : "")
             var params = Dictionary(uniqueKeysWithValues: change.kind.numbers.map { ($0.suffix, base + $0.suffix) })
             if change.kind.hasRect { for part in ScreenChange.rect { params[part] = base + part } }
             if change.kind.parts { params["Color"] = base + "Color" }
@@ -217,7 +225,10 @@ struct MadeSceneText {
             lines.append("    \(hold.key): {seconds: \(Self.number(hold.seconds)), doc: \(quoted(hold.doc))}")
         }
         for (change, name) in zip(changes, names) where change.kind != .cut {
-            var doc = "screen \(change.from) to \(change.to): \(change.kind.doc)"
+            var doc =
+                change.returns
+                ? "screen \(change.from), over screen \(change.to): \(change.kind.doc), let go short: it goes back"
+                : "screen \(change.from) to \(change.to): \(change.kind.doc)"
             if let residual = change.residual {
                 doc += String(format: " (fitted: %.2f levels per frame", residual)
                 doc += change.explained.map { String(format: ", %.0f%% of the change explained", $0 * 100) } ?? ""
@@ -362,7 +373,7 @@ struct MadeSceneText {
                 from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation,
                 params: name.params,
                 drag: name.drag, animates: change.curve.animated(name.animation),
-                reveal: name.reveal.map { ($0.circle, $0.fade) }, z: z)
+                reveal: name.reveal.map { ($0.circle, $0.fade) }, z: z, returns: change.returns)
             {
                 lines.append("    - " + step)
             }

@@ -58,8 +58,8 @@ struct RecordingOutline {
             }
         }
         // A change between two sights of one screen that never strays far from it (a spring's
-        // last step, a flicker) is no change; one that does (a cancelled swipe) stays, for the
-        // maker to refuse.
+        // last step, a flicker) is no change; one that does (a cancelled swipe) stays: a move
+        // let go short.
         func outline(_ changes: [Change]) -> (stills: [(frame: Int, screen: Int)], screens: [Int]) {
             var screens: [Int] = [], stills: [(frame: Int, screen: Int)] = []
             // Each stretch of stillness is shown by its last frame: the one a spring has settled most in.

@@ -95,7 +95,10 @@ enum SceneMaker {
         let outline = RecordingOutline(
             pictures: pass.kept, starts: CaptureRate.captureTimes(starts: pass.starts), duration: pass.duration)
         guard !outline.changes.isEmpty else { throw FitError.noMotion }
-        for (i, change) in outline.changes.enumerated() where outline.stills[i].screen == outline.stills[i + 1].screen {
+        // A change back to the screen it left is a finger's move let go short, over a screen the
+        // recording shows elsewhere.
+        for (i, change) in outline.changes.enumerated()
+        where outline.stills[i].screen == outline.stills[i + 1].screen && outline.screens.count < 2 {
             throw SceneMakingError.returns(
                 seconds: outline.seconds(of: change), region: outline.region(of: change, width: canvas.width))
         }
@@ -157,10 +160,23 @@ enum SceneMaker {
                 changes: changes, length: length, header: [], screenTops: screenTops)
         }
         let imageCache = ImageCache()
-        /// Change `k` as made at once where it is a cut, else its fit on its own window.
-        @Sendable func fitting(_ k: Int) -> CutOrFit {
+        /// Change `k` as made at once where it is a cut, else its fit on its own window; one that
+        /// comes back to the screen it left, over the screen its moves drawn over it look likest.
+        @Sendable func fitting(_ k: Int) throws -> CutOrFit {
             let change = outline.changes[k]
             let from = outline.stills[k].screen + 1, to = outline.stills[k + 1].screen + 1
+            if from == to {
+                let fits = outline.screens.indices.map { $0 + 1 }.filter { $0 != from }.map {
+                    var fit = changeFit(k, to: $0)
+                    fit.returns = true
+                    return fit
+                }
+                let likeness = try fits.map { fit in
+                    try fit.drawnDifferences(ScreenChange.returning).map { $0.sharp.values.min() ?? .infinity }
+                        ?? .infinity
+                }
+                return .fit(fits[likeness.indices.min { likeness[$0] < likeness[$1] }!])
+            }
             let seconds = outline.seconds(of: change)
             if change.isCut {
                 // Made a quarter frame before the frame that shows it, less the time the screen
@@ -171,6 +187,12 @@ enum SceneMaker {
                         start: max(0, outline.starts[change.after] - outline.interval / 4 - Plan.presentationLatency),
                         curve: .system, seconds: seconds))
             }
+            return .fit(changeFit(k, to: to))
+        }
+        /// Change `k` fitted on its own window, to screen `to` (from 1).
+        @Sendable func changeFit(_ k: Int, to: Int) -> ChangeFit {
+            let change = outline.changes[k]
+            let from = outline.stills[k].screen + 1, seconds = outline.seconds(of: change)
             let window = windows[k]
             let origin = outline.starts[window.lowerBound]
             let end =
@@ -183,14 +205,13 @@ enum SceneMaker {
             // The storyboard holds until a frame's time before the first frame that moves (a
             // GIF's held frame lasts the whole hold), then moves.
             let hold = outline.starts[change.before + 1] - origin - outline.interval / 2
-            return .fit(
-                ChangeFit(
-                    base: text([], length: end - origin), recording: recording, hold: hold,
-                    origin: origin, frame: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight), from: from,
-                    to: to, seconds: seconds, statusBar: statusBars[k], folder: folder.path + "/change-\(k)",
-                    images: imageCache))
+            return ChangeFit(
+                base: text([], length: end - origin), recording: recording, hold: hold,
+                origin: origin, frame: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight), from: from,
+                to: to, seconds: seconds, statusBar: statusBars[k], folder: folder.path + "/change-\(k)",
+                images: imageCache)
         }
-        let fits = outline.changes.indices.map(fitting)
+        let fits = try outline.changes.indices.map(fitting)
         for case .fit(let fit) in fits {
             progress(
                 String(format: "fitting the change at %.2f-%.2f s", fit.seconds.lowerBound, fit.seconds.upperBound))
@@ -205,7 +226,8 @@ enum SceneMaker {
             guard let found else {
                 throw SceneMakingError.unexplained(
                     seconds: outline.seconds(of: outline.changes[k]),
-                    region: outline.region(of: outline.changes[k], width: canvas.width))
+                    region: outline.region(of: outline.changes[k], width: canvas.width),
+                    returns: outline.stills[k].screen == outline.stills[k + 1].screen)
             }
             return found
         }

@@ -101,7 +101,7 @@ public struct SceneMakingRequest: Sendable {
             throw SceneMakingError.unlike(
                 seconds: unlike.seconds,
                 region: k.flatMap { made.outline.region(of: made.outline.changes[$0], width: made.text.canvas.width) },
-                rms: unlike.rms, offset: unlike.offset?.rms)
+                rms: unlike.rms, offset: unlike.offset?.rms, returns: k.map { made.text.changes[$0].returns } ?? false)
         }
         if !made.screenshots.isEmpty {
             for (screen, image) in made.screenshots { try stage(image, screen: screen) }
@@ -212,13 +212,16 @@ public struct SceneMakingReport: Sendable {
         for (screen, path) in screenshots { lines.append("  screen \(screen) from \(path)") }
         for (i, change) in changes.enumerated() {
             var line = String(
-                format: "  %d. %.3f s  screen %d → %d: %@", i + 1, change.start, change.from, change.to,
+                format: "  %d. %.3f s  screen %d → %d: %@", i + 1, change.start, change.from, change.shown,
                 change.kind.rawValue)
             if let drag = change.drag {
                 line +=
                     ", led by a finger for \(FitResult.text(drag.duration)) s to \(FitResult.text(drag.progress)) of the way"
+                    + (change.returns ? " over screen \(change.to), let go short" : "")
             }
-            if change.kind != .cut { line += (change.drag == nil ? ", " : ", then ") + change.curve.text }
+            if change.kind != .cut {
+                line += (change.drag == nil ? ", " : ", then ") + change.curve.text + (change.returns ? " back" : "")
+            }
             if let shift = change.numbers[ScreenChange.Number.parallax.suffix] {
                 line += ", shifting the screen underneath by \(FitResult.text(shift))"
             }

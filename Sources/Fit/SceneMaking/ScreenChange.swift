@@ -133,6 +133,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// pulled down, a card dragged closed and a page swiped.
     var followsFinger: Bool { [.pop, .dismiss, .shrink, .scroll].contains(self) }
 
+    /// Whether a finger can let it go short, so that it goes back and the first screen stays (a
+    /// swipe back cancelled, a sheet or a card pulled and let go): a move that uncovers a
+    /// screen the recording shows elsewhere, whole.
+    var returns: Bool { [.pop, .dismiss, .shrink].contains(self) }
+
+    /// The moves a change that comes back to the screen it left is fitted with.
+    static let returning = moving.filter(\.returns)
+
     /// The way a finger leading it moves: across for a pop or a page, down for a sheet or a card.
     var fingerAxis: String { [.dismiss, .shrink].contains(self) ? "y" : "x" }
 
@@ -140,12 +148,13 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
     /// a finger's part first (its seconds, and its `progress`), `animates` what the move's
     /// `animate` step runs where not the animation param itself, `reveal` the circle's layer
-    /// and the fade's animation, `z` is the top's new z. A parted screen's and a scrolling band's
+    /// and the fade's animation, `z` is the top's new z; `returns`: let go short (`returns`, with
+    /// a finger's part), it goes back and `a` stays. A parted screen's and a scrolling band's
     /// layers are named after `animation` (`PartingLayers`, `ScrollLayers`).
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
         drag: (duration: String, progress: String)?, animates: String? = nil,
-        reveal: (circle: String, fade: String)? = nil, z: Int
+        reveal: (circle: String, fade: String)? = nil, z: Int, returns: Bool = false
     ) -> [String] {
         let curve = animates ?? animation
         let s = params[Number.parallax.suffix] ?? "0"
@@ -186,9 +195,23 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 + "\(layers.below).frame: \"rect(0, \(below), canvas.width, \(rest))\", "
                 + "\(layers.row).alpha: \(row), \(layers.screen).alpha: \(screen)" + (bar ?? "")
         }
-        /// The layers' places at progress `q` (an expression; "1" is the end).
+        /// The layers' places at progress `q` (an expression; "1" is the end, "0" the start of
+        /// a move that goes back).
         func pose(_ q: String) -> String {
             let end = q == "1"
+            if q == "0" {
+                // What it uncovers is at its darkest there.
+                let darkest = dim.map { ", dimming.alpha: \($0)" } ?? ""
+                switch self {
+                case .pop:
+                    return
+                        "\(a).center: screen.center, \(b).center: \"point(screen.midX - canvas.width * \(s), screen.midY)\""
+                        + darkest
+                case .dismiss: return "\(a).center: screen.center" + darkest
+                case .shrink: return "\(a).frame: \(full), \(a).cornerRadius: 0" + darkest
+                default: break
+                }
+            }
             switch self {
             case .push:
                 let incoming = end ? "screen.center" : "\"point(canvas.width * (1.5 - \(q)), screen.midY)\""
@@ -299,6 +322,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             let by = axis == "x" ? "point(\(span) * \(drag.progress), 0)" : "point(0, \(span) * \(drag.progress))"
             return
                 "{drag: {from: screen.center, moves: [{by: \"\(by)\", over: \(drag.duration), easing: easeOut}], axis: \(axis), distance: \(span)}, \(pose("1"))}"
+        }
+        if returns, self.returns, let finger {
+            // Back where it started: the screen it uncovered is hidden again, where it was.
+            let uncovered = self == .pop ? ", \(b).center: screen.center" : ""
+            return [
+                "set: {\(before)\(dimmed)}", finger, "{animate: \(curve), \(pose("0"))}",
+                "set: {\(b).hidden: true\(uncovered)\(undimmed)}",
+            ]
         }
         return ["set: {\(before)\(dimmed)}"] + (finger.map { [$0] } ?? [])
             + ["{animate: \(curve), \(pose("1"))}", "set: {\(after)\(undimmed)}"]
