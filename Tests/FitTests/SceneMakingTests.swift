@@ -267,6 +267,31 @@ struct SceneMakingTests {
         #expect(report.check.changes.allSatisfy { $0.rms < 4 && $0.lag == 0 }, "\(report.check.changes)")
     }
 
+    @Test(
+        "expanding-cells' dismiss-initial as a 25 fps GIF: content pulled down and let go, in a recording of one screen, is a band pulled and let go whose page is its farthest frame, back by the built-in's spring"
+    )
+    func pulledBand() throws {
+        let report = try Self.madeFromGIF(of: "expanding-cells", storyboard: "dismiss-initial")
+        let pull = try #require(report.changes.first)
+        #expect(report.changes.count == 1 && pull.kind == .scroll, "\(report.text)")
+        // Screen 2 is the frame it goes farthest in, pulled 163.5 points down (Assets/expanding-cells).
+        #expect(pull.returns && (pull.from, pull.to, pull.shown) == (1, 2, 1), "\(report.text)")
+        let shift = try #require(pull.shift)
+        #expect(abs(shift[0]) < 1 && abs(shift[1] + 163.5) <= 2, "\(shift)")
+        #expect(report.written.count == 3, "\(report.written)")
+        // The finger takes it there; the content goes back on the built-in's 0.7 s critically
+        // damped spring (started at a speed of its own, which trades against the duration).
+        #expect((pull.drag?.progress ?? 0) > 0.95, "\(String(describing: pull.drag))")
+        guard case .spring(let duration, let damping, _) = pull.curve else {
+            Issue.record("\(pull.curve)")
+            return
+        }
+        #expect(abs(duration - 0.7) <= 0.035 && damping >= 0.9, "\(pull.curve)")
+        #expect(report.check.changes.allSatisfy { $0.rms < SceneMaker.mostUnlike }, "\(report.check.changes)")
+        #expect(report.text.contains("screen 1 → 1: scroll, led by a finger for "), "\(report.text)")
+        #expect(report.text.contains(" of the way over screen 2, let go short, then a spring of "))
+    }
+
     @Test("A recording where nothing moves is refused, and nothing is written")
     func still() throws {
         let folder = temporaryFolder()

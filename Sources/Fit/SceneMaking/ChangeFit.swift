@@ -54,6 +54,14 @@ struct ChangeFit: Sendable {
     /// Whether the change comes back to the screen it left (`to` is then the screen it
     /// uncovers on its way): only a finger's moves let go short explain it.
     var returns = false
+    /// The frame (of `recording`'s) a change that comes back goes farthest in, where screen
+    /// `to` is that frame: a band pulled and let go shows a page of its own there.
+    var farthest: Int? = nil
+
+    /// The moves it is fitted with.
+    var moves: [ScreenChange] {
+        farthest != nil ? [.scroll] : returns ? ScreenChange.returning : ScreenChange.moving
+    }
     /// Each move's rectangle once found: every try of a move starts from it.
     let rects = FoundRects()
 
@@ -119,8 +127,9 @@ struct ChangeFit: Sendable {
         }
         if kind == .scroll {
             // The band where the stills before and after differ by far more than a codec's noise
-            // (a page's content moves whole), and how far its page moved.
-            let (before, after) = (frames[first - 1].bitmap, frames[last].bitmap)
+            // (a page's content moves whole), and how far its page moved: for a band pulled and
+            // let go, the still before and its farthest frame.
+            let (before, after) = (frames[first - 1].bitmap, frames[farthest ?? last].bitmap)
             let (pa, pb) = (
                 LumaImage(before, width: width, height: height), LumaImage(after, width: width, height: height)
             )
@@ -285,7 +294,7 @@ struct ChangeFit: Sendable {
     /// away.
     func curves(drag: (Double, Double)?, thorough: Bool, tracked: Bool = false) -> [MadeChange.Curve] {
         [
-            .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : Self.liftSpeed),
+            .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : returns ? 0 : Self.liftSpeed),
             drag != nil && tracked && !returns ? .launched(velocity: 0) : .system,
             .bezier("easeInEaseOut", duration: guess),
         ] + (thorough ? [.bezier("easeIn", duration: guess), .bezier("easeOut", duration: guess)] : [])
@@ -346,7 +355,7 @@ struct ChangeFit: Sendable {
     static func fitted(_ fits: [ChangeFit?]) throws -> [MadeChange?] {
         let changes = fits.indices.filter { fits[$0] != nil }
         let likeliest = try each(changes) {
-            try fits[$0]!.likeliest(fits[$0]!.returns ? ScreenChange.returning : ScreenChange.moving)
+            try fits[$0]!.likeliest(fits[$0]!.moves)
         }
         /// Change `k`'s tries so far: quick, then thorough too.
         func tries(_ k: Int, thorough: Bool) -> [Try] {
@@ -613,7 +622,8 @@ struct ChangeFit: Sendable {
         if let drag = names.drag {
             keys += [drag.duration, drag.progress]
             ranges[drag.duration] = 0.05...2
-            ranges[drag.progress] = 0.05...0.95
+            // Let go short, it may go back from its farthest.
+            ranges[drag.progress] = 0.05...(returns ? 1 : 0.95)
         }
         // The ranges are those of the values handed back to UIKit, the move's own numbers held.
         if found != nil {

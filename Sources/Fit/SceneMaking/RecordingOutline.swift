@@ -99,6 +99,18 @@ extension RecordingOutline {
 
     /// The screen (an index into `screens`) the recording starts or ends on.
     func screen(at end: End) -> Int { (end == .first ? stills.first! : stills.last!).screen }
+
+    /// Whether change `k` comes back to the screen it left.
+    func returns(_ k: Int) -> Bool { stills[k].screen == stills[k + 1].screen }
+
+    /// The frame of change `k` most unlike the still before it: where a motion that comes back
+    /// goes farthest.
+    func farthest(of k: Int) -> Int {
+        let still = pictures[stills[k].frame]
+        return (changes[k].before...changes[k].after).max {
+            pictures[$0].meanDifference(still) < pictures[$1].meanDifference(still)
+        }!
+    }
 }
 
 /// Where on the screen a change of a recording happens, in points: the box around every pixel

@@ -96,12 +96,17 @@ enum SceneMaker {
             pictures: pass.kept, starts: CaptureRate.captureTimes(starts: pass.starts), duration: pass.duration)
         guard !outline.changes.isEmpty else { throw FitError.noMotion }
         // A change back to the screen it left is a finger's move let go short, over a screen the
-        // recording shows elsewhere.
-        for (i, change) in outline.changes.enumerated()
-        where outline.stills[i].screen == outline.stills[i + 1].screen && outline.screens.count < 2 {
-            throw SceneMakingError.returns(
-                seconds: outline.seconds(of: change), region: outline.region(of: change, width: canvas.width))
-        }
+        // recording shows elsewhere; where it shows none, a band pulled and let go, whose page is
+        // its farthest frame, shown as a screen of its own.
+        let pulled: [Int: Int] =
+            outline.screens.count > 1
+            ? [:]
+            : Dictionary(
+                uniqueKeysWithValues: outline.changes.indices.filter(outline.returns).map {
+                    ($0, outline.farthest(of: $0))
+                }
+            )
+        let shown = outline.screens + pulled.keys.sorted().map { pulled[$0]! }
         // Screenshots are checked before any fit; the fits compare the recording's own cuts.
         let screenshots = try request.screenshots.map { end, path in
             (outline.screen(at: end), try request.screenshot(end, path, outline: outline, crop: crop))
@@ -110,8 +115,8 @@ enum SceneMaker {
         // Second pass: the screens at full size, and each change's frames at the window width.
         let windows = outline.changes.indices.map { outline.window(of: $0, lead: lead, tail: tail) }
         let windowHeight = Int((Double(windowWidth) * canvas.height / canvas.width).rounded())
-        var screens = [Bitmap?](repeating: nil, count: outline.screens.count)
-        let wanted = Set(outline.screens + windows.flatMap { Array($0) }).sorted()
+        var screens = [Bitmap?](repeating: nil, count: shown.count)
+        let wanted = Set(shown + windows.flatMap { Array($0) }).sorted()
         let rereader = RecordingRereader(try source.open())
         // A window's frame is cut and made small on another core while the next is read, two
         // at most at once: memory holds a few frames whatever the recording's length.
@@ -122,7 +127,7 @@ enum SceneMaker {
         let rect = PixelRect(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
         for i in wanted {
             let frame = try rereader.frame(i)
-            if let s = outline.screens.firstIndex(of: i) { screens[s] = frame.cropped(to: rect) }
+            if let s = shown.firstIndex(of: i) { screens[s] = frame.cropped(to: rect) }
             guard windows.contains(where: { $0.contains(i) }) else { continue }
             slots.wait()
             DispatchQueue.global().async(group: resizing) {
@@ -156,7 +161,7 @@ enum SceneMaker {
             MadeSceneText(
                 name: request.name, summary: "made from \((request.recording as NSString).lastPathComponent)",
                 canvas: canvas, scale: scale, fps: fps,
-                screens: outline.screens.enumerated().map { (MadeSceneText.imageFile($0 + 1), outline.starts[$1]) },
+                screens: shown.enumerated().map { (MadeSceneText.imageFile($0 + 1), outline.starts[$1]) },
                 changes: changes, length: length, header: [], screenTops: screenTops)
         }
         let imageCache = ImageCache()
@@ -165,6 +170,11 @@ enum SceneMaker {
         @Sendable func fitting(_ k: Int) throws -> CutOrFit {
             let change = outline.changes[k]
             let from = outline.stills[k].screen + 1, to = outline.stills[k + 1].screen + 1
+            if let farthest = pulled[k] {
+                var fit = changeFit(k, to: shown.firstIndex(of: farthest)! + 1)
+                (fit.returns, fit.farthest) = (true, farthest - windows[k].lowerBound)
+                return .fit(fit)
+            }
             if from == to {
                 let fits = outline.screens.indices.map { $0 + 1 }.filter { $0 != from }.map {
                     var fit = changeFit(k, to: $0)
@@ -227,7 +237,7 @@ enum SceneMaker {
                 throw SceneMakingError.unexplained(
                     seconds: outline.seconds(of: outline.changes[k]),
                     region: outline.region(of: outline.changes[k], width: canvas.width),
-                    returns: outline.stills[k].screen == outline.stills[k + 1].screen)
+                    letGoShort: fits[k].fit.flatMap { $0.returns ? $0.moves : nil })
             }
             return found
         }
@@ -248,6 +258,9 @@ enum SceneMaker {
     enum CutOrFit {
         case made(MadeChange)
         case fit(ChangeFit)
+
+        /// Its fit, where it has one.
+        var fit: ChangeFit? { if case .fit(let fit) = self { fit } else { nil } }
     }
 
     /// The screen's width in points for frames `pixels` wide: an iPhone's at 1x, 2x or 3x (a

@@ -101,7 +101,10 @@ public struct SceneMakingRequest: Sendable {
             throw SceneMakingError.unlike(
                 seconds: unlike.seconds,
                 region: k.flatMap { made.outline.region(of: made.outline.changes[$0], width: made.text.canvas.width) },
-                rms: unlike.rms, offset: unlike.offset?.rms, returns: k.map { made.text.changes[$0].returns } ?? false)
+                rms: unlike.rms, offset: unlike.offset?.rms,
+                letGoShort: k.map { made.text.changes[$0] }.flatMap {
+                    $0.returns ? ($0.kind == .scroll ? [.scroll] : ScreenChange.returning) : nil
+                })
         }
         if !made.screenshots.isEmpty {
             for (screen, image) in made.screenshots { try stage(image, screen: screen) }

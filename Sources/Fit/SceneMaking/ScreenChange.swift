@@ -134,12 +134,13 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     var followsFinger: Bool { [.pop, .dismiss, .shrink, .scroll].contains(self) }
 
     /// Whether a finger can let it go short, so that it goes back and the first screen stays (a
-    /// swipe back cancelled, a sheet or a card pulled and let go): a move that uncovers a
-    /// screen the recording shows elsewhere, whole.
-    var returns: Bool { [.pop, .dismiss, .shrink].contains(self) }
+    /// swipe back cancelled, a sheet or a card pulled and let go, a band pulled and let go).
+    var returns: Bool { [.pop, .dismiss, .shrink, .scroll].contains(self) }
 
-    /// The moves a change that comes back to the screen it left is fitted with.
-    static let returning = moving.filter(\.returns)
+    /// The moves a change that comes back to the screen it left is fitted with, over another
+    /// screen the recording shows: those that uncover a screen whole. (A band pulled shows a
+    /// page of its own, at its farthest.)
+    static let returning = moving.filter { $0.returns && $0 != .scroll }
 
     /// The way a finger leading it moves: across for a pop or a page, down for a sheet or a card.
     var fingerAxis: String { [.dismiss, .shrink].contains(self) ? "y" : "x" }
@@ -209,6 +210,11 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                         + darkest
                 case .dismiss: return "\(a).center: screen.center" + darkest
                 case .shrink: return "\(a).frame: \(full), \(a).cornerRadius: 0" + darkest
+                case .scroll:
+                    let band = ScrollLayers(base: animation)
+                    let (sx, sy) = (params["ShiftX"] ?? "0", params["ShiftY"] ?? "0")
+                    return
+                        "\(band.from).frame: \"rect(0, 0, \(w), \(h))\", \(band.to).frame: \"rect(\(sx), \(sy), \(w), \(h))\""
                 default: break
                 }
             }
@@ -324,11 +330,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 "{drag: {from: screen.center, moves: [{by: \"\(by)\", over: \(drag.duration), easing: easeOut}], axis: \(axis), distance: \(span)}, \(pose("1"))}"
         }
         if returns, self.returns, let finger {
-            // Back where it started: the screen it uncovered is hidden again, where it was.
-            let uncovered = self == .pop ? ", \(b).center: screen.center" : ""
+            // Back where it started: what it uncovered is hidden again, where it was.
+            let uncovered =
+                self == .scroll
+                ? "\(ScrollLayers(base: animation).band).hidden: true"
+                : "\(b).hidden: true" + (self == .pop ? ", \(b).center: screen.center" : "")
             return [
                 "set: {\(before)\(dimmed)}", finger, "{animate: \(curve), \(pose("0"))}",
-                "set: {\(b).hidden: true\(uncovered)\(undimmed)}",
+                "set: {\(uncovered)\(undimmed)}",
             ]
         }
         return ["set: {\(before)\(dimmed)}"] + (finger.map { [$0] } ?? [])
