@@ -166,7 +166,8 @@ enum SceneMaker {
         }
         let imageCache = ImageCache()
         /// Change `k` as made at once where it is a cut, else its fit on its own window; one that
-        /// comes back to the screen it left, over the screen its moves drawn over it look likest.
+        /// comes back to the screen it left, over the screen its moves drawn over it look likest,
+        /// or a band pulled over its farthest frame (`pulled`).
         @Sendable func fitting(_ k: Int) throws -> CutOrFit {
             let change = outline.changes[k]
             let from = outline.stills[k].screen + 1, to = outline.stills[k + 1].screen + 1
