@@ -135,6 +135,8 @@ struct SceneMakingTests {
         #expect(abs(drag.duration - 0.35) < 0.02 && abs(drag.progress - 105.0 / 375) < 0.02, "\(drag)")
         let offset = try #require(report.check.changes.last?.offset)
         #expect(offset.rms < 0.5, "\(offset)")
+        // Its farthest frame, fitted too as a band pulled, is not kept: three screens.
+        #expect(report.written.count == 4, "\(report.written)")
         #expect(report.text.contains("screen 3 → 3: pop, led by a finger for "), "\(report.text)")
         #expect(report.text.contains(" of the way over screen 1, let go short, then UIKit's system spring back"))
         let file = try String(contentsOfFile: folder + "/made/cancelled.yaml", encoding: .utf8)
@@ -290,6 +292,25 @@ struct SceneMakingTests {
         #expect(report.check.changes.allSatisfy { $0.rms < SceneMaker.mostUnlike }, "\(report.check.changes)")
         #expect(report.text.contains("screen 1 → 1: scroll, led by a finger for "), "\(report.text)")
         #expect(report.text.contains(" of the way over screen 2, let go short, then a spring of "))
+    }
+
+    @Test(
+        "A screen pulled down and let go after a cut from another is a band pulled, not a move over the other screen: its page is the screen after the recording's"
+    )
+    func pulledBandAmongScreens() throws {
+        let folder = temporaryFolder()
+        let recording = try Self.recording(in: folder, scene: "pull", as: "pull.gif")
+        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.cut, .scroll], "\(report.text)")
+        let pull = try #require(report.changes.last)
+        #expect(pull.returns && (pull.from, pull.to) == (2, 3), "\(report.text)")
+        // Pulled 100 points down by a 0.4 s ease-out (Tests/Recordings/pull.yaml).
+        let shift = try #require(pull.shift)
+        #expect(abs(shift[0]) < 1 && abs(shift[1] + 100) <= 2, "\(shift)")
+        let drag = try #require(pull.drag)
+        #expect(abs(drag.duration - 0.4) <= 0.03 && drag.progress > 0.95, "\(drag)")
+        #expect(report.check.changes.allSatisfy { $0.rms < SceneMaker.mostUnlike }, "\(report.check.changes)")
+        #expect(report.written.map { ($0 as NSString).lastPathComponent }.count == 4, "\(report.written)")
     }
 
     @Test("A recording where nothing moves is refused, and nothing is written")

@@ -95,17 +95,12 @@ enum SceneMaker {
         let outline = RecordingOutline(
             pictures: pass.kept, starts: CaptureRate.captureTimes(starts: pass.starts), duration: pass.duration)
         guard !outline.changes.isEmpty else { throw FitError.noMotion }
-        // A change back to the screen it left is a finger's move let go short, over a screen the
-        // recording shows elsewhere; where it shows none, a band pulled and let go, whose page is
-        // its farthest frame, shown as a screen of its own.
-        let pulled: [Int: Int] =
-            outline.screens.count > 1
-            ? [:]
-            : Dictionary(
-                uniqueKeysWithValues: outline.changes.indices.filter(outline.returns).map {
-                    ($0, outline.farthest(of: $0))
-                }
-            )
+        // A change back to the screen it left is a finger's move let go short: over a screen the
+        // recording shows elsewhere, or a band pulled and let go, whose page is its farthest
+        // frame, shown as a screen of its own where it is taken.
+        let pulled = Dictionary(
+            uniqueKeysWithValues: outline.changes.indices.filter(outline.returns).map { ($0, outline.farthest(of: $0)) }
+        )
         let shown = outline.screens + pulled.keys.sorted().map { pulled[$0]! }
         // Screenshots are checked before any fit; the fits compare the recording's own cuts.
         let screenshots = try request.screenshots.map { end, path in
@@ -157,12 +152,15 @@ enum SceneMaker {
             statusBars.compactMap { $0 }.max().map { height in
                 images.map { StatusBar.color(of: $0, height: height, canvasWidth: canvas.width) }
             } ?? []
-        @Sendable func text(_ changes: [MadeChange], length: Double) -> MadeSceneText {
-            MadeSceneText(
+        /// The scene of `changes`, showing the screens of `shown` at `kept` (all, where nil).
+        @Sendable func text(_ changes: [MadeChange], length: Double, kept: [Int]? = nil) -> MadeSceneText {
+            let kept = kept ?? Array(shown.indices)
+            return MadeSceneText(
                 name: request.name, summary: "made from \((request.recording as NSString).lastPathComponent)",
                 canvas: canvas, scale: scale, fps: fps,
-                screens: shown.enumerated().map { (MadeSceneText.imageFile($0 + 1), outline.starts[$1]) },
-                changes: changes, length: length, header: [], screenTops: screenTops)
+                screens: kept.enumerated().map { (MadeSceneText.imageFile($0 + 1), outline.starts[shown[$1]]) },
+                changes: changes, length: length, header: [],
+                screenTops: screenTops.isEmpty ? [] : kept.map { screenTops[$0] })
         }
         let imageCache = ImageCache()
         /// Change `k` as made at once where it is a cut, else its fit on its own window; one that
@@ -172,21 +170,19 @@ enum SceneMaker {
             let change = outline.changes[k]
             let from = outline.stills[k].screen + 1, to = outline.stills[k + 1].screen + 1
             if let farthest = pulled[k] {
-                var fit = changeFit(k, to: shown.firstIndex(of: farthest)! + 1)
-                (fit.returns, fit.farthest) = (true, farthest - windows[k].lowerBound)
-                return .fit(fit)
-            }
-            if from == to {
+                var band = changeFit(k, to: shown.firstIndex(of: farthest)! + 1)
+                (band.returns, band.farthest) = (true, farthest - windows[k].lowerBound)
                 let fits = outline.screens.indices.map { $0 + 1 }.filter { $0 != from }.map {
                     var fit = changeFit(k, to: $0)
                     fit.returns = true
                     return fit
                 }
+                guard !fits.isEmpty else { return .fit(band) }
                 let likeness = try fits.map { fit in
                     try fit.drawnDifferences(ScreenChange.returning).map { $0.sharp.values.min() ?? .infinity }
                         ?? .infinity
                 }
-                return .fit(fits[likeness.indices.min { likeness[$0] < likeness[$1] }!])
+                return .either(fits[likeness.indices.min { likeness[$0] < likeness[$1] }!], band)
             }
             let seconds = outline.seconds(of: change)
             if change.isCut {
@@ -223,35 +219,49 @@ enum SceneMaker {
                 images: imageCache)
         }
         let fits = try outline.changes.indices.map(fitting)
-        for case .fit(let fit) in fits {
+        for fit in fits.compactMap(\.fit) {
             progress(
                 String(format: "fitting the change at %.2f-%.2f s", fit.seconds.lowerBound, fit.seconds.upperBound))
         }
-        let made = try ChangeFit.fitted(
-            fits.map {
-                guard case .fit(let fit) = $0 else { return nil }
-                return fit
-            }
-        ).enumerated().map { k, found in
+        // Every fit shares the cores, a band pulled after the rest; of a change fitted both
+        // ways, the one of the lower residual is taken.
+        let bands = fits.indices.filter { if case .either = fits[$0] { true } else { false } }
+        let found = try ChangeFit.fitted(
+            fits.map(\.fit)
+                + bands.map { k -> ChangeFit? in
+                    if case .either(_, let band) = fits[k] { band } else { nil }
+                })
+        var made = try outline.changes.indices.map { k in
             if case .made(let change) = fits[k] { return change }
-            guard let found else {
+            let band = bands.firstIndex(of: k).flatMap { found[fits.count + $0] }
+            guard
+                let change = [found[k], band].compactMap({ $0 }).min(by: {
+                    $0.residual ?? .infinity < $1.residual ?? .infinity
+                })
+            else {
                 throw SceneMakingError.unexplained(
                     seconds: outline.seconds(of: outline.changes[k]),
                     region: outline.region(of: outline.changes[k], width: canvas.width),
-                    letGoShort: fits[k].fit.flatMap { $0.returns ? $0.moves : nil })
+                    letGoShort: fits[k].letGoShort)
             }
-            return found
+            return change
         }
-        var scene = text(made, length: outline.duration)
+        // The screens shown: the recording's, and the pulled bands' pages taken, numbered on.
+        let pages = made.filter { $0.returns && $0.kind == .scroll }.map { $0.to - 1 }
+        let kept = Array(outline.screens.indices) + pages
+        for k in made.indices where made[k].returns && made[k].kind == .scroll {
+            made[k].to = kept.firstIndex(of: made[k].to - 1)! + 1
+        }
+        var scene = text(made, length: outline.duration, kept: kept)
         scene.header = [
             "\(request.name): made by `flipbook scene --from` from \((request.recording as NSString).lastPathComponent)",
             String(
                 format: "(%d frames, %.3f s): %d screens, %d changes. Each change's curve was fitted to the recording;",
-                outline.starts.count, outline.duration, images.count, made.count),
+                outline.starts.count, outline.duration, kept.count, made.count),
             "change any value here, or in `flipbook studio`, and render it with `flipbook render`.",
         ]
         return Made(
-            text: scene, images: images, screenshots: screenshots, outline: outline, crop: crop,
+            text: scene, images: kept.map { images[$0] }, screenshots: screenshots, outline: outline, crop: crop,
             foundScreen: foundScreen)
     }
 
@@ -259,9 +269,25 @@ enum SceneMaker {
     enum CutOrFit {
         case made(MadeChange)
         case fit(ChangeFit)
+        /// A change that comes back, fitted over another screen and as a band pulled.
+        case either(ChangeFit, ChangeFit)
 
-        /// Its fit, where it has one.
-        var fit: ChangeFit? { if case .fit(let fit) = self { fit } else { nil } }
+        /// Its fit, where it has one: over another screen, where it has two.
+        var fit: ChangeFit? {
+            switch self {
+            case .made: nil
+            case .fit(let fit), .either(let fit, _): fit
+            }
+        }
+
+        /// The moves let go short it was fitted with, where it comes back.
+        var letGoShort: [ScreenChange]? {
+            switch self {
+            case .made: nil
+            case .fit(let fit): fit.returns ? fit.moves : nil
+            case .either: ScreenChange.moving.filter(\.returns)
+            }
+        }
     }
 
     /// The screen's width in points for frames `pixels` wide: an iPhone's at 1x, 2x or 3x (a
