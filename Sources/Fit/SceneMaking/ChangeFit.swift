@@ -480,10 +480,10 @@ struct ChangeFit: Sendable {
                     !thorough.contains(k)
                 {
                     thorough.insert(k)
-                    round += tries(k, thorough: true).filter { $0.thorough && ($0.drag == nil || fits[k]!.returns) }.map
-                    {
-                        (k, Work.attempt($0))
+                    let thoroughly = tries(k, thorough: true).filter {
+                        $0.thorough && ($0.drag == nil || fits[k]!.returns)
                     }
+                    round += thoroughly.map { (k, Work.attempt($0)) }
                     continue
                 }
                 best[k] = taken?.change

@@ -223,8 +223,8 @@ enum SceneMaker {
             progress(
                 String(format: "fitting the change at %.2f-%.2f s", fit.seconds.lowerBound, fit.seconds.upperBound))
         }
-        // Every fit shares the cores, a band pulled after the rest; of a change fitted both
-        // ways, the one of the lower residual is taken.
+        // The bands pulled are fitted beside the rest, sharing the cores; of a change fitted
+        // both ways, the one of the lower residual is taken.
         let bands = fits.indices.filter { if case .either = fits[$0] { true } else { false } }
         let found = try ChangeFit.fitted(
             fits.map(\.fit)
