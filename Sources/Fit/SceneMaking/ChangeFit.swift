@@ -302,7 +302,9 @@ struct ChangeFit: Sendable {
 
     /// Each likely move's tries, led by a finger too where one can lead it: quick (the frames
     /// as they are, three curves) or thorough (searched blurred, every curve). A move that
-    /// slides a screen whole is tried quickly timed by the screen's place too.
+    /// slides a screen whole is tried quickly timed by the screen's place too, and on the
+    /// frames only by UIKit's system spring, which has no values of its own: the frames find
+    /// how it dims and shifts what it uncovers, and its places time its other curves.
     func tries(_ kinds: [ScreenChange], thorough: Bool) -> [Try] {
         kinds.flatMap { kind -> [Try] in
             // A move that goes back is a finger's let go short, never a move alone.
@@ -313,9 +315,11 @@ struct ChangeFit: Sendable {
                 let tracking =
                     thorough || kind.slide == nil ? [false] : drag == nil || returns ? [false, true] : [true]
                 return tracking.flatMap { tracked in
-                    // Timed by the places, a curve with no values and no finger has nothing to fit.
+                    // Timed by the places, a curve with no values and no finger has nothing to fit;
+                    // on the frames, a slide's curve with values is timed by its places instead.
                     curves(drag: drag, thorough: thorough, tracked: tracked).filter {
-                        !tracked || !$0.parts.isEmpty || drag != nil
+                        (!tracked || !$0.parts.isEmpty || drag != nil)
+                            && (tracked || drag != nil || thorough || returns || kind.slide == nil || $0.parts.isEmpty)
                     }
                     .map { (kind, $0, drag, thorough, tracked) as Try }
                 }
@@ -334,10 +338,11 @@ struct ChangeFit: Sendable {
     /// Each change of `fits` (nil where it needs none) as the move and curve that explain it
     /// best, or nil where none does, with its values' ranges. Every change's work shares the
     /// cores, a round at a time, so that one change's long fits do not wait for another's:
-    /// - each likely move by three curves, quickly;
-    /// - each likely move that slides a screen whole, by the same curves timed by where the
-    ///   frames place its screen (`slidePlaces`, drawn as the first tries found it looks, and
-    ///   measured with the dimming and parallax they found);
+    /// - each likely move by three curves, quickly (one that slides a screen whole by UIKit's
+    ///   system spring alone, which finds how it dims and shifts what it uncovers);
+    /// - each likely move that slides a screen whole, by the curves with values timed by where
+    ///   the frames place its screen (`slidePlaces`, drawn as the first tries found it looks,
+    ///   and measured with the dimming and parallax they found);
     /// - the best alone wins where it explains `wellExplained` of the change; otherwise each
     ///   move a finger can lead is tried led by one too (a slide only timed by its places),
     ///   and the best led wins where it leaves at most `fingerMargin` of the best alone's
@@ -417,14 +422,20 @@ struct ChangeFit: Sendable {
                     t.tracked && t.drag == nil && !mine.contains { Self.same($0.try, t) }
                 }
                 if !unplaced.isEmpty {
+                    var placeless: Set<ScreenChange> = []
                     for kind in Set(unplaced.map(\.kind)) {
                         let looks = mine.filter { $0.try.kind == kind && !$0.try.tracked }.map(\.answer)
                             .reduce(Attempt.none, better)
                         fits[k]!.rects.looks.withLock { $0[kind] = looks?.change.numbers }
                         // Found once here, for the move's tracked tries that then run side by side.
-                        _ = try fits[k]!.slidePlaces(kind)
+                        if try fits[k]!.slidePlaces(kind) == nil { placeless.insert(kind) }
                     }
-                    round += unplaced.map { (k, Work.attempt($0)) }
+                    // Where the frames place no screen, its curves are tried on the frames instead
+                    // (its tries timed by the places, answered: there are none).
+                    for t in unplaced where placeless.contains(t.kind) { answers[k, default: []].append((t, nil)) }
+                    round += unplaced.map { t in
+                        (k, Work.attempt(placeless.contains(t.kind) ? (t.kind, t.curve, t.drag, t.thorough, false) : t))
+                    }
                     continue
                 }
                 let alone = mine.filter { $0.try.drag == nil }.map(\.answer).reduce(Attempt.none, better)
