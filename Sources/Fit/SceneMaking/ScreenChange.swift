@@ -135,12 +135,12 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// Whether a finger can let it go short, so that it goes back and the first screen stays (a
     /// swipe back cancelled, a sheet or a card pulled and let go, a band pulled and let go).
-    var returns: Bool { [.pop, .dismiss, .shrink, .scroll].contains(self) }
+    var canGoBack: Bool { [.pop, .dismiss, .shrink, .scroll].contains(self) }
 
     /// The moves a change that comes back to the screen it left is fitted with, over another
     /// screen the recording shows: those that uncover a screen whole. (A band pulled shows a
     /// page of its own, at its farthest.)
-    static let returning = moving.filter { $0.returns && $0 != .scroll }
+    static let returning = moving.filter { $0.canGoBack && $0 != .scroll }
 
     /// The way a finger leading it moves: across for a pop or a page, down for a sheet or a card.
     var fingerAxis: String { [.dismiss, .shrink].contains(self) ? "y" : "x" }
@@ -149,8 +149,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
     /// a finger's part first (its seconds, and its `progress`), `animates` what the move's
     /// `animate` step runs where not the animation param itself, `reveal` the circle's layer
-    /// and the fade's animation, `z` is the top's new z; `returns`: let go short (`returns`, with
-    /// a finger's part), it goes back and `a` stays. A parted screen's and a scrolling band's
+    /// and the fade's animation, `z` is the top's new z; `returns`: let go short (`canGoBack`,
+    /// with a finger's part), it goes back and `a` stays. A parted screen's and a scrolling band's
     /// layers are named after `animation` (`PartingLayers`, `ScrollLayers`).
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
@@ -196,8 +196,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 + "\(layers.below).frame: \"rect(0, \(below), canvas.width, \(rest))\", "
                 + "\(layers.row).alpha: \(row), \(layers.screen).alpha: \(screen)" + (bar ?? "")
         }
-        /// The layers' places at progress `q` (an expression; "1" is the end, "0" the start of
-        /// a move that goes back).
+        /// The layers' places at progress `q` (an expression; "1" is the end, "0" the start of a
+        /// move that goes back and of a band's scroll).
         func pose(_ q: String) -> String {
             let end = q == "1"
             if q == "0" {
@@ -307,10 +307,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .scroll:
             // Outside its band the two screens are the same: the first stays under it.
             let band = ScrollLayers(base: animation)
-            let (sx, sy) = (params["ShiftX"] ?? "0", params["ShiftY"] ?? "0")
-            before =
-                "\(band.band).hidden: false, \(band.band).z: \(z), \(band.from).frame: \"rect(0, 0, \(w), \(h))\", "
-                + "\(band.to).frame: \"rect(\(sx), \(sy), \(w), \(h))\""
+            before = "\(band.band).hidden: false, \(band.band).z: \(z), " + pose("0")
             after = "\(b).hidden: false, \(b).z: \(z), \(a).hidden: true, \(band.band).hidden: true"
         case .fade:
             before = "\(b).hidden: false, \(b).z: \(z), \(b).alpha: 0"
@@ -329,7 +326,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             return
                 "{drag: {from: screen.center, moves: [{by: \"\(by)\", over: \(drag.duration), easing: easeOut}], axis: \(axis), distance: \(span)}, \(pose("1"))}"
         }
-        if returns, self.returns, let finger {
+        if returns, canGoBack, let finger {
             // Back where it started: what it uncovered is hidden again, where it was.
             let uncovered =
                 self == .scroll
