@@ -60,7 +60,7 @@ struct ChangeFit: Sendable {
 
     /// The moves it is fitted with.
     var moves: [ScreenChange] {
-        farthest != nil ? [.scroll] : returns ? ScreenChange.returning : ScreenChange.moving
+        returns ? ScreenChange.goingBack(pulled: farthest != nil) : ScreenChange.moving
     }
     /// Each move's rectangle once found: every try of a move starts from it.
     let rects = FoundRects()

@@ -103,7 +103,7 @@ public struct SceneMakingRequest: Sendable {
                 region: k.flatMap { made.outline.region(of: made.outline.changes[$0], width: made.text.canvas.width) },
                 rms: unlike.rms, offset: unlike.offset?.rms,
                 letGoShort: k.map { made.text.changes[$0] }.flatMap {
-                    $0.returns ? ($0.kind == .scroll ? [.scroll] : ScreenChange.returning) : nil
+                    $0.returns ? ScreenChange.goingBack(pulled: $0.kind == .scroll) : nil
                 })
         }
         if !made.screenshots.isEmpty {

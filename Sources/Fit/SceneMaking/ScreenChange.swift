@@ -142,6 +142,10 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// page of its own, at its farthest.)
     static let returning = moving.filter { $0.canGoBack && $0 != .scroll }
 
+    /// The moves a change that comes back is fitted with: a band's scroll where it is pulled
+    /// over its own farthest frame, else those over another screen.
+    static func goingBack(pulled: Bool) -> [ScreenChange] { pulled ? [.scroll] : returning }
+
     /// The way a finger leading it moves: across for a pop or a page, down for a sheet or a card.
     var fingerAxis: String { [.dismiss, .shrink].contains(self) ? "y" : "x" }
 
