@@ -268,21 +268,39 @@ final class Problem: Sendable {
         let targets = blurred ? blurredSmall : small
         let t = try transition(values, width: Fitter.frameWidth)
         let instants = times.map { min(max($0 + offset, 0), t.duration) }
-        // Frames come in order: each is compared as it comes. A frame the renderer repeats
-        // (the same pixels handed again, held alive here) is made a picture once.
-        var diffs: [Double] = []
-        var last: (bitmap: Bitmap, picture: LumaImage)?
-        try t.forEachFrame(at: instants, threads: request.renderThreads) { frame in
-            if let held = last, held.bitmap.sharesPixels(with: frame.bitmap) {
-                diffs.append(targets[shown[diffs.count]].meanDifference(held.picture))
-                return
-            }
-            let picture = self.picture(frame.bitmap, blurred: blurred)
-            last = (frame.bitmap, picture)
-            diffs.append(targets[shown[diffs.count]].meanDifference(picture))
+        let diffs = try pictures(of: t, at: instants, blurred: blurred) { i, picture in
+            targets[shown[i]].meanDifference(picture)
         }
         let mean = diffs.reduce(0, +) / Double(diffs.count)
         return Measure(score: mean, offset: offset, errors: [diffs])
+    }
+
+    /// `body` of each frame of `t` at `instants` (its index, and its render as `picture` makes
+    /// it), in order. The frames are small: rather than hand each between threads, runs of
+    /// consecutive frames render side by side on `request.renderThreads` cores, each run in
+    /// order on one, where a frame the renderer repeats (the same pixels handed again) is
+    /// made a picture once.
+    private func pictures<T: Sendable>(
+        of t: Transition, at instants: [Double], blurred: Bool, _ body: @Sendable (Int, LumaImage) -> T
+    ) throws -> [T] {
+        let runs = request.renderThreads <= 1 ? 1 : min(instants.count, request.renderThreads * 4)
+        guard runs > 1 else { return try run(0..<instants.count) }
+        @Sendable func run(_ range: Range<Int>) throws -> [T] {
+            var answers: [T] = []
+            answers.reserveCapacity(range.count)
+            var last: (bitmap: Bitmap, picture: LumaImage)?
+            try t.forEachFrame(at: Array(instants[range]), threads: 1) { frame in
+                let picture =
+                    last.flatMap { $0.bitmap.sharesPixels(with: frame.bitmap) ? $0.picture : nil }
+                    ?? self.picture(frame.bitmap, blurred: blurred)
+                last = (frame.bitmap, picture)
+                answers.append(body(range.lowerBound + answers.count, picture))
+            }
+            return answers
+        }
+        let bounds = (0...runs).map { $0 * instants.count / runs }
+        let answers = try Cores.each(Array(0..<runs)) { try run(bounds[$0]..<bounds[$0 + 1]) }
+        return answers.flatMap(\.1)
     }
 
     /// A render at `Fitter.frameWidth`, blurred as `blurredSmall` is or not.
@@ -299,9 +317,8 @@ final class Problem: Sendable {
     func explainedMotion(_ values: [Double], offset: Double, at motion: [Int], blurred: Bool = false) throws -> Double {
         guard tracks.isEmpty, !motion.isEmpty else { return 1 }
         let t = try transition(values, width: Fitter.frameWidth)
-        var rendered: [LumaImage] = []
-        try t.forEachFrame(at: times.map { min(max($0 + offset, 0), t.duration) }, threads: request.renderThreads) {
-            rendered.append(picture($0.bitmap, blurred: blurred))
+        let rendered = try pictures(of: t, at: times.map { min(max($0 + offset, 0), t.duration) }, blurred: blurred) {
+            $1
         }
         let targets = blurred ? blurredSmall : small
         var dr: Double = 0, dd: Double = 0, rr: Double = 0

@@ -25,6 +25,10 @@ final class FoundRects: Sendable {
     /// Each sliding move's numbers (its dimming, its parallax) as its best try on the frames
     /// found them, which its places are found with.
     let looks = Mutex<[ScreenChange: [String: Double]]>([:])
+    /// Each try's timing by its screen's places (its values, and the recording's start in its
+    /// storyboard), by the text of the scene it was fitted in: the one taken, whose numbers
+    /// are then searched on the frames, is not timed again.
+    let timings = Mutex<[String: (values: [String: Double], offset: Double)]>([:])
 }
 
 /// One change of a recording fitted as each move and curve tried: a scene of its two screens,
@@ -359,7 +363,7 @@ struct ChangeFit: Sendable {
     /// then the same timed by its screen's places.
     static func fitted(_ fits: [ChangeFit?]) throws -> [MadeChange?] {
         let changes = fits.indices.filter { fits[$0] != nil }
-        let likeliest = try each(changes) {
+        let likeliest = try Cores.each(changes) {
             try fits[$0]!.likeliest(fits[$0]!.moves)
         }
         /// Change `k`'s tries so far: quick, then thorough too.
@@ -386,7 +390,7 @@ struct ChangeFit: Sendable {
             }.map(\.element)
             // A round of fewer works than cores (the winners' ranges) renders each on several.
             let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / work.count)
-            let done = try each(Array(work.indices)) { i -> Attempt in
+            let done = try Cores.each(Array(work.indices)) { i -> Attempt in
                 let fit = fits[work[i].fit]!
                 switch work[i].work {
                 case .attempt(let t):
@@ -573,17 +577,6 @@ struct ChangeFit: Sendable {
         return b.score < a.score ? b : a
     }
 
-    /// `body` of each of `items` on every core, each with its answer, in order; the first
-    /// error in their order is thrown.
-    static func each<T: Sendable, U: Sendable>(_ items: [T], _ body: @Sendable (T) throws -> U) throws -> [(T, U)] {
-        let results = Mutex([Result<U, Error>?](repeating: nil, count: items.count))
-        DispatchQueue.concurrentPerform(iterations: items.count) { i in
-            let result = Result { try body(items[i]) }
-            results.withLock { $0[i] = result }
-        }
-        return try zip(items, results.withLock { $0 }).map { ($0, try $1!.get()) }
-    }
-
     /// The change found, with the ranges of its curve's values and a finger's part: its values
     /// are not searched again, only probed around (the winner's alone, since each value probed
     /// costs its pairs with all the others).
@@ -653,16 +646,27 @@ struct ChangeFit: Sendable {
             if tracked, found == nil {
                 guard let layer = slidingLayer(kind), let places = try slidePlaces(kind) else { return nil }
                 let timing = keys.filter { curveKeys.contains($0) || finger.contains($0) }
-                var request = FitRequest(
-                    scene: path, storyboard: "recording", keys: timing,
-                    ranges: ranges.filter { timing.contains($0.key) },
-                    track: [layer], crop: frame)
-                (request.placed, request.determinesRanges, request.renderThreads) = ([layer: places], false, threads)
-                let placed = try Fitter.fit(request, recording: recording, images: images)
-                values = Dictionary(uniqueKeysWithValues: placed.values.map { ($0.key, $0.after) })
+                let timed: (values: [String: Double], offset: Double)
+                if let known = rects.timings.withLock({ $0[scene.text] }) {
+                    timed = known
+                } else {
+                    var request = FitRequest(
+                        scene: path, storyboard: "recording", keys: timing,
+                        ranges: ranges.filter { timing.contains($0.key) },
+                        track: [layer], crop: frame)
+                    (request.placed, request.determinesRanges, request.renderThreads) = (
+                        [layer: places], false, threads
+                    )
+                    let placed = try Fitter.fit(request, recording: recording, images: images)
+                    timed = (
+                        Dictionary(uniqueKeysWithValues: placed.values.map { ($0.key, $0.after) }), placed.offsetAfter
+                    )
+                    rects.timings.withLock { $0[scene.text] = timed }
+                }
+                values = timed.values
                 candidate.curve = curve.with(curveKeys.map { values[$0]! })
                 candidate.drag = names.drag.map { (values[$0.duration]!, values[$0.progress]!) }
-                start = hold - placed.offsetAfter
+                start = hold - timed.offset
                 guard start >= 0 else { return nil }
                 candidate.start = start
                 // Its other numbers (a dimming, a parallax) searched on the frames; or, unless
