@@ -11,7 +11,9 @@ import Testing
 struct FingerPartTests {
     /// A 100 x 200 point scene of a sheet (a red band at y 40-60) dismissed down, its finger's
     /// part `drag` (seconds, progress) from `start`, then 0.5 s linearly.
-    static func scene(in folder: String, start: Double, drag: (Double, Double)) throws -> String {
+    static func scene(
+        in folder: String, start: Double, drag: (Double, Double), path: [(time: Double, progress: Double)]? = nil
+    ) throws -> String {
         func screen(band y: Int, _ color: (UInt8, UInt8, UInt8)) -> Bitmap {
             var bytes = [UInt8](repeating: 255, count: 100 * 200 * 4)
             for row in y..<(y + 20) {
@@ -25,7 +27,7 @@ struct FingerPartTests {
         try screen(band: 120, (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
         var dismiss = MadeChange(
             kind: .dismiss, from: 1, to: 2, start: start, curve: .bezier("linear", duration: 0.5), seconds: 0...1)
-        (dismiss.drag, dismiss.numbers["Dim"]) = (drag, 0)
+        (dismiss.drag, dismiss.numbers["Dim"], dismiss.fingerPath) = (drag, 0, path)
         let text = MadeSceneText(
             name: "finger", summary: "a sheet pulled down, then let go", canvas: (100, 200), scale: 1, fps: 60,
             screens: [("screen-1.png", 0), ("screen-2.png", 1)], changes: [dismiss], length: start + 1.5,
@@ -67,6 +69,52 @@ struct FingerPartTests {
         #expect(band(0.5 + latency) == 147)
         // The curve then takes it the rest of the way, off the bottom.
         #expect(band(1.2) == nil)
+    }
+
+    @Test(
+        "Along the finger's own path, the sheet is where each point of it puts it, straight between, and its params still stretch it whole"
+    )
+    func followsPath() throws {
+        // A fifth of the way down in the part's first half, the rest in its second.
+        let path = try Self.scene(in: temporaryFolder(), start: 0.2, drag: (0.3, 0.5), path: [(0.5, 0.2), (1, 1)])
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            text.contains(
+                "moves: [{by: \"point(0, canvas.height * dismissProgress * 0.2)\", over: \"dismissDrag * 0.5\", easing: linear}, {by: \"point(0, canvas.height * dismissProgress * 0.8)\", over: \"dismissDrag * 0.5\", easing: linear}]"
+            ), "\(text)")
+        #expect(!text.contains("easeOut"), "\(text)")
+        func band(_ t: Double, set: [String] = []) -> Int? {
+            let frame = try? Transition(path, set: set).frame(at: t)
+            guard let frame else { return nil }
+            return (0..<200).first { y in
+                let p = frame[50, y]
+                return p.r == 255 && p.g == 0 && p.b == 0
+            }
+        }
+        let latency = 2.0 / 60
+        // Half the part in (0.15 s), a fifth of its 100 points: 20 down; a quarter in, 10.
+        #expect(band(0.2 + latency + 0.15) == 60)
+        #expect(band(0.2 + latency + 0.075) == 50)
+        // Three quarters in, half way between a fifth and the whole: 60 down.
+        #expect(band(0.2 + latency + 0.225) == 100)
+        // A refresh before it lifts, 0.13 s into the second half: 91 points down.
+        let lifting = try #require(band(0.2 + latency + 0.3 - 1.0 / 60))
+        #expect(lifting >= 130 && lifting <= 132, "\(lifting)")
+        // The finger's seconds doubled, the path is too: half of 0.6 s in, 20 down.
+        #expect(band(0.2 + latency + 0.3, set: ["dismissDrag=0.6"]) == 60)
+    }
+
+    @Test("A finger's path keeps the points a straight line between others passes far from, and its ends")
+    func pathSimplified() {
+        let line = (0...10).map { (time: Double($0) / 10, progress: Double($0) / 10) }
+        #expect(ChangeFit.simplified(line, tolerance: 0.01).map(\.time) == [0, 1])
+        // Fast, then slow: the knee stays; a wobble under the tolerance does not.
+        var knee = (0...10).map { i -> (time: Double, progress: Double) in
+            let t = Double(i) / 10
+            return (t, t <= 0.3 ? t * 2 : 0.6 + (t - 0.3) * 0.4 / 0.7)
+        }
+        knee[6].progress += 0.003
+        #expect(ChangeFit.simplified(knee, tolerance: 0.01).map(\.time) == [0, 0.3, 1])
     }
 
     /// A 100 x 200 point scene of a pop: the top screen (a red stripe at x 10-20) slides right

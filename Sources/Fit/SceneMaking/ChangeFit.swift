@@ -4,6 +4,7 @@ import Synchronization
 import struct Flipbook.FrameSequence
 import struct Flipbook.Bitmap
 import struct Geometry.Color
+import struct Planner.Plan
 import class Flipbook.ImageCache
 import struct Flipbook.Transition
 
@@ -355,6 +356,8 @@ struct ChangeFit: Sendable {
     /// - where the one taken slides a screen, the try of its move (led by a finger or not, as
     ///   it is) that puts the screen nearest the frames' places (`placed`); where that try was
     ///   timed by the places, it again with its dimming and parallax searched on the frames;
+    /// - led by a finger, the one taken along the finger's own path where that brings its render
+    ///   nearer the recording than the finger's part easing out (`followingFinger`);
     /// - where none is taken, or its render is further than `SceneMaker.mostUnlike` from the
     ///   recording, the same thoroughly (`tries`), and the winner of all;
     /// - the winner's ranges.
@@ -415,7 +418,11 @@ struct ChangeFit: Sendable {
                         Self.same($0.try, t) && ($0.try.drag == nil) == (t.drag == nil)
                     }!
                     answers[work[i].fit]![j].answer = answer
-                case .ranges: if let answer { best[work[i].fit]!.ranges = answer.change.ranges }
+                case .ranges:
+                    guard let answer else { break }
+                    best[work[i].fit]!.ranges = answer.change.ranges
+                    // Along the finger's path, its residual is the one measured with it.
+                    if best[work[i].fit]!.fingerPath != nil { best[work[i].fit]!.residual = answer.score }
                 }
             }
             for k in Set(work.map(\.fit)).sorted() where work.contains(where: { $0.fit == k && $0.work.isAttempt }) {
@@ -488,10 +495,12 @@ struct ChangeFit: Sendable {
                     round.append((k, Work.numbers(t)))
                     continue
                 }
+                // Led by a finger, it follows the finger's own path where that comes nearer.
+                let followed = try taken.map { try fits[k]!.followingFinger($0.change) }
                 // Where no quick try explains the change, or its render stays unlike the
                 // recording (as the made scene's check would find), every curve is tried
                 // thoroughly.
-                if try taken.map({ try fits[k]!.unlikeness($0.change) > SceneMaker.mostUnlike }) ?? true,
+                if try followed.map({ try fits[k]!.unlikeness($0) > SceneMaker.mostUnlike }) ?? true,
                     !thorough.contains(k)
                 {
                     thorough.insert(k)
@@ -501,7 +510,7 @@ struct ChangeFit: Sendable {
                     round += thoroughly.map { (k, Work.attempt($0)) }
                     continue
                 }
-                best[k] = taken?.change
+                best[k] = followed
                 if let found = best[k] { round.append((k, Work.ranges(found))) }
             }
         }
@@ -527,6 +536,110 @@ struct ChangeFit: Sendable {
             squares.append(d * d)
         }
         return (squares.reduce(0, +) / Double(squares.count)).squareRoot()
+    }
+
+    /// `change` following its finger's own path (`fingerFollowed`), where that brings its render
+    /// clearly nearer the recording than its finger's part easing out does (a finger is no
+    /// curve, but a path is many numbers more): to at most `pathMargin` of its unlikeness.
+    func followingFinger(_ change: MadeChange) throws -> MadeChange {
+        guard let followed = try fingerFollowed(change) else { return change }
+        return try unlikeness(followed) < Self.pathMargin * unlikeness(change) ? followed : change
+    }
+
+    static let pathMargin = 0.95
+
+    /// The width, in pixels, a finger's path is read at: a few per point's move of a band.
+    static let pathWidth = 160
+    /// The progress steps a finger's path is read in (a finer one is read between them), and
+    /// the farthest a point of it left out may be from the straight line between those kept
+    /// (about a point and a half of a phone's width).
+    static let (pathSteps, pathTolerance) = (200, 0.004)
+    /// How long before its fitted touch a finger's part is read: a curve's start trades
+    /// against its shape, and a finger's frames may show it moving already.
+    static let pathLead = 0.1
+
+    /// `change` along the path its finger takes, as the recording's frames show it: for each
+    /// frame about its finger's part, the progress at which the change alone, its finger moving
+    /// steadily, draws the nearest picture (read between steps where the differences either
+    /// side say). Where frames before the fitted touch show it moving, the finger touches
+    /// where the first two moving ones point back to, not before the last still one, and its
+    /// part lasts that much longer to the same lift. Its path (`MadeChange.fingerPath`) keeps
+    /// the points a straight line between others passes far from. Nil where it has no
+    /// finger's part, or no frame falls inside it.
+    func fingerFollowed(_ change: MadeChange) throws -> MadeChange? {
+        guard let drag = change.drag, drag.duration > 0, drag.progress > 0 else { return nil }
+        // The screen shows the finger where it was a presentation's latency before.
+        let touch = change.start - origin + Plan.presentationLatency
+        let lift = touch + drag.duration
+        let read = recording.frames.filter { $0.start > touch - Self.pathLead && $0.start < lift }
+        guard read.contains(where: { $0.start > touch }) else { return nil }
+        var steady = change
+        (steady.drag, steady.fingerPath) = ((1, 1), [(1, 1)])
+        let width = Self.pathWidth
+        let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
+        let transition = try alone(steady, at: "\(folder)-path.yaml", width: width)
+        // At `touch` plus k steps, the steady finger has taken the move k steps of the way.
+        let moments = (0...Self.pathSteps).map { min(touch + Double($0) / Double(Self.pathSteps), transition.duration) }
+        var renders: [LumaImage] = []
+        try transition.forEachFrame(at: moments, threads: 1) {
+            renders.append(LumaImage($0.bitmap, width: width, height: height))
+        }
+        // Each frame's time and progress (a share of the whole move).
+        let seen = read.map { picture -> (time: Double, progress: Double) in
+            let seen = LumaImage(picture.bitmap, width: width, height: height)
+            let d = renders.map { seen.meanDifference($0) }
+            let k = d.indices.min { d[$0] < d[$1] }!
+            // The parabola through the nearest and its neighbours places the least between steps.
+            var between = 0.0
+            if k > 0, k < d.count - 1 {
+                let curvature = d[k - 1] - 2 * d[k] + d[k + 1]
+                if curvature > 0 { between = max(-0.5, min(0.5, (d[k - 1] - d[k + 1]) / (2 * curvature))) }
+            }
+            return (picture.start, (Double(k) + between) / Double(Self.pathSteps))
+        }
+        // The touch: the fitted one, or earlier where the frames show the finger moving already.
+        var touched = touch
+        if let first = seen.firstIndex(where: { $0.progress > Self.pathTolerance }), seen[first].time <= touch,
+            first + 1 < seen.count
+        {
+            let (a, b) = (seen[first], seen[first + 1])
+            let back = b.progress > a.progress ? a.time - a.progress * (b.time - a.time) / (b.progress - a.progress) : a.time
+            // Not before the window: the change starts after the hold before it.
+            touched = max(back, first > 0 ? seen[first - 1].time : touch - Self.pathLead, Plan.presentationLatency)
+        }
+        let duration = lift - touched
+        var points = [(time: 0.0, progress: 0.0)]
+        for point in seen where point.time > touched {
+            points.append(((point.time - touched) / duration, point.progress / drag.progress))
+        }
+        points.append((1, 1))
+        let kept = Self.simplified(points, tolerance: Self.pathTolerance / drag.progress)
+        // Shares to four places, as the scene writes them: the steps between sum to the whole.
+        func place(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+        var followed = change
+        followed.start -= touch - touched
+        followed.drag = (duration, drag.progress)
+        followed.fingerPath = kept.dropFirst().map { (place($0.time), place($0.progress)) }
+        return followed
+    }
+
+    /// `points` with those a straight line between two kept ones passes within `tolerance` of
+    /// (in progress) left out (Douglas–Peucker); the first and last stay.
+    static func simplified(
+        _ points: [(time: Double, progress: Double)], tolerance: Double
+    ) -> [(time: Double, progress: Double)] {
+        guard points.count > 2 else { return points }
+        let (a, b) = (points.first!, points.last!)
+        let span = b.time - a.time
+        var (far, farthest) = (0, 0.0)
+        for i in 1..<(points.count - 1) {
+            let along = span > 0 ? (points[i].time - a.time) / span : 0
+            let off = abs(points[i].progress - (a.progress + (b.progress - a.progress) * along))
+            if off > farthest { (far, farthest) = (i, off) }
+        }
+        guard farthest > tolerance else { return [a, b] }
+        return simplified(Array(points[...far]), tolerance: tolerance).dropLast()
+            + simplified(Array(points[far...]), tolerance: tolerance)
     }
 
     /// The change's scene with `change` (timed in the recording) alone, in the window's time,
@@ -604,6 +717,7 @@ struct ChangeFit: Sendable {
             // worked out.
             (candidate.numbers, candidate.rect) = (found.numbers, found.rect ?? candidate.rect)
             (candidate.fade, candidate.color) = (found.fade, found.color)
+            candidate.fingerPath = found.fingerPath
             candidate.start = found.start - origin
         }
         var scene = base

@@ -106,6 +106,10 @@ public struct MadeChange: Sendable {
     /// A finger's part before the curve: how long it takes, easing out, and how far it takes
     /// the move (0 to 1).
     public var drag: (duration: Double, progress: Double)? = nil
+    /// The finger's own path through its part, as the recording shows it, where it follows one
+    /// rather than easing out: points after it touches down (the share of the part's seconds,
+    /// the share of how far it takes the move), straight between, the last (1, 1).
+    public var fingerPath: [(time: Double, progress: Double)]? = nil
     /// A move that fades the next screen in after it (`ScreenChange.fadesIn`): the fade's
     /// seconds, ease-in-ease-out; and a circle's or a parted row's colour (`#RRGGBB`).
     public var fade: Double? = nil
@@ -251,7 +255,7 @@ struct MadeSceneText {
             }
             if let drag = change.drag, let names = name.drag {
                 lines.append(
-                    "  \(names.duration): {seconds: \(Self.number(drag.duration)), range: [0.01, 10], doc: \"the finger's part, before it lets go, easing out\"}"
+                    "  \(names.duration): {seconds: \(Self.number(drag.duration)), range: [0.01, 10], doc: \"the finger's part, before it lets go, \(change.fingerPath == nil ? "easing out" : "along the recording's path")\"}"
                 )
                 lines.append(
                     "  \(names.progress): {number: \(Self.number(drag.progress)), range: [0, 1], doc: \"how far the finger takes it\"}"
@@ -372,7 +376,7 @@ struct MadeSceneText {
             for step in change.kind.steps(
                 from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation,
                 params: name.params,
-                drag: name.drag, animates: change.curve.animated(name.animation),
+                drag: name.drag, path: change.fingerPath, animates: change.curve.animated(name.animation),
                 reveal: name.reveal.map { ($0.circle, $0.fade) }, z: z, returns: change.returns)
             {
                 lines.append("    - " + step)

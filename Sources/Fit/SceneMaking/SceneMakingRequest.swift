@@ -220,6 +220,7 @@ public struct SceneMakingReport: Sendable {
             if let drag = change.drag {
                 line +=
                     ", led by a finger for \(FitResult.text(drag.duration)) s to \(FitResult.text(drag.progress)) of the way"
+                    + (change.fingerPath == nil ? "" : " along its own path")
                     + (change.returns ? " over screen \(change.to), let go short" : "")
             }
             if change.kind != .cut {

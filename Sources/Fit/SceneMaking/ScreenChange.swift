@@ -151,14 +151,16 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
-    /// a finger's part first (its seconds, and its `progress`), `animates` what the move's
-    /// `animate` step runs where not the animation param itself, `reveal` the circle's layer
-    /// and the fade's animation, `z` is the top's new z; `returns`: let go short (`canGoBack`,
+    /// a finger's part first (its seconds, and its `progress`), `path` the finger's own path
+    /// through it (`MadeChange.fingerPath`; without one it eases out), `animates` what the
+    /// move's `animate` step runs where not the animation param itself, `reveal` the circle's
+    /// layer and the fade's animation, `z` is the top's new z; `returns`: let go short (`canGoBack`,
     /// with a finger's part), it goes back and `a` stays. A parted screen's and a scrolling band's
     /// layers are named after `animation` (`PartingLayers`, `ScrollLayers`).
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
-        drag: (duration: String, progress: String)?, animates: String? = nil,
+        drag: (duration: String, progress: String)?, path: [(time: Double, progress: Double)]? = nil,
+        animates: String? = nil,
         reveal: (circle: String, fade: String)? = nil, z: Int, returns: Bool = false
     ) -> [String] {
         let curve = animates ?? animation
@@ -326,9 +328,22 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         // an animation would show already two refreshes in.
         let finger = drag.map { drag -> String in
             let (axis, span) = fingerAxis == "x" ? ("x", "canvas.width") : ("y", "canvas.height")
-            let by = axis == "x" ? "point(\(span) * \(drag.progress), 0)" : "point(0, \(span) * \(drag.progress))"
+            func by(_ share: String) -> String {
+                let along = "\(span) * \(drag.progress)" + share
+                return axis == "x" ? "point(\(along), 0)" : "point(0, \(along))"
+            }
+            // Along a path, straight between its points: each step a share of the part's
+            // seconds and of how far it goes, so that both params still stretch it whole.
+            let moves =
+                path.map { points in
+                    zip([(time: 0.0, progress: 0.0)] + points, points).map { a, b in
+                        let (over, along) = (b.time - a.time, b.progress - a.progress)
+                        return
+                            "{by: \"\(by(" * \(MadeSceneText.number(along))"))\", over: \"\(drag.duration) * \(MadeSceneText.number(over))\", easing: linear}"
+                    }
+                } ?? ["{by: \"\(by(""))\", over: \(drag.duration), easing: easeOut}"]
             return
-                "{drag: {from: screen.center, moves: [{by: \"\(by)\", over: \(drag.duration), easing: easeOut}], axis: \(axis), distance: \(span)}, \(pose("1"))}"
+                "{drag: {from: screen.center, moves: [\(moves.joined(separator: ", "))], axis: \(axis), distance: \(span)}, \(pose("1"))}"
         }
         if returns, canGoBack, let finger {
             // Back where it started: what it uncovered is hidden again, where it was.
