@@ -603,7 +603,9 @@ struct ChangeFit: Sendable {
             first + 1 < seen.count
         {
             let (a, b) = (seen[first], seen[first + 1])
-            let back = b.progress > a.progress ? a.time - a.progress * (b.time - a.time) / (b.progress - a.progress) : a.time
+            let back =
+                b.progress > a.progress
+                ? a.time - a.progress * (b.time - a.time) / (b.progress - a.progress) : a.time
             // Not before the window: the change starts after the hold before it.
             touched = max(back, first > 0 ? seen[first - 1].time : touch - Self.pathLead, Plan.presentationLatency)
         }
