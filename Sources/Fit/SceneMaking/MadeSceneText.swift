@@ -103,8 +103,8 @@ public struct MadeChange: Sendable {
     /// The rectangle it grows out of or shrinks into, or the row it opens or closes, in points
     /// (x, y, width, height).
     public var rect: [Double]? = nil
-    /// A finger's part before the curve: how long it takes, easing out, and how far it takes
-    /// the move (0 to 1).
+    /// A finger's part before the curve: how long it takes (easing out, unless it follows
+    /// `fingerPath`), and how far it takes the move (0 to 1).
     public var drag: (duration: Double, progress: Double)? = nil
     /// The finger's own path through its part, as the recording shows it, where it follows one
     /// rather than easing out: points after it touches down (the share of the part's seconds,
