@@ -500,7 +500,7 @@ struct ChangeFit: Sendable {
                 // Where no quick try explains the change, or its render stays unlike the
                 // recording (as the made scene's check would find), every curve is tried
                 // thoroughly.
-                if try followed.map({ try fits[k]!.unlikeness($0) > SceneMaker.mostUnlike }) ?? true,
+                if followed.map({ $0.unlikeness > SceneMaker.mostUnlike }) ?? true,
                     !thorough.contains(k)
                 {
                     thorough.insert(k)
@@ -510,7 +510,7 @@ struct ChangeFit: Sendable {
                     round += thoroughly.map { (k, Work.attempt($0)) }
                     continue
                 }
-                best[k] = followed
+                best[k] = followed?.change
                 if let found = best[k] { round.append((k, Work.ranges(found))) }
             }
         }
@@ -540,10 +540,13 @@ struct ChangeFit: Sendable {
 
     /// `change` following its finger's own path (`fingerFollowed`), where that brings its render
     /// clearly nearer the recording than its finger's part easing out does (a finger is no
-    /// curve, but a path is many numbers more): to at most `pathMargin` of its unlikeness.
-    func followingFinger(_ change: MadeChange) throws -> MadeChange {
-        guard let followed = try fingerFollowed(change) else { return change }
-        return try unlikeness(followed) < Self.pathMargin * unlikeness(change) ? followed : change
+    /// curve, but a path is many numbers more): to at most `pathMargin` of its unlikeness;
+    /// with the unlikeness of the one returned.
+    func followingFinger(_ change: MadeChange) throws -> (change: MadeChange, unlikeness: Double) {
+        let eased = try unlikeness(change)
+        guard let followed = try fingerFollowed(change) else { return (change, eased) }
+        let along = try unlikeness(followed)
+        return along < Self.pathMargin * eased ? (followed, along) : (change, eased)
     }
 
     static let pathMargin = 0.95
