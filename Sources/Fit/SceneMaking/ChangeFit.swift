@@ -549,6 +549,7 @@ struct ChangeFit: Sendable {
         return along < Self.pathMargin * eased ? (followed, along) : (change, eased)
     }
 
+    /// The most of its unlikeness eased out a change along its finger's path may keep.
     static let pathMargin = 0.95
 
     /// The width, in pixels, a finger's path is read at: a few per point's move of a band.

@@ -285,7 +285,7 @@ enum SceneMaker {
             switch self {
             case .made: nil
             case .fit(let fit): fit.returns ? fit.moves : nil
-            case .either: ScreenChange.moving.filter(\.canGoBack)
+            case .either(let over, let band): over.moves + band.moves
             }
         }
     }
