@@ -300,6 +300,36 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "expanding-cells' dismiss-final as a 25 fps GIF: a pull held, then the row closes from the screen before the pull under the pulled bar, which shrinks to the list's, by the built-in's spring"
+    )
+    func collapseAfterPull() throws {
+        let report = try Self.madeFromGIF(of: "expanding-cells", storyboard: "dismiss-final")
+        #expect(report.changes.map(\.kind) == [.scroll, .collapse], "\(report.text)")
+        let collapse = try #require(report.changes.last)
+        // The content pulled 125.3 points down under the bar, which is the list's 64 points
+        // where the row has closed (Assets/expanding-cells); the rows below match the list a few
+        // points into them at this frame rate (`parting`).
+        let pull = try #require(collapse.pull)
+        #expect(pull.screen == 1 && abs(pull.gap - 125.3) <= 2, "\(pull)")
+        #expect(abs((collapse.bar ?? 0) - 64) <= 2, "\(String(describing: collapse.bar))")
+        let rect = try #require(collapse.rect)
+        #expect(zip(rect, [0.0, 169, 375, 70]).allSatisfy { abs($0 - $1) <= 12 }, "\(rect)")
+        guard case .spring(let duration, let damping, nil) = collapse.curve else {
+            Issue.record("\(collapse.curve)")
+            return
+        }
+        #expect(abs(duration - 0.6) <= 0.03 && damping >= 0.95, "\(collapse.curve)")
+        #expect(report.check.changes.last.map { $0.rms < 2.5 && $0.lag == 0 } == true, "\(report.check.changes)")
+        #expect(report.text.contains(", from screen 1 pulled 125 pt down under its bar, under a status bar "))
+        // The row closes from screen 1 below the status bar; the bar is the pulled screen's gap.
+        let file = try String(contentsOfFile: report.written.first { $0.hasSuffix(".yaml") }!, encoding: .utf8)
+        #expect(
+            file.contains(#"collapse-screen: {image: assets.screen1, source: "rect(0, collapseStatusBar, "#), "\(file)")
+        #expect(
+            file.contains(#"collapse-bar: {image: assets.screen2, source: "rect(0, 0, canvas.width, collapsePull)""#))
+    }
+
+    @Test(
         "A screen pulled down and let go after a cut from another is a band pulled, not a move over the other screen: its page is the screen after the recording's"
     )
     func pulledBandAmongScreens() throws {

@@ -62,6 +62,9 @@ struct ChangeFit: Sendable {
     /// The frame (of `recording`'s) a change that comes back goes farthest in, where screen
     /// `to` is that frame: a band pulled and let go shows a page of its own there.
     var farthest: Int? = nil
+    /// Where screen `from` is another pulled down under a bar (`PulledScreen`): that screen and
+    /// the gap above it, in points, which a row that closes from it starts from.
+    var pulled: (screen: Int, gap: Double)? = nil
 
     /// The moves it is fitted with.
     var moves: [ScreenChange] {
@@ -77,7 +80,10 @@ struct ChangeFit: Sendable {
         var change = MadeChange(
             kind: kind, from: from, to: to, start: hold, curve: curve, drag: drag, seconds: seconds)
         change.returns = returns && drag != nil
-        if kind.keepsStatusBar { change.statusBar = statusBar }
+        // A row that closes from a pulled screen closes from the screen before the pull, under a
+        // status bar that stays over the pulled screen's bar.
+        if kind == .collapse { change.pull = pulled }
+        if kind.keepsStatusBar || change.pull != nil { change.statusBar = statusBar }
         if kind.hasRect {
             guard let placement = rect(kind) else { return nil }
             (change.rect, change.shift, change.bar) = (placement.rect, placement.shift, placement.bar)
@@ -121,8 +127,16 @@ struct ChangeFit: Sendable {
             }
             guard let parting = partings.max(by: { min($0.up, $0.down) < min($1.up, $1.down) }) else { return nil }
             // A bar's height is surest where the row is about half open: its edge is then about
-            // halfway down it.
-            let bar = (partings.min { abs($0.open - 0.5) < abs($1.open - 0.5) }?.bar ?? 0) * k
+            // halfway down it. Closing from a pulled screen, the bar covers the rows above
+            // until the row is nearly closed: its own rows are the pulled screen's gap's last.
+            let bar: Double
+            if kind == .collapse, let pulled {
+                let screen = LumaImage(frames[first - 1].bitmap, width: width, height: height)
+                let gap = Int((pulled.gap / k).rounded())
+                bar = Double(PulledScreen.bar(pulled: screen, gap: gap, next: still) ?? 0) * k
+            } else {
+                bar = (partings.min { abs($0.open - 0.5) < abs($1.open - 0.5) }?.bar ?? 0) * k
+            }
             let (top, bottom) = ((parting.top * k).rounded(), (parting.bottom * k).rounded())
             let middle = Int((parting.top + parting.bottom) / 2)
             return Placement(

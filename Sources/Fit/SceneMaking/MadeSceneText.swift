@@ -119,8 +119,11 @@ public struct MadeChange: Sendable {
     /// The height of a bar at the top of a parted screen that stays while its rows ride under
     /// it, in points.
     public var bar: Double? = nil
+    /// A row that closes from a screen pulled down under its bar (`PulledScreen`): the screen
+    /// before the pull, which it closes from, and the gap the pull left above it, in points.
+    public var pull: (screen: Int, gap: Double)? = nil
     /// The height of the status bar that stays at the top while the screens move under it, in
-    /// points (`ScreenChange.keepsStatusBar`).
+    /// points (`ScreenChange.keepsStatusBar`, and a row that closes from a pulled screen).
     public var statusBar: Double? = nil
     /// The recording's seconds it was fitted on, and how well its render matches there: the mean
     /// difference per frame (of 255 levels) and the share of the recording's changes it explains.
@@ -174,7 +177,8 @@ struct MadeSceneText {
             if change.kind.hasRect { for part in ScreenChange.rect { params[part] = base + part } }
             if change.kind.parts { params["Color"] = base + "Color" }
             if change.kind.parts, change.bar != nil { params["Bar"] = base + "Bar" }
-            if change.kind.keepsStatusBar, change.statusBar != nil { params["StatusBar"] = base + "StatusBar" }
+            if change.kind.parts, change.pull != nil { params["Pull"] = base + "Pull" }
+            if change.statusBar != nil { params["StatusBar"] = base + "StatusBar" }
             if change.kind == .scroll { for part in ScreenChange.shift { params[part] = base + part } }
             return (
                 base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"),
@@ -278,6 +282,11 @@ struct MadeSceneText {
                     "  \(name): {number: \(Self.number(bar)), range: [0, \(Self.number(canvas.height))], doc: \"the bar at the top that stays while the rows above ride under it, sliding up into the top as the row opens, in points\"}"
                 )
             }
+            if let pull = change.pull, let name = name.params["Pull"] {
+                lines.append(
+                    "  \(name): {number: \(Self.number(pull.gap)), range: [0, \(Self.number(canvas.height))], doc: \"the gap the pull left above screen \(pull.screen), under the bar, as the row starts closing, in points\"}"
+                )
+            }
             if let height = change.statusBar, let name = name.params["StatusBar"] {
                 lines.append(
                     "  \(name): {number: \(Self.number(height)), range: [0, \(Self.number(canvas.height))], doc: \"the status bar's height, in points: it stays at the top while the screens move under it, as iOS draws it\"}"
@@ -319,9 +328,11 @@ struct MadeSceneText {
         // A screen that grows or shrinks shows its top, at the width it has, as a card does.
         let cards = Set(changes.compactMap { $0.kind == .grow ? $0.to : $0.kind == .shrink ? $0.from : nil })
         // A screen that slides under a status bar shows its own colour there; a card's top, at
-        // the width it has, shows its own.
+        // the width it has, shows its own; a parted screen is hidden under its parts.
         let underBar = Set(
-            zip(changes, names).filter { $0.1.params["StatusBar"] != nil }.flatMap { [$0.0.from, $0.0.to] }
+            zip(changes, names).filter { $0.1.params["StatusBar"] != nil && !$0.0.kind.parts }.flatMap {
+                [$0.0.from, $0.0.to]
+            }
         ).subtracting(cards)
         for i in 1...max(1, screens.count) {
             let cover =
@@ -335,10 +346,13 @@ struct MadeSceneText {
             lines.append("  \(reveal.circle): {color: \(reveal.color), hidden: true}")
         }
         for (change, name) in zip(changes, names) where change.kind.parts {
-            // The row is the list's: the first screen's where it opens, the next's where it closes.
-            let (list, inside) = change.kind == .expand ? (change.from, change.to) : (change.to, change.from)
+            // The row is the list's: the first screen's where it opens, the next's where it closes
+            // (from the screen before a pull, under the pulled screen's bar).
+            let (list, inside) =
+                change.kind == .expand ? (change.from, change.to) : (change.to, change.pull?.screen ?? change.from)
             let layers = PartingLayers(base: name.animation).declarations(
-                list: "assets.screen\(list)", inside: "assets.screen\(inside)", params: name.params)
+                list: "assets.screen\(list)", inside: "assets.screen\(inside)", params: name.params,
+                pulled: change.pull == nil ? nil : "assets.screen\(change.from)")
             lines += layers.map { "  " + $0 }
         }
         for (change, name) in zip(changes, names) where change.kind == .scroll {

@@ -162,6 +162,17 @@ enum SceneMaker {
                 changes: changes, length: length, header: [],
                 screenTops: screenTops.isEmpty ? [] : kept.map { screenTops[$0] })
         }
+        // A screen that is the one before the change that led to it pulled down under a bar: a
+        // row that closes from it closes from the one before the pull.
+        let pulls = outline.changes.indices.map { k -> (screen: Int, gap: Double)? in
+            guard k > 0, !outline.changes[k].isCut, !outline.changes[k - 1].isCut else { return nil }
+            let (before, from) = (outline.stills[k - 1].screen, outline.stills[k].screen)
+            guard before != from else { return nil }
+            let luma = { LumaImage(images[$0], width: windowWidth, height: windowHeight) }
+            return PulledScreen.gap(pulled: luma(from), screen: luma(before)).map {
+                (before + 1, (Double($0) * canvas.width / Double(windowWidth)).rounded())
+            }
+        }
         let imageCache = ImageCache()
         /// Change `k` as made at once where it is a cut, else its fit on its own window; one that
         /// comes back to the screen it left, over the screen its moves drawn over it look likest,
@@ -212,11 +223,13 @@ enum SceneMaker {
             // The storyboard holds until a frame's time before the first frame that moves (a
             // GIF's held frame lasts the whole hold), then moves.
             let hold = outline.starts[change.before + 1] - origin - outline.interval / 2
-            return ChangeFit(
+            var fit = ChangeFit(
                 base: text([], length: end - origin), recording: recording, hold: hold,
                 origin: origin, frame: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight), from: from,
                 to: to, seconds: seconds, statusBar: statusBars[k], folder: folder.path + "/change-\(k)",
                 images: imageCache)
+            fit.pulled = pulls[k]
+            return fit
         }
         let fits = try outline.changes.indices.map(fitting)
         for fit in fits.compactMap(\.fit) {

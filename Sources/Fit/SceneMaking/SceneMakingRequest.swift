@@ -239,6 +239,9 @@ public struct SceneMakingReport: Sendable {
             if let fade = change.fade {
                 line += ", in \(change.color ?? ""), then the next screen fades in over \(FitResult.text(fade)) s"
             }
+            if let pull = change.pull {
+                line += ", from screen \(pull.screen) pulled \(FitResult.text(pull.gap)) pt down under its bar"
+            }
             if let bar = change.statusBar {
                 line += ", under a status bar \(FitResult.text(bar)) pt tall that stays"
             }

@@ -192,9 +192,12 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 (above, below, opening) = ("-\(y) * \(f)", "\(y) + \(h) + (\(rest)) * \(f)", between(f))
                 (row, screen) = ("\"1 - \(f)\"", "\"\(f)\"")
             }
-            // A bar at the top slides up into the top edge as the row opens.
-            let bar = params["Bar"].map { bar in
-                let height = f == "0" ? bar : f == "1" ? "0" : "\(bar) * (1 - \(f))"
+            // A bar at the top slides up into the top edge as the row opens; where the screen it
+            // opens into was pulled down under it, to the pull's gap.
+            let pull = params["Pull"]
+            let bar = (params["Bar"] ?? pull.map { _ in "0" }).map { bar in
+                let open = pull.map { "\(bar) * (1 - \(f)) + \($0) * \(f)" } ?? "\(bar) * (1 - \(f))"
+                let height = f == "0" ? bar : f == "1" ? pull ?? "0" : open
                 return ", \(layers.bar).frame: \"rect(0, 0, canvas.width, \(height))\""
             }
             return
@@ -303,7 +306,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             ]
         case .expand, .collapse:
             // The parts cover the screen throughout: the first is hidden under them at once.
-            let parts = [layers.opening, layers.above, layers.below] + (params["Bar"] == nil ? [] : [layers.bar])
+            let hasBar = params["Bar"] != nil || params["Pull"] != nil
+            let parts = [layers.opening, layers.above, layers.below] + (hasBar ? [layers.bar] : [])
             let shown = parts.map { "\($0).hidden: false, \($0).z: \(z)" }
             before =
                 shown.joined(separator: ", ") + ", " + parted(open: self == .expand ? "0" : "1") + ", \(a).hidden: true"
@@ -381,8 +385,10 @@ struct PartingLayers {
 
     /// The layers as a made scene declares them, hidden: the parts and row cut from `list` (the
     /// asset with the row), the screen `inside`, the rectangle's and the row's colour's params
-    /// named by `params`.
-    func declarations(list: String, inside: String, params: [String: String]) -> [String] {
+    /// named by `params`; the bar cut from `list`, or from the screen `pulled` down under it
+    /// (its gap, `Pull`, tall) where the row closes from one, under a status bar that stays
+    /// (`StatusBar`), which the screen inside shows none of.
+    func declarations(list: String, inside: String, params: [String: String], pulled: String? = nil) -> [String] {
         let (x, y, w, h) = (params["X"]!, params["Y"]!, params["Width"]!, params["Height"]!)
         let above = "\"rect(0, 0, canvas.width, \(y))\""
         let below = "\"rect(0, \(y) + \(h), canvas.width, canvas.height - \(y) - \(h))\""
@@ -395,16 +401,20 @@ struct PartingLayers {
             "  hidden: true",
             "  background: \(params["Color"]!)",
             "  children:",
-            "    \(screen): {image: \(inside), frame: \"rect(0, 0, canvas.width, canvas.height)\"}",
+            params["StatusBar"].map { bar in
+                let below = "\"rect(0, \(bar), canvas.width, canvas.height - \(bar))\""
+                return "    \(screen): {image: \(inside), source: \(below), frame: \(below)}"
+            } ?? "    \(screen): {image: \(inside), frame: \"rect(0, 0, canvas.width, canvas.height)\"}",
             "    \(row): {image: \(list), source: \"rect(\(x), \(y), \(w), \(h))\", frame: \"rect(0, 0, \(w), \(h))\"}",
         ]
-            + (params["Bar"].map { bar in
-                // Drawn from its bottom, so that it slides up as it gets shorter.
-                let strip = "\"rect(0, 0, canvas.width, \(bar))\""
-                return [
-                    "\(self.bar): {image: \(list), source: \(strip), frame: \(strip), mode: bottom, clip: true, hidden: true}"
-                ]
-            } ?? [])
+            + ((pulled.flatMap { pulled in params["Pull"].map { (pulled, $0) } } ?? params["Bar"].map { (list, $0) })
+                .map { image, height in
+                    // Drawn from its bottom, so that it slides up as it gets shorter.
+                    let strip = "\"rect(0, 0, canvas.width, \(height))\""
+                    return [
+                        "\(self.bar): {image: \(image), source: \(strip), frame: \(strip), mode: bottom, clip: true, hidden: true}"
+                    ]
+                } ?? [])
     }
 }
 
