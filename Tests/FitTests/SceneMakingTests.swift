@@ -330,6 +330,22 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "A quick push a moment before a cut: a curve that would still run at the cut is fitted again to be over by then, so the cut comes on time"
+    )
+    func overBeforeTheNext() throws {
+        let folder = temporaryFolder()
+        let recording = try Self.recording(in: folder, scene: "quick", as: "quick.gif")
+        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.push, .cut], "\(report.text)")
+        // A 0.3 s ease-out push from 0.4 s, the cut 0.15 s after it (Tests/Recordings/quick.yaml):
+        // a spring that looks alike (1 s, damping 0.69) ran on past it, holding the cut back half a second.
+        let (push, cut) = (report.changes[0], report.changes[1])
+        #expect(push.start + push.length <= cut.start, "\(report.text)")
+        #expect(abs(cut.start - 0.85) < 1.0 / 30, "\(cut.start)")
+        #expect(report.check.changes[1].rms < 1, "\(report.check.changes)")
+    }
+
+    @Test(
         "A screen pulled down and let go after a cut from another is a band pulled, not a move over the other screen: its page is the screen after the recording's"
     )
     func pulledBandAmongScreens() throws {

@@ -65,6 +65,9 @@ struct ChangeFit: Sendable {
     /// Where screen `from` is another pulled down under a bar (`PulledScreen`): that screen and
     /// the gap above it, in points, which a row that closes from it starts from.
     var pulled: (screen: Int, gap: Double)? = nil
+    /// When the next change starts, in the recording's seconds: a change still moving then
+    /// would hold it back (a made scene's steps follow one another).
+    var next: Double? = nil
 
     /// The moves it is fitted with.
     var moves: [ScreenChange] {
@@ -729,8 +732,16 @@ struct ChangeFit: Sendable {
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
         from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false, searchesNumbers: Bool = true,
-        threads: Int
+        threads: Int, within: Double? = nil
     ) throws -> Attempt {
+        // Fitted again to last at most `within` seconds, where it ran into the next change.
+        var curve = curve
+        let duration = curve.parts.firstIndex { $0.part == "duration" }
+        if let within, let d = duration {
+            var values = curve.parts.map(\.start)
+            values[d] = min(values[d], within)
+            curve = curve.with(values)
+        }
         guard var candidate = change(kind, curve, drag: drag) else { return nil }
         if let found {
             // Its own values and start (in the window's time), so that only their ranges are
@@ -746,6 +757,10 @@ struct ChangeFit: Sendable {
         let curveKeys = curve.parts.map { curve.key($0.part, animation: names.animation) }
         var keys = curveKeys
         var ranges = Dictionary(uniqueKeysWithValues: zip(keys, curve.parts.map(\.range)))
+        if let within, let d = duration {
+            let range = curve.parts[d].range
+            ranges[curveKeys[d]] = range.lowerBound...max(range.lowerBound, min(range.upperBound, within))
+        }
         for number in kind.numbers {
             keys.append(names.params[number.suffix]!)
             ranges[names.params[number.suffix]!] = number.range
@@ -781,7 +796,9 @@ struct ChangeFit: Sendable {
                 guard let layer = slidingLayer(kind), let places = try slidePlaces(kind) else { return nil }
                 let timing = keys.filter { curveKeys.contains($0) || finger.contains($0) }
                 let timed: (values: [String: Double], offset: Double)
-                if let known = rects.timings.withLock({ $0[scene.text] }) {
+                // Timed once by its scene and the ranges searched.
+                let timingKey = scene.text + (within.map { "# within \($0)" } ?? "")
+                if let known = rects.timings.withLock({ $0[timingKey] }) {
                     timed = known
                 } else {
                     var request = FitRequest(
@@ -795,7 +812,7 @@ struct ChangeFit: Sendable {
                     timed = (
                         Dictionary(uniqueKeysWithValues: placed.values.map { ($0.key, $0.after) }), placed.offsetAfter
                     )
-                    rects.timings.withLock { $0[scene.text] = timed }
+                    rects.timings.withLock { $0[timingKey] = timed }
                 }
                 values = timed.values
                 candidate.curve = curve.with(curveKeys.map { values[$0]! })
@@ -841,6 +858,15 @@ struct ChangeFit: Sendable {
         // A move over well before the recording's stops (a cut in a curve's clothes) explains
         // none of its motion.
         guard candidate.length >= Self.leastLength * (seconds.upperBound - seconds.lowerBound) else { return nil }
+        // A curve still running when the next change starts would hold that change back: it is
+        // fitted again to be over by then (UIKit's system spring has no duration to fit).
+        if within == nil, duration != nil, let next, candidate.start + candidate.length > next + 1e-9 {
+            let room = next - candidate.start - (candidate.drag?.duration ?? 0) - (candidate.fade ?? 0)
+            guard room >= curve.parts[duration!].range.lowerBound else { return nil }
+            return try attempt(
+                kind, curve, drag: drag, path: path, thorough: thorough, tracked: tracked,
+                searchesNumbers: searchesNumbers, threads: threads, within: room)
+        }
         return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)
     }
 }

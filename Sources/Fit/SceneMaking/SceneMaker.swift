@@ -229,6 +229,10 @@ enum SceneMaker {
                 to: to, seconds: seconds, statusBar: statusBars[k], folder: folder.path + "/change-\(k)",
                 images: imageCache)
             fit.pulled = pulls[k]
+            // The next change starts where its storyboard holds until, as this one does (`hold`).
+            if k + 1 < outline.changes.count {
+                fit.next = outline.starts[outline.changes[k + 1].before + 1] - outline.interval / 2
+            }
             return fit
         }
         let fits = try outline.changes.indices.map(fitting)
