@@ -732,16 +732,18 @@ struct ChangeFit: Sendable {
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
         from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false, searchesNumbers: Bool = true,
-        threads: Int, within: Double? = nil
+        threads: Int, within: (curve: Double?, finger: Double?)? = nil
     ) throws -> Attempt {
-        // Fitted again to last at most `within` seconds, where it ran into the next change.
+        // Fitted again with its curve, or its finger's part, lasting at most `within`'s seconds,
+        // where it ran into the next change.
         var curve = curve
         let duration = curve.parts.firstIndex { $0.part == "duration" }
-        if let within, let d = duration {
+        if let most = within?.curve, let d = duration {
             var values = curve.parts.map(\.start)
-            values[d] = min(values[d], within)
+            values[d] = min(values[d], most)
             curve = curve.with(values)
         }
+        let drag = drag.map { drag in (min(drag.0, within?.finger ?? drag.0), drag.1) }
         guard var candidate = change(kind, curve, drag: drag) else { return nil }
         if let found {
             // Its own values and start (in the window's time), so that only their ranges are
@@ -757,9 +759,9 @@ struct ChangeFit: Sendable {
         let curveKeys = curve.parts.map { curve.key($0.part, animation: names.animation) }
         var keys = curveKeys
         var ranges = Dictionary(uniqueKeysWithValues: zip(keys, curve.parts.map(\.range)))
-        if let within, let d = duration {
+        if let most = within?.curve, let d = duration {
             let range = curve.parts[d].range
-            ranges[curveKeys[d]] = range.lowerBound...max(range.lowerBound, min(range.upperBound, within))
+            ranges[curveKeys[d]] = range.lowerBound...max(range.lowerBound, min(range.upperBound, most))
         }
         for number in kind.numbers {
             keys.append(names.params[number.suffix]!)
@@ -774,7 +776,7 @@ struct ChangeFit: Sendable {
         let finger = names.drag.map { [$0.duration, $0.progress] } ?? []
         if let drag = names.drag {
             keys += [drag.duration, drag.progress]
-            ranges[drag.duration] = 0.05...2
+            ranges[drag.duration] = 0.05...max(0.05, min(2, within?.finger ?? 2))
             // Let go short, it may go back from its farthest.
             ranges[drag.progress] = 0.05...(returns ? 1 : 0.95)
         }
@@ -858,14 +860,23 @@ struct ChangeFit: Sendable {
         // A move over well before the recording's stops (a cut in a curve's clothes) explains
         // none of its motion.
         guard candidate.length >= Self.leastLength * (seconds.upperBound - seconds.lowerBound) else { return nil }
-        // A curve still running when the next change starts would hold that change back: it is
-        // fitted again to be over by then (UIKit's system spring has no duration to fit).
-        if within == nil, duration != nil, let next, candidate.start + candidate.length > next + 1e-9 {
-            let room = next - candidate.start - (candidate.drag?.duration ?? 0) - (candidate.fade ?? 0)
-            guard room >= curve.parts[duration!].range.lowerBound else { return nil }
+        // A change still moving when the next starts would hold that change back: it is fitted
+        // again to be over by then, its curve shorter, or its finger's part where its curve has
+        // no duration to fit (UIKit's system spring).
+        let over = candidate.start + candidate.length - (next ?? .infinity)
+        if within == nil, over > 1e-9 {
+            let shorter: (curve: Double?, finger: Double?)
+            if let d = duration {
+                shorter = (candidate.curve.parts[d].start - over, nil)
+                guard shorter.curve! >= curve.parts[d].range.lowerBound else { return nil }
+            } else if let finger = candidate.drag?.duration, finger - over >= 0.05 {
+                shorter = (nil, finger - over)
+            } else {
+                return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)
+            }
             return try attempt(
                 kind, curve, drag: drag, path: path, thorough: thorough, tracked: tracked,
-                searchesNumbers: searchesNumbers, threads: threads, within: room)
+                searchesNumbers: searchesNumbers, threads: threads, within: shorter)
         }
         return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)
     }
