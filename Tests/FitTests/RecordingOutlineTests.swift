@@ -29,4 +29,24 @@ struct RecordingOutlineTests {
         #expect(abs(unheld.threshold - 0.94 * 4) < 1e-4)
         #expect(unheld.changes == [.init(before: 0, after: 5)])
     }
+
+    @Test(
+        "A motion that nearly stops and jumps (a pull let go, the row closing at once) is one change with a jump; split there, two"
+    )
+    func jump() {
+        // A pull slowing to a creep, then a 37-level jump and a close that settles: 25 fps, the
+        // frames held before and after.
+        let steps = [3.1, 29.4, 23.8, 17.9, 12.5, 4.9, 1.3, 1.2, 37.3, 26.9, 14.1, 6.2, 3.9, 1.7, 0.6]
+        let starts = [0] + (1...15).map { 1 + Double($0) * 0.04 }
+        let outline = RecordingOutline(pictures: Self.pictures(steps), starts: starts, duration: 2)
+        #expect(outline.changes == [.init(before: 0, after: 15)])
+        #expect(outline.jumps(in: 0) == [8])
+        let split = RecordingOutline(pictures: Self.pictures(steps), starts: starts, duration: 2, splits: [8])
+        #expect(split.changes == [.init(before: 0, after: 8), .init(before: 8, after: 15)])
+        #expect(split.stills.map(\.frame) == [0, 8, 15])
+        // A spring's steps shrink and grow by less: no jump.
+        let smooth = RecordingOutline(
+            pictures: Self.pictures(steps.prefix(8) + [2.4]), starts: Array(starts.prefix(10)), duration: 1.5)
+        #expect(smooth.jumps(in: 0).isEmpty)
+    }
 }

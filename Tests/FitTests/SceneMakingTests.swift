@@ -330,6 +330,43 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "A pull let go with hardly a pause, the row closing at once: one change whose motion jumps; made split there, the pull, then the row closing from the screen before it by the built-in's spring"
+    )
+    func pullThenCollapse() throws {
+        let folder = temporaryFolder()
+        let recording = folder + "/pull.gif"
+        var export = ExportRequest(scene: "expanding-cells")
+        (export.output, export.fps, export.storyboard, export.frames) = (recording, 25, "promo", FrameRange(60...110))
+        // Slowing to a creep and held 0.03 s: the close's first frame is within a joined change's gap.
+        export.assignments = ["pull.hold=0.03", "pull.profile='bezier:0.1,0.9,0.2,1'"]
+        _ = try export.run()
+        let sequence = try FrameSequence.load(recording)
+        let outline = RecordingOutline(
+            pictures: sequence.frames.map { LumaImage($0.bitmap, width: SceneMaker.outlineWidth, height: 142) },
+            starts: sequence.frames.map(\.start), duration: sequence.duration)
+        #expect(outline.changes.count == 1)
+        let jumps = outline.jumps(in: 0)
+        #expect(jumps.count == 1, "\(jumps)")
+        let request = SceneMakingRequest(recording: recording, folder: folder + "/made")
+        let made = try SceneMaker.make(
+            request, source: RecordingSource(path: recording, measuring: "its times are"), progress: { _ in },
+            splits: jumps)
+        let changes = made.text.changes
+        #expect(changes.map(\.kind) == [.scroll, .collapse], "\(changes.map(\.kind))")
+        // The pull shows 114.5 points, the bar is 64 and the close a 0.6 s critically damped spring
+        // (Assets/expanding-cells), the pull's curve over before it.
+        let pull = try #require(changes.last?.pull)
+        #expect(pull.screen == 1 && abs(pull.gap - 114.5) <= 2, "\(pull)")
+        #expect(abs((changes.last?.bar ?? 0) - 64) <= 2)
+        guard case .spring(let duration, let damping, nil) = changes.last?.curve else {
+            Issue.record("\(String(describing: changes.last?.curve))")
+            return
+        }
+        #expect(abs(duration - 0.6) <= 0.03 && damping >= 0.95, "\(duration) \(damping)")
+        #expect(changes[0].start + changes[0].length <= changes[1].start + 1e-9)
+    }
+
+    @Test(
         "A quick push a moment before a cut: a curve that would still run at the cut is fitted again to be over by then, so the cut comes on time"
     )
     func overBeforeTheNext() throws {

@@ -23,6 +23,8 @@ struct RecordingOutline {
     let screens: [Int]
     /// The difference between each frame and the next at which a frame counts as changing.
     let threshold: Double
+    /// Each frame's difference from the next (mean, levels of 255, at the working size).
+    let differences: [Double]
 
     /// The least mean difference (of 255 levels, at the working size) that counts as change:
     /// past a video codec's noise on a still screen, below a row's highlight.
@@ -33,12 +35,15 @@ struct RecordingOutline {
     /// dips below the threshold for a frame or two, a drag that pauses.
     static let joinedGap = 0.1
 
-    /// The outline of frames shown at `starts`, from their pictures at one working size.
-    init(pictures: [LumaImage], starts: [Double], duration: Double) {
+    /// The outline of frames shown at `starts`, from their pictures at one working size; a
+    /// change starts at each frame of `splits` (its difference from the next's index), however
+    /// near the last.
+    init(pictures: [LumaImage], starts: [Double], duration: Double, splits: Set<Int> = []) {
         self.pictures = pictures
         self.starts = starts
         self.duration = duration
         let differences = zip(pictures, pictures.dropFirst()).map { $0.meanDifference($1) }
+        self.differences = differences
         // A codec's noise raises the floor: the quietest tenth of the differences, which a
         // still screen's frames give. A frame held for several frames' time (a GIF merges a
         // still screen's frames) stands for that many still pairs, with no difference at all.
@@ -51,7 +56,7 @@ struct RecordingOutline {
         threshold = max(Self.leastChange, quiet * 4)
         var changes: [Change] = []
         for (i, d) in differences.enumerated() where d > threshold {
-            if let last = changes.last, starts[i + 1] - starts[last.after] < Self.joinedGap {
+            if let last = changes.last, starts[i + 1] - starts[last.after] < Self.joinedGap, !splits.contains(i) {
                 changes[changes.count - 1].after = i + 1
             } else {
                 changes.append(Change(before: i, after: i + 1))
@@ -99,6 +104,24 @@ extension RecordingOutline {
 
     /// The screen (an index into `screens`) the recording starts or ends on.
     func screen(at end: End) -> Int { (end == .first ? stills.first! : stills.last!).screen }
+
+    /// How many times the difference before it a frame's difference from the next must be, and
+    /// the least it must be (levels), where change's motion, nearly stopped, jumps.
+    static let jump = 10.0
+    static let leastJump = 8.0
+
+    /// The frames of change `k` where its motion, nearly stopped, jumps (a pull let go, whose
+    /// offset is dropped at once as the row starts closing): each one's difference from the next
+    /// `jump` times the one before it at least. Such a change may be two moves, the next
+    /// starting there (`init`'s `splits`); or one (a circle that covers the screen, then the next
+    /// fading in).
+    func jumps(in k: Int) -> Set<Int> {
+        let change = changes[k]
+        return Set(
+            (change.before + 1..<change.after).filter {
+                differences[$0] >= Self.leastJump && differences[$0] >= Self.jump * differences[$0 - 1]
+            })
+    }
 
     /// Whether change `k` comes back to the screen it left.
     func returns(_ k: Int) -> Bool { stills[k].screen == stills[k + 1].screen }

@@ -52,8 +52,11 @@ enum SceneMaker {
         var foundScreen: Crop?
     }
 
+    /// The scene `request` makes of `source`'s recording, its changes starting at the frames of
+    /// `splits` too (`RecordingOutline`'s).
     static func make(
-        _ request: SceneMakingRequest, source: RecordingSource, progress: @escaping @Sendable (String) -> Void
+        _ request: SceneMakingRequest, source: RecordingSource, progress: @escaping @Sendable (String) -> Void,
+        splits: Set<Int> = []
     ) throws -> Made {
         // First pass: a thumbnail of each frame's screen, to find the still stretches; and,
         // where no crop is given, the first and last frames, whose flat border (if any) is
@@ -93,7 +96,8 @@ enum SceneMaker {
         // Each frame at its capture's time: a GIF's frames start on whole centiseconds, up to
         // half of one from when they were drawn, when a sliding screen moves a few points.
         let outline = RecordingOutline(
-            pictures: pass.kept, starts: CaptureRate.captureTimes(starts: pass.starts), duration: pass.duration)
+            pictures: pass.kept, starts: CaptureRate.captureTimes(starts: pass.starts), duration: pass.duration,
+            splits: splits)
         guard !outline.changes.isEmpty else { throw FitError.noMotion }
         // A change back to the screen it left is a finger's move let go short: over a screen the
         // recording shows elsewhere, or a band pulled and let go, whose page is its farthest
@@ -248,20 +252,32 @@ enum SceneMaker {
                 + bands.map { k -> ChangeFit? in
                     if case .either(_, let band) = fits[k] { band } else { nil }
                 })
-        var made = try outline.changes.indices.map { k in
-            if case .made(let change) = fits[k] { return change }
+        var made: [MadeChange] = []
+        for k in outline.changes.indices {
+            if case .made(let change) = fits[k] {
+                made.append(change)
+                continue
+            }
             let band = bands.firstIndex(of: k).flatMap { found[fits.count + $0] }
             guard
                 let change = [found[k], band].compactMap({ $0 }).min(by: {
                     $0.residual ?? .infinity < $1.residual ?? .infinity
                 })
             else {
-                throw SceneMakingError.unexplained(
+                let refusal = SceneMakingError.unexplained(
                     seconds: outline.seconds(of: outline.changes[k]),
                     region: outline.region(of: outline.changes[k], width: canvas.width),
                     letGoShort: fits[k].letGoShort)
+                // A change whose motion, nearly stopped, jumps may be two moves: made again,
+                // split there; where that explains no more, this is the answer.
+                let jumps = outline.jumps(in: k)
+                guard splits.isEmpty, !jumps.isEmpty else { throw refusal }
+                progress(Self.splitting(k, at: jumps, outline: outline))
+                do { return try make(request, source: source, progress: progress, splits: jumps) } catch {
+                    throw refusal
+                }
             }
-            return change
+            made.append(change)
         }
         // The screens shown: the recording's, and the pulled bands' pages taken, numbered on.
         let pages = made.filter { $0.returns && $0.kind == .scroll }.map { $0.to - 1 }
@@ -280,6 +296,16 @@ enum SceneMaker {
         return Made(
             text: scene, images: kept.map { images[$0] }, screenshots: screenshots, outline: outline, crop: crop,
             foundScreen: foundScreen)
+    }
+
+    /// What the progress says as change `k` is made again split at `jumps`.
+    static func splitting(_ k: Int, at jumps: Set<Int>, outline: RecordingOutline) -> String {
+        let seconds = outline.seconds(of: outline.changes[k])
+        let at = jumps.sorted().map { String(format: "%.2f", outline.starts[$0 + 1]) }.joined(separator: ", ")
+        return String(
+            format: "the change at %.2f-%.2f s: making it again as moves split at ", seconds.lowerBound,
+            seconds.upperBound)
+            + at + " s, where its motion jumps"
     }
 
     /// A change made without a fit (a cut), or its fit.

@@ -79,35 +79,36 @@ public struct SceneMakingRequest: Sendable {
     {
         try check()
         let source = RecordingSource(path: recording, events: events, measuring: "the scene's times are")
-        let made = try SceneMaker.make(self, source: source, progress: progress)
-        let staging = try TemporaryFolder()
+        var (made, staging, file, check) = try checked(
+            SceneMaker.make(self, source: source, progress: progress), progress: progress)
         defer { staging.remove() }
-        let file = (staging.path as NSString).appendingPathComponent("\(name).yaml")
-        try made.text.text.write(toFile: file, atomically: true, encoding: .utf8)
-        /// Screen `index`'s image (from 0), staged beside the scene file.
-        func stage(_ image: Bitmap, screen index: Int) throws {
-            try image.writePNG(
-                to: (staging.path as NSString).appendingPathComponent(MadeSceneText.imageFile(index + 1)))
-        }
-        for (i, image) in made.images.enumerated() { try stage(image, screen: i) }
-        progress("rendering the scene and comparing it with the recording")
-        // The moves are judged with the recording's own screens: a screenshot's colours (another
-        // profile, a codec's shift) are no fault of a move's.
-        let pixelsPerPoint = Double(made.crop.width) / made.text.canvas.width
-        var check = try MadeSceneCheck(
-            scene: file, outline: made.outline, changes: made.text.changes, pixelsPerPoint: pixelsPerPoint)
         if let unlike = Self.unlike(made.text.changes, check) {
             let k = check.changes.firstIndex { $0.seconds == unlike.seconds }
-            throw SceneMakingError.unlike(
+            let refusal = SceneMakingError.unlike(
                 seconds: unlike.seconds,
                 region: k.flatMap { made.outline.region(of: made.outline.changes[$0], width: made.text.canvas.width) },
                 rms: unlike.rms, offset: unlike.offset?.rms,
                 letGoShort: k.map { made.text.changes[$0] }.flatMap {
                     $0.returns ? ScreenChange.goingBack(pulled: $0.kind == .scroll) : nil
                 })
+            // A change whose motion, nearly stopped, jumps may be two moves: made again, split
+            // there; where that comes no nearer, this is the answer.
+            guard let k, case let jumps = made.outline.jumps(in: k), !jumps.isEmpty else { throw refusal }
+            progress(SceneMaker.splitting(k, at: jumps, outline: made.outline))
+            let split = try? checked(
+                SceneMaker.make(self, source: source, progress: progress, splits: jumps), progress: progress)
+            guard let split, Self.unlike(split.made.text.changes, split.check) == nil else {
+                split?.staging.remove()
+                throw refusal
+            }
+            staging.remove()
+            (made, staging, file, check) = split
         }
+        let pixelsPerPoint = Double(made.crop.width) / made.text.canvas.width
         if !made.screenshots.isEmpty {
-            for (screen, image) in made.screenshots { try stage(image, screen: screen) }
+            for (screen, image) in made.screenshots {
+                try Self.stage(image, screen: screen, in: staging)
+            }
             check = try MadeSceneCheck(
                 scene: file, outline: made.outline, changes: made.text.changes, pixelsPerPoint: pixelsPerPoint)
         }
@@ -129,6 +130,33 @@ public struct SceneMakingRequest: Sendable {
             changes: made.text.changes, check: check, code: code, written: written, foundScreen: made.foundScreen,
             screenshots: screenshots.map { end, path in (made.outline.screen(at: end) + 1, path) },
             request: self)
+    }
+
+    /// `made`'s file and images staged in a folder of their own, and its render scored against
+    /// the recording. The moves are judged with the recording's own screens: a screenshot's
+    /// colours (another profile, a codec's shift) are no fault of a move's.
+    private func checked(_ made: SceneMaker.Made, progress: @Sendable (String) -> Void) throws -> (
+        made: SceneMaker.Made, staging: TemporaryFolder, file: String, check: MadeSceneCheck
+    ) {
+        let staging = try TemporaryFolder()
+        do {
+            let file = (staging.path as NSString).appendingPathComponent("\(name).yaml")
+            try made.text.text.write(toFile: file, atomically: true, encoding: .utf8)
+            for (i, image) in made.images.enumerated() { try Self.stage(image, screen: i, in: staging) }
+            progress("rendering the scene and comparing it with the recording")
+            let check = try MadeSceneCheck(
+                scene: file, outline: made.outline, changes: made.text.changes,
+                pixelsPerPoint: Double(made.crop.width) / made.text.canvas.width)
+            return (made, staging, file, check)
+        } catch {
+            staging.remove()
+            throw error
+        }
+    }
+
+    /// Screen `index`'s image (from 0), staged beside the scene file in `staging`.
+    private static func stage(_ image: Bitmap, screen index: Int, in staging: TemporaryFolder) throws {
+        try image.writePNG(to: (staging.path as NSString).appendingPathComponent(MadeSceneText.imageFile(index + 1)))
     }
 }
 
