@@ -367,6 +367,26 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "expanding-cells' promo as a 25 fps GIF: the row opens, the content is pulled (a finger along its own path, where the curves eased stay unlike it) and the row closes from the screen before the pull"
+    )
+    func pullAlongItsPath() throws {
+        let report = try Self.madeFromGIF(of: "expanding-cells", storyboard: "promo")
+        #expect(report.changes.map(\.kind) == [.expand, .scroll, .collapse], "\(report.text)")
+        // The pull is a finger's profile through the rubber band (Assets/expanding-cells): no
+        // curve eased (8.1 levels RMS as easeInEaseOut); along the finger's own path, close.
+        let pull = report.changes[1]
+        #expect(pull.drag != nil && pull.fingerPath != nil, "\(report.text)")
+        #expect(report.check.changes.allSatisfy { $0.rms < 4 && $0.lag == 0 }, "\(report.check.changes)")
+        #expect(report.changes[2].pull.map { $0.screen == 2 && abs($0.gap - 114.5) <= 2 } == true)
+        guard case .spring(let duration, _, nil) = report.changes[2].curve else {
+            Issue.record("\(report.changes[2].curve)")
+            return
+        }
+        // The built-in's 0.6 s, started at 3.5 distances a second: from rest, a little longer.
+        #expect(abs(duration - 0.6) <= 0.03, "\(duration)")
+    }
+
+    @Test(
         "A quick push a moment before a cut: a curve that would still run at the cut is fitted again to be over by then, so the cut comes on time"
     )
     func overBeforeTheNext() throws {

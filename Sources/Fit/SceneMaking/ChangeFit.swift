@@ -513,7 +513,16 @@ struct ChangeFit: Sendable {
                     continue
                 }
                 // Led by a finger, it follows the finger's own path where that comes nearer.
-                let followed = try taken.map { try fits[k]!.followingFinger($0.change) }
+                var followed = try taken.map { try fits[k]!.followingFinger($0.change) }
+                // Where the one taken stays unlike the recording, the best led by a finger may
+                // come nearer along its own path: eased out, a finger's tries lose to a curve
+                // that only looks alike.
+                if let unlike = followed?.unlikeness, unlike > SceneMaker.mostUnlike, taken?.change.drag == nil,
+                    let led = try fits[k]!.placed(mine, as: fingerLedBest)
+                {
+                    let along = try fits[k]!.followingFinger(led.change)
+                    if along.unlikeness < unlike { followed = along }
+                }
                 // Where no quick try explains the change, or its render stays unlike the
                 // recording (as the made scene's check would find), every curve is tried
                 // thoroughly.
