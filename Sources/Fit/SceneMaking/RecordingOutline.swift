@@ -25,6 +25,8 @@ struct RecordingOutline {
     let threshold: Double
     /// Each frame's difference from the next (mean, levels of 255, at the working size).
     let differences: [Double]
+    /// The frames a change was made to start at (`init`'s `splits`).
+    let splits: Set<Int>
 
     /// The least mean difference (of 255 levels, at the working size) that counts as change:
     /// past a video codec's noise on a still screen, below a row's highlight.
@@ -44,6 +46,7 @@ struct RecordingOutline {
         self.duration = duration
         let differences = zip(pictures, pictures.dropFirst()).map { $0.meanDifference($1) }
         self.differences = differences
+        self.splits = splits
         // A codec's noise raises the floor: the quietest tenth of the differences, which a
         // still screen's frames give. A frame held for several frames' time (a GIF merges a
         // still screen's frames) stands for that many still pairs, with no difference at all.

@@ -92,8 +92,9 @@ public struct SceneMakingRequest: Sendable {
                     $0.returns ? ScreenChange.goingBack(pulled: $0.kind == .scroll) : nil
                 })
             // A change whose motion, nearly stopped, jumps may be two moves: made again, split
-            // there; where that comes no nearer, this is the answer.
-            guard let k, case let jumps = made.outline.jumps(in: k), !jumps.isEmpty else { throw refusal }
+            // there (once); where that comes no nearer, this is the answer.
+            guard let k, made.outline.splits.isEmpty, case let jumps = made.outline.jumps(in: k), !jumps.isEmpty
+            else { throw refusal }
             progress(SceneMaker.splitting(k, at: jumps, outline: made.outline))
             let split = try? checked(
                 SceneMaker.make(self, source: source, progress: progress, splits: jumps), progress: progress)
