@@ -109,13 +109,13 @@ extension RecordingOutline {
     func screen(at end: End) -> Int { (end == .first ? stills.first! : stills.last!).screen }
 
     /// How many times the difference before it a frame's difference from the next must be, and
-    /// the least it must be (levels), where change's motion, nearly stopped, jumps.
+    /// the least it must be (levels), where a change's motion, nearly stopped, jumps.
     static let jump = 10.0
     static let leastJump = 8.0
 
     /// The frames of change `k` where its motion, nearly stopped, jumps (a pull let go, whose
     /// offset is dropped at once as the row starts closing): each one's difference from the next
-    /// `jump` times the one before it at least. Such a change may be two moves, the next
+    /// `jump` times the one before it and `leastJump` at least. Such a change may be two moves, the next
     /// starting there (`init`'s `splits`); or one (a circle that covers the screen, then the next
     /// fading in).
     func jumps(in k: Int) -> Set<Int> {
