@@ -374,7 +374,9 @@ struct ChangeFit: Sendable {
     ///   it is) that puts the screen nearest the frames' places (`placed`); where that try was
     ///   timed by the places, it again with its dimming and parallax searched on the frames;
     /// - led by a finger, the one taken along the finger's own path where that brings its render
-    ///   nearer the recording than the finger's part easing out (`followingFinger`);
+    ///   nearer the recording than the finger's part easing out (`followingFinger`); where the
+    ///   one taken is led by none and stays unlike the recording, the best led by one, along its
+    ///   path, where that comes nearer;
     /// - where none is taken, or its render is further than `SceneMaker.mostUnlike` from the
     ///   recording, the same thoroughly (`tries`), and the winner of all;
     /// - the winner's ranges.
@@ -737,7 +739,9 @@ struct ChangeFit: Sendable {
     /// curve and a finger's part fitted to where the frames place the screen it slides
     /// (`slidePlaces`), its other numbers (a dimming, a parallax) then to the frames as they
     /// are (or, unless `searchesNumbers`, as its move's first tries found them), and its
-    /// residual theirs, as every try's is.
+    /// residual theirs, as every try's is. One that would still run when the next change starts
+    /// (`next`) is fitted again to be over by then, where its curve or its finger's part can be
+    /// shorter (`within`).
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
         from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false, searchesNumbers: Bool = true,
