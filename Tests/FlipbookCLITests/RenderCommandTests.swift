@@ -270,7 +270,14 @@ struct SceneCommandTests {
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
             atPath: prefix + "/share/flipbook/Assets", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Tool.executable.path, toPath: prefix + "/bin/flipbook")
+        // Copied by a child `cp`, not in this process: a test forking at the same moment would
+        // inherit the copy's open file, and running it would fail with ETXTBSY ("Text file busy").
+        let copying = Process()
+        copying.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copying.arguments = [Tool.executable.path, prefix + "/bin/flipbook"]
+        try copying.run()
+        copying.waitUntilExit()
+        #expect(copying.terminationStatus == 0)
         try FileManager.default.copyItem(
             atPath: Self.assets + "/expanding-view", toPath: prefix + "/share/flipbook/Assets/expanding-view")
         let scene = prefix + "/share/flipbook/Assets/expanding-view/expanding-view.yaml"
