@@ -60,14 +60,16 @@ public enum Fitter {
             request.crop = foundScreen
         }
         let crop = request.crop
-        let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval) { bitmap in
-            if let crop, !crop.fits(width: bitmap.width, height: bitmap.height) {
-                throw FitError.crop(crop, width: bitmap.width, height: bitmap.height)
+        let pass = try source.fitPasses.pass(.init(crop: crop, frameInterval: request.frameInterval, height: height)) {
+            try RecordingPass(source.open(), frameInterval: request.frameInterval) { bitmap in
+                if let crop, !crop.fits(width: bitmap.width, height: bitmap.height) {
+                    throw FitError.crop(crop, width: bitmap.width, height: bitmap.height)
+                }
+                return (
+                    picture: LumaImage(bitmap, crop: crop, width: workingWidth, height: height),
+                    thumbnail: LumaImage(bitmap, crop: crop, width: 48, height: 48)
+                )
             }
-            return (
-                picture: LumaImage(bitmap, crop: crop, width: workingWidth, height: height),
-                thumbnail: LumaImage(bitmap, crop: crop, width: 48, height: 48)
-            )
         }
         pass.suspectedRate.map(source.suspected)
         let starts = pass.starts

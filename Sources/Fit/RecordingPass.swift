@@ -1,3 +1,4 @@
+import Synchronization
 import struct Flipbook.Bitmap
 import class Flipbook.FrameReader
 import struct Flipbook.FrameSequence
@@ -69,6 +70,31 @@ struct RecordingPass<Kept> {
 
     /// The frame showing at the moment that starts at `t` (as `FrameSequence.frame(atMoment:)`).
     func index(atMoment t: Double) -> Int? { FrameSequence.index(atMoment: t, starts: starts, duration: duration) }
+}
+
+extension RecordingPass: Sendable where Kept: Sendable {}
+
+/// The passes fits have made over one recording, by how they read it: fits of one recording
+/// with other values or keys (a scene's tries) read its frames once.
+final class FitPasses: Sendable {
+    typealias Pass = RecordingPass<(picture: LumaImage, thumbnail: LumaImage)>
+    struct Key: Hashable {
+        var crop: Crop?
+        var frameInterval: Double?
+        var height: Int
+    }
+    private let passes = Mutex<[Key: Pass]>([:])
+
+    /// How many passes it holds.
+    var count: Int { passes.withLock { $0.count } }
+
+    /// The pass read as `key` says, made by `make` the first time.
+    func pass(_ key: Key, _ make: () throws -> Pass) throws -> Pass {
+        if let known = passes.withLock({ $0[key] }) { return known }
+        let made = try make()
+        passes.withLock { $0[key] = made }
+        return made
+    }
 }
 
 /// A recording read again in order, for the pictures that show it: frame `i` of a first pass,

@@ -140,8 +140,7 @@ extension Transition {
         x: Double, y: Double, width: Double, height: Double
     )? {
         guard let id = renderer.plan.layer(named: name) else { return nil }
-        let r = renderer.plan.screenRect(of: id, at: seconds)
-        let s = renderer.plan.state(of: id, at: seconds)
+        let (r, s) = renderer.plan.placement(of: id, at: seconds)
         let k = s.size.width > 0 ? r.width / s.size.width : 1
         return (r.minX - k * s.contentOffset.x, r.minY - k * s.contentOffset.y, r.width, r.height)
     }

@@ -101,6 +101,26 @@ struct FitTests {
         }
     }
 
+    @Test("Fits of one recording share its pass: each answers as it does reading the recording afresh")
+    func sharedPass() throws {
+        let recording = try Self.recording("expanding-view", set: ["expand.duration=0.55"], start: 0.16)
+        let passes = FitPasses()
+        let requests = [
+            FitRequest(scene: "expanding-view", keys: ["expand.duration"]),
+            FitRequest(
+                scene: "expanding-view", keys: ["expand.duration", "timing.nextHold"],
+                ranges: ["timing.nextHold": 0...3]),
+        ]
+        for request in requests {
+            let shared = try Fitter.fit(request, source: RecordingSource(recording, passes: passes))
+            let afresh = try Fitter.fit(request, recording: recording)
+            #expect(shared.values.map(\.after) == afresh.values.map(\.after))
+            #expect(shared.offsetAfter == afresh.offsetAfter && shared.evaluations == afresh.evaluations)
+            #expect(abs(shared.values[0].after - 0.55) <= 0.55 * 0.03)
+        }
+        #expect(passes.count == 1)
+    }
+
     /// The damping is read from an overshoot of a few points, so the tracker must read the
     /// card within a point wherever the recording's frames fall: two starts half a frame apart.
     @Test(

@@ -30,6 +30,8 @@ final class FoundRects: Sendable {
     /// storyboard), by the text of the scene it was fitted in: the one taken, whose numbers
     /// are then searched on the frames, is not timed again.
     let timings = Mutex<[String: (values: [String: Double], offset: Double)]>([:])
+    /// The fits' passes over the change's frames: every try reads them once.
+    let passes = FitPasses()
 }
 
 /// One change of a recording fitted as each move and curve tried: a scene of its two screens,
@@ -823,7 +825,8 @@ struct ChangeFit: Sendable {
                     (request.placed, request.determinesRanges, request.renderThreads) = (
                         [layer: places], false, threads
                     )
-                    let placed = try Fitter.fit(request, recording: recording, images: images)
+                    let placed = try Fitter.fit(
+                        request, source: RecordingSource(recording, passes: rects.passes), images: images)
                     timed = (
                         Dictionary(uniqueKeysWithValues: placed.values.map { ($0.key, $0.after) }), placed.offsetAfter
                     )
@@ -853,7 +856,7 @@ struct ChangeFit: Sendable {
             (request.determinesRanges, request.searches, request.renderThreads) = (found != nil, searches, threads)
             request.looksAround = !tracked
             request.blursText = thorough
-            fit = try Fitter.fit(request, recording: recording, images: images)
+            fit = try Fitter.fit(request, source: RecordingSource(recording, passes: rects.passes), images: images)
         } catch is FitError {
             return nil
         }

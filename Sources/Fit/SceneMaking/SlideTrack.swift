@@ -91,19 +91,17 @@ extension ChangeFit {
         // where it started, hidden.
         let last = transition.duration.nextDown
         let way = (0...SlideTrack.steps).map { min(last, Double($0) / Double(SlideTrack.steps)) }
-        let drawings = way.map { LumaImage(transition.frame(at: $0).bitmap, width: width, height: height) }
+        let drawings = try Cores.each(way) { LumaImage(transition.frame(at: $0).bitmap, width: width, height: height) }
+            .map(\.1)
         let k = Double(width) / transition.canvas.width
         // The screen's place (points along the slide) in each drawing.
         let along = way.map { at in
             transition.contentBounds(ofLayer: layer, at: at).map { slide.axis == .x ? $0.x : $0.y }
         }
-        var places: [LayerTracker.Match?] = []
-        var previous: (bitmap: Bitmap, place: LayerTracker.Match?)?
-        for frame in recording.frames {
-            if let previous, previous.bitmap == frame.bitmap {
-                places.append(previous.place)
-                continue
-            }
+        let bar = change.statusBar ?? 0
+        /// The place frame `i` shows.
+        @Sendable func place(_ i: Int) -> LayerTracker.Match? {
+            let frame = recording.frames[i]
             let picture = LumaImage(frame.bitmap, width: width, height: height)
             let differences = drawings.map { $0.meanDifference(picture) }
             // A frame that shows either end of the way places the screen nowhere between: from
@@ -125,7 +123,7 @@ extension ChangeFit {
                     guard let drawn = transition.drawnBounds(ofLayer: layer, at: way[j]),
                         let placed = transition.contentBounds(ofLayer: layer, at: way[j]),
                         let box = SlideOffset.box(
-                            inside: (drawn.x, drawn.y, drawn.width, drawn.height), k: k, bar: change.statusBar ?? 0,
+                            inside: (drawn.x, drawn.y, drawn.width, drawn.height), k: k, bar: bar,
                             width: width, height: height),
                         let shift = SlideOffset.shift(render: drawings[j], picture: picture, box: box, axis: slide.axis)
                     else { break }
@@ -147,10 +145,24 @@ extension ChangeFit {
                     x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k,
                     error: differences[Int(step.rounded())])
             }
-            places.append(place)
-            previous = (frame.bitmap, place)
+            return place
         }
-        return places
+        // Runs of consecutive frames side by side, each in order on one core, where a frame
+        // the capture repeats (the same pixels again) takes the place found for it before.
+        let count = recording.frames.count, runs = min(count, 8)
+        let bounds = (0...runs).map { $0 * count / runs }
+        return try Cores.each(Array(0..<runs)) { run -> [LayerTracker.Match?] in
+            var places: [LayerTracker.Match?] = []
+            var previous: (bitmap: Bitmap, place: LayerTracker.Match?)?
+            for i in bounds[run]..<bounds[run + 1] {
+                let bitmap = recording.frames[i].bitmap
+                let found = previous.flatMap { $0.bitmap == bitmap ? $0.place : nil } ?? place(i)
+                places.append(found)
+                previous = (bitmap, found)
+            }
+            return places
+        }
+        .flatMap(\.1)
     }
 }
 

@@ -299,18 +299,27 @@ public struct RecordingSource: Sendable {
     let open: @Sendable () throws -> FrameReader
     /// Told the capture's likely rate when the file's times misstate it.
     let suspected: @Sendable (CaptureRate) -> Void
+    /// The fits' passes over these frames, kept for the next fit of the same recording.
+    let fitPasses: FitPasses
 
     /// The recording at `path` (any file `FrameReader.open` reads), warning through `events`
     /// that `what` (the figures measured) is off when its times look like another rate's.
     public init(path: String, events: MeasureEvents = MeasureEvents(), measuring what: String) {
         open = { try FrameReader.open(path) }
         suspected = { events.warning($0.advice(for: path, measuring: what)) }
+        fitPasses = FitPasses()
     }
 
     /// Frames in memory.
     public init(_ frames: FrameSequence) {
+        self.init(frames, passes: FitPasses())
+    }
+
+    /// Frames in memory, whose fits' passes `passes` keeps.
+    init(_ frames: FrameSequence, passes: FitPasses) {
         open = { FrameReader(frames) }
         suspected = { _ in }
+        fitPasses = passes
     }
 }
 

@@ -131,6 +131,11 @@ extension Plan {
     /// (hidden or transparent): its frame carried through its ancestors' positions and scales,
     /// as `sample(at:scale:)` places what it draws.
     public func screenRect(of layer: LayerID, at t: Double) -> Rect {
+        placement(of: layer, at: t).rect
+    }
+
+    /// `screenRect(of:at:)`, with the layer's own state at `t`, each worked out once.
+    public func placement(of layer: LayerID, at t: Double) -> (rect: Rect, state: LayerState) {
         var chain: [Int] = []
         var i: Int? = layer.index
         while let j = i {
@@ -138,14 +143,16 @@ extension Plan {
             i = layers[j].parent
         }
         var transform = ScreenTransform(scale: 1, tx: 0, ty: 0)
+        var own = layers[layer.index].initial
+        // The chain ends with the layer itself: its state is the last one worked out.
         for j in chain.reversed() {
             let s = state(of: LayerID(index: j), at: t)
             transform = ScreenTransform(
                 scale: transform.scale * s.scale,
                 tx: transform.tx + transform.scale * (s.position.x - s.scale * s.anchor.x * s.size.width),
                 ty: transform.ty + transform.scale * (s.position.y - s.scale * s.anchor.y * s.size.height))
+            own = s
         }
-        let s = state(of: layer, at: t)
-        return transform.apply(Rect(x: 0, y: 0, width: s.size.width, height: s.size.height))
+        return (transform.apply(Rect(x: 0, y: 0, width: own.size.width, height: own.size.height)), own)
     }
 }
