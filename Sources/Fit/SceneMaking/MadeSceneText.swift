@@ -220,9 +220,14 @@ struct MadeSceneText {
         var holds: [(key: String, seconds: Double, doc: String)] = []
         var t = 0.0
         for (i, change) in changes.enumerated() {
-            let doc =
+            var doc =
                 i == 0
                 ? "screen \(change.from) before the first change" : "screen \(change.from) before the next change"
+            // A change that starts while the one before settles is held from that one's curve.
+            if i > 0, let curve = settling(i - 1) {
+                t = curve
+                doc = "from when the change before's curve starts (it still settles as this change starts)"
+            }
             holds.append(("before\(i + 1)", max(0, change.start - t), doc))
             t =
                 max(t, change.start)
@@ -373,8 +378,12 @@ struct MadeSceneText {
         }
         lines += ["", "storyboards:", "  recording:"]
         var z = 1
+        // Steps are indented the deeper, the more changes before still settle (each the rest
+        // of the storyboard beside its curve).
+        var indent = "    "
         for (i, (change, name)) in zip(changes, names).enumerated() {
-            lines.append("    - hold: timing.before\(i + 1)")
+            // After one still settling, the hold is in the rest beside its curve, already.
+            if i == 0 || settling(i - 1) == nil { lines.append(indent + "- hold: timing.before\(i + 1)") }
             z += 1
             // A status bar is shown over the change, and the screens' own colour under it.
             let height = name.params["StatusBar"]
@@ -385,25 +394,49 @@ struct MadeSceneText {
                     + covered.map {
                         "\(Self.underBar($0)).hidden: false, \(Self.underBar($0)).frame: \"rect(0, 0, canvas.width, \(height))\""
                     }
-                lines.append("    - set: {\(shown.joined(separator: ", "))}")
+                lines.append(indent + "- set: {\(shown.joined(separator: ", "))}")
             }
-            for step in change.kind.steps(
+            let steps = change.kind.steps(
                 from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation,
                 params: name.params,
                 drag: name.drag, path: change.fingerPath, animates: change.curve.animated(name.animation),
                 reveal: name.reveal.map { ($0.circle, $0.fade) }, z: z, returns: change.returns)
-            {
-                lines.append("    - " + step)
-            }
+            var after: [String] = []
             if height != nil {
                 let hidden =
                     ["\(Self.statusBar(name.animation)).hidden: true"]
                     + covered.map { "\(Self.underBar($0)).hidden: true" }
-                lines.append("    - set: {\(hidden.joined(separator: ", "))}")
+                after.append("set: {\(hidden.joined(separator: ", "))}")
             }
+            guard settling(i) != nil else {
+                lines += (steps + after).map { indent + "- " + $0 }
+                continue
+            }
+            // Still settling when the next change starts: the rest of the storyboard runs
+            // beside its curve, from when the curve starts, its last step (what is shown once
+            // it ends) at the next change's start.
+            lines += steps.dropLast(2).map { indent + "- " + $0 }
+            lines += [
+                indent + "- parallel:", indent + "  - " + steps[steps.count - 2], indent + "  - sequence:",
+            ]
+            indent += "    "
+            lines.append(indent + "- hold: timing.before\(i + 2)")
+            lines += ([steps[steps.count - 1]] + after).map { indent + "- " + $0 }
         }
-        lines.append("    - hold: timing.end")
+        lines.append(indent + "- hold: timing.end")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where change `i`'s curve starts, in the recording's seconds, where the next change starts
+    /// while it still settles (after its curve starts, before it ends): a spring's last
+    /// fraction of a point runs on past its visible motion, and UIKit does not wait for it.
+    /// Nil otherwise, and for a cut and a reveal (whose fade follows its curve).
+    func settling(_ i: Int) -> Double? {
+        guard i + 1 < changes.count, changes[i].kind != .cut, changes[i].kind != .reveal, changes[i].fade == nil
+        else { return nil }
+        let change = changes[i], next = changes[i + 1].start
+        let curve = change.start + (change.drag?.duration ?? 0)
+        return next > curve && next < change.start + change.length - 1e-9 ? curve : nil
     }
 
     private func quoted(_ s: String) -> String {
