@@ -14,17 +14,8 @@ struct FingerPartTests {
     static func scene(
         in folder: String, start: Double, drag: (Double, Double), path: [(time: Double, progress: Double)]? = nil
     ) throws -> String {
-        func screen(band y: Int, _ color: (UInt8, UInt8, UInt8)) -> Bitmap {
-            var bytes = [UInt8](repeating: 255, count: 100 * 200 * 4)
-            for row in y..<(y + 20) {
-                for x in 0..<100 {
-                    (bytes[(row * 100 + x) * 4], bytes[(row * 100 + x) * 4 + 1], bytes[(row * 100 + x) * 4 + 2]) = color
-                }
-            }
-            return Bitmap(width: 100, height: 200, premultipliedPixels: bytes)
-        }
-        try screen(band: 40, (255, 0, 0)).writePNG(to: folder + "/screen-1.png")
-        try screen(band: 120, (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
+        try BandScreen.bitmap(band: 40, (255, 0, 0)).writePNG(to: folder + "/screen-1.png")
+        try BandScreen.bitmap(band: 120, (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
         var dismiss = MadeChange(
             kind: .dismiss, from: 1, to: 2, start: start, curve: .bezier("linear", duration: 0.5), seconds: 0...1)
         (dismiss.drag, dismiss.numbers["Dim"], dismiss.fingerPath) = (drag, 0, path)

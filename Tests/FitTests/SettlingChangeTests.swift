@@ -12,17 +12,8 @@ struct SettlingChangeTests {
     /// A 100 x 200 point scene: a sheet (a red band at y 40-60) dismissed down over 0.5 s from
     /// 0.2 s, linearly, and a cut back to it at `cut` seconds.
     static func scene(in folder: String, cut: Double) throws -> String {
-        func screen(band y: Int, _ color: (UInt8, UInt8, UInt8)) -> Bitmap {
-            var bytes = [UInt8](repeating: 255, count: 100 * 200 * 4)
-            for row in y..<(y + 20) {
-                for x in 0..<100 {
-                    (bytes[(row * 100 + x) * 4], bytes[(row * 100 + x) * 4 + 1], bytes[(row * 100 + x) * 4 + 2]) = color
-                }
-            }
-            return Bitmap(width: 100, height: 200, premultipliedPixels: bytes)
-        }
-        try screen(band: 40, (255, 0, 0)).writePNG(to: folder + "/screen-1.png")
-        try screen(band: 120, (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
+        try BandScreen.bitmap(band: 40, (255, 0, 0)).writePNG(to: folder + "/screen-1.png")
+        try BandScreen.bitmap(band: 120, (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
         var dismiss = MadeChange(
             kind: .dismiss, from: 1, to: 2, start: 0.2, curve: .bezier("linear", duration: 0.5), seconds: 0...1)
         dismiss.numbers["Dim"] = 0
