@@ -60,7 +60,7 @@ public enum Fitter {
             request.crop = foundScreen
         }
         let crop = request.crop
-        let pass = try source.fitPasses.pass(.init(crop: crop, frameInterval: request.frameInterval, height: height)) {
+        let read = {
             try RecordingPass(source.open(), frameInterval: request.frameInterval) { bitmap in
                 if let crop, !crop.fits(width: bitmap.width, height: bitmap.height) {
                     throw FitError.crop(crop, width: bitmap.width, height: bitmap.height)
@@ -71,6 +71,9 @@ public enum Fitter {
                 )
             }
         }
+        let pass =
+            try source.fitPasses?.pass(.init(crop: crop, frameInterval: request.frameInterval, height: height), read)
+            ?? read()
         pass.suspectedRate.map(source.suspected)
         let starts = pass.starts
         let (times, shown) = Fitter.uniformSamples(starts: starts, end: pass.duration)

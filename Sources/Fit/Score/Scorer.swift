@@ -299,15 +299,16 @@ public struct RecordingSource: Sendable {
     let open: @Sendable () throws -> FrameReader
     /// Told the capture's likely rate when the file's times misstate it.
     let suspected: @Sendable (CaptureRate) -> Void
-    /// The fits' passes over these frames, kept for the next fit of the same recording.
-    let fitPasses: FitPasses
+    /// The fits' passes over frames in memory, kept for the next fit of the same frames (a
+    /// file is read again each time: it may have changed).
+    let fitPasses: FitPasses?
 
     /// The recording at `path` (any file `FrameReader.open` reads), warning through `events`
     /// that `what` (the figures measured) is off when its times look like another rate's.
     public init(path: String, events: MeasureEvents = MeasureEvents(), measuring what: String) {
         open = { try FrameReader.open(path) }
         suspected = { events.warning($0.advice(for: path, measuring: what)) }
-        fitPasses = FitPasses()
+        fitPasses = nil
     }
 
     /// Frames in memory.
