@@ -49,6 +49,23 @@ public struct MadeChange: Sendable {
             }
         }
 
+        /// Whether it has a duration of its own (the system spring's is UIKit's).
+        var timed: Bool {
+            switch self {
+            case .spring, .bezier: true
+            case .system, .launched: false
+            }
+        }
+
+        /// The same curve over `duration` seconds, where it has a duration of its own.
+        func with(duration: Double) -> Self {
+            switch self {
+            case .spring(_, let z, let v): .spring(duration: duration, dampingRatio: z, velocity: v)
+            case .bezier(let name, _): .bezier(name, duration: duration)
+            case .system, .launched: self
+            }
+        }
+
         /// The param key of `part` of the curve of the animation param `animation`: the system
         /// spring reads no velocity of its own, so a launched one's is a number beside it.
         func key(_ part: String, animation: String) -> String {
@@ -156,6 +173,9 @@ struct MadeSceneText {
     var header: [String]
     /// Each screen's colour under a status bar (`#RRGGBB`), where a change keeps one.
     var screenTops: [String] = []
+    /// The recording's frames' edges, in the scene's seconds: each step the file makes shows
+    /// first in the frame its fitted time does (`placed`). None: every time to four places.
+    var edges = FrameEdges(starts: [])
 
     /// The params' names of each change: its animation, its numbers' and rectangle's by their
     /// suffix, its finger's part where it has one, and a revealing circle's layer, colour and
@@ -200,8 +220,52 @@ struct MadeSceneText {
     /// A change's status bar's layer, named after its animation.
     static func statusBar(_ animation: String) -> String { animation + "-status-bar" }
 
+    /// `changes` as the file writes them, and the storyboard's end: each time one of their
+    /// steps is made (a start, a finger's lift, a curve's end, a fade's end) between the same
+    /// two of `edges` as its fitted time, so that it shows first in the frame the fit chose,
+    /// where rounding each hold and duration on its own could move it a frame. Each keeps its
+    /// own rounding where that does; where it does not, the time to four places nearest the
+    /// fitted one that does, the hold or duration before it taking up the difference.
+    var placed: (changes: [MadeChange], end: Double) {
+        func place(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+        var placed = changes
+        // The time the next hold counts from: fitted, and as the file writes it.
+        var (t, written) = (0.0, 0.0)
+        for (i, change) in changes.enumerated() {
+            if i > 0, settling(i - 1) != nil {
+                t = changes[i - 1].start + (changes[i - 1].drag?.duration ?? 0)
+                written = placed[i - 1].start + (placed[i - 1].drag?.duration ?? 0)
+            }
+            var c = change
+            // A change held back by the one before starts as that one ends.
+            c.start =
+                change.start <= t
+                ? written : max(written, edges.kept(change.start, preferring: written + place(change.start - t)))
+            var (lift, liftWritten) = (change.start, c.start)
+            if let drag = change.drag {
+                lift += drag.duration
+                liftWritten = edges.kept(lift, preferring: c.start + place(drag.duration))
+                c.drag = (liftWritten - c.start, drag.progress)
+            }
+            if change.kind != .cut, change.curve.timed {
+                let end = edges.kept(
+                    lift + change.curve.duration, preferring: liftWritten + place(change.curve.duration))
+                c.curve = change.curve.with(duration: end - liftWritten)
+            }
+            if let fade = change.fade {
+                let (end, endWritten) = (lift + change.curve.duration, liftWritten + c.curve.duration)
+                c.fade = edges.kept(end + fade, preferring: endWritten + place(fade)) - endWritten
+            }
+            placed[i] = c
+            t = max(t, change.start) + (change.kind == .cut ? 0 : change.length)
+            written = max(written, c.start) + (change.kind == .cut ? 0 : c.length)
+        }
+        return (placed, written + place(max(0, length - t)))
+    }
+
     var text: String {
         let names = paramNames
+        let (changes, end) = placed
         var lines = header.map { "# " + $0 }
         lines += [
             "version: 1", "name: \(name)", "summary: \(quoted(summary))",
@@ -224,8 +288,8 @@ struct MadeSceneText {
                 i == 0
                 ? "screen \(change.from) before the first change" : "screen \(change.from) before the next change"
             // A change that starts while the one before settles is held from that one's curve.
-            if i > 0, let curve = settling(i - 1) {
-                t = curve
+            if i > 0, settling(i - 1) != nil {
+                t = changes[i - 1].start + (changes[i - 1].drag?.duration ?? 0)
                 doc = "from when the change before's curve starts (it still settles as this change starts)"
             }
             holds.append(("before\(i + 1)", max(0, change.start - t), doc))
@@ -233,7 +297,7 @@ struct MadeSceneText {
                 max(t, change.start)
                 + (change.kind == .cut ? 0 : change.length)
         }
-        holds.append(("end", max(0, length - t), "the last screen"))
+        holds.append(("end", max(0, end - t), "the last screen"))
         for hold in holds {
             lines.append("    \(hold.key): {seconds: \(Self.number(hold.seconds)), doc: \(quoted(hold.doc))}")
         }

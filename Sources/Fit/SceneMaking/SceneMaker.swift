@@ -156,15 +156,20 @@ enum SceneMaker {
             statusBars.compactMap { $0 }.max().map { height in
                 images.map { StatusBar.color(of: $0, height: height, canvasWidth: canvas.width) }
             } ?? []
-        /// The scene of `changes`, showing the screens of `shown` at `kept` (all, where nil).
-        @Sendable func text(_ changes: [MadeChange], length: Double, kept: [Int]? = nil) -> MadeSceneText {
+        /// The scene of `changes`, showing the screens of `shown` at `kept` (all, where nil),
+        /// each step showing first in the frame of `starts` (in its seconds) its time does.
+        @Sendable func text(_ changes: [MadeChange], length: Double, kept: [Int]? = nil, starts: [Double])
+            -> MadeSceneText
+        {
             let kept = kept ?? Array(shown.indices)
-            return MadeSceneText(
+            var text = MadeSceneText(
                 name: request.name, summary: "made from \((request.recording as NSString).lastPathComponent)",
                 canvas: canvas, scale: scale, fps: fps,
                 screens: kept.enumerated().map { (MadeSceneText.imageFile($0 + 1), outline.starts[shown[$1]]) },
                 changes: changes, length: length, header: [],
                 screenTops: screenTops.isEmpty ? [] : kept.map { screenTops[$0] })
+            text.edges = FrameEdges(starts: starts)
+            return text
         }
         // A screen that is the one before the change that led to it pulled down under a bar: a
         // row that closes from it closes from the one before the pull.
@@ -228,7 +233,8 @@ enum SceneMaker {
             // GIF's held frame lasts the whole hold), then moves.
             let hold = outline.starts[change.before + 1] - origin - outline.interval / 2
             var fit = ChangeFit(
-                base: text([], length: end - origin), recording: recording, hold: hold,
+                base: text([], length: end - origin, starts: recording.frames.map(\.start)), recording: recording,
+                hold: hold,
                 origin: origin, frame: Crop(x: 0, y: 0, width: windowWidth, height: windowHeight), from: from,
                 to: to, seconds: seconds, statusBar: statusBars[k], folder: folder.path + "/change-\(k)",
                 images: imageCache)
@@ -285,7 +291,7 @@ enum SceneMaker {
         for k in made.indices where made[k].returns && made[k].kind == .scroll {
             made[k].to = kept.firstIndex(of: made[k].to - 1)! + 1
         }
-        var scene = text(made, length: outline.duration, kept: kept)
+        var scene = text(made, length: outline.duration, kept: kept, starts: outline.starts)
         scene.header = [
             "\(request.name): made by `flipbook scene --from` from \((request.recording as NSString).lastPathComponent)",
             String(
