@@ -804,8 +804,9 @@ struct ChangeFit: Sendable {
         guard !keys.isEmpty else { return nil }
         try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
         let fit: FitResult
-        // The change's start in the window's storyboard time, and the values found.
-        var start = hold
+        // The change's start in the window's storyboard time, as the file the fit reads writes
+        // it (to four places), and the values found.
+        var start = scene.placed.changes[0].start
         var values: [String: Double] = [:]
         var searches = found == nil
         do {
@@ -835,9 +836,8 @@ struct ChangeFit: Sendable {
                 values = timed.values
                 candidate.curve = curve.with(curveKeys.map { values[$0]! })
                 candidate.drag = names.drag.map { (values[$0.duration]!, values[$0.progress]!) }
-                start = hold - timed.offset
-                guard start >= 0 else { return nil }
-                candidate.start = start
+                guard start - timed.offset >= 0 else { return nil }
+                candidate.start = start - timed.offset
                 // Its other numbers (a dimming, a parallax) searched on the frames; or, unless
                 // `searchesNumbers`, taken as its move's tries there found them. Either way, or
                 // where it has none, its residual is measured there.
@@ -847,6 +847,7 @@ struct ChangeFit: Sendable {
                 }
                 scene.changes = [candidate]
                 try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+                start = scene.placed.changes[0].start
                 let others = keys.filter { !timing.contains($0) }
                 (keys, searches) = others.isEmpty ? (timing, false) : (others, searchesNumbers)
                 ranges = ranges.filter { keys.contains($0.key) }

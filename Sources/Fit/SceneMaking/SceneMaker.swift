@@ -30,6 +30,10 @@ enum SceneMaker {
     /// recording's pixels, RMS over its change's frames (`MadeSceneCheck.Offset`).
     static let mostOffset = 4.0
 
+    /// The most of a band pulled's residual a move over another screen may keep and be taken
+    /// in its place (`make`).
+    static let bandMargin = 0.95
+
     /// A screen as frames are compared: box-filtered to twice the outline's width (which is
     /// the fit's), so that a render at that width averages each two by two exactly and shows
     /// about the greys a recording's frame of it has there. (Drawn from a size that is no power
@@ -265,11 +269,14 @@ enum SceneMaker {
                 continue
             }
             let band = bands.firstIndex(of: k).flatMap { found[fits.count + $0] }
-            guard
-                let change = [found[k], band].compactMap({ $0 }).min(by: {
-                    $0.residual ?? .infinity < $1.residual ?? .infinity
-                })
-            else {
+            // A move over another screen is taken over a band pulled only where it comes clearly
+            // nearer: the band shows the recording's own page where the other draws a screen
+            // the recording does not show there.
+            let over = found[k].flatMap { other in
+                band.map { (other.residual ?? .infinity) < Self.bandMargin * ($0.residual ?? .infinity) } ?? true
+                    ? other : nil
+            }
+            guard let change = over ?? band else {
                 let refusal = SceneMakingError.unexplained(
                     seconds: outline.seconds(of: outline.changes[k]),
                     region: outline.region(of: outline.changes[k], width: canvas.width),
