@@ -181,6 +181,19 @@ struct SceneMakingTests {
             ))
     }
 
+    @Test(
+        "A card grows out of or shrinks into a rectangle whose middle is on the screen; one below its edge is a slide's"
+    )
+    func cardsOnScreen() {
+        let canvas = (width: 300.0, height: 532.0)
+        // expanding-view's promo transition-3: its close fitted as a shrink into a card below the screen.
+        #expect(!ChangeFit.onScreen([-0.0152, 634.6895, 300.013, 233.6605], canvas: canvas))
+        // A card partly off the bottom, its middle on the screen.
+        #expect(ChangeFit.onScreen([20, 400, 260, 200], canvas: canvas))
+        #expect(ChangeFit.onScreen([0, 0, 300, 532], canvas: canvas))
+        #expect(!ChangeFit.onScreen([-200, 100, 100, 100], canvas: canvas))
+    }
+
     /// The report of a scene made from a built-in's storyboard rendered as a 25 fps GIF.
     static func madeFromGIF(of scene: String, storyboard: String? = nil) throws -> SceneMakingReport {
         let folder = temporaryFolder()

@@ -547,6 +547,13 @@ struct ChangeFit: Sendable {
         return best
     }
 
+    /// Whether a card's rectangle (x, y, width, height, in points) is one it can grow out of or
+    /// shrink into: its middle on the screen. One whose middle is off it is a screen leaving by
+    /// an edge, which the slides explain.
+    static func onScreen(_ rect: [Double], canvas: (width: Double, height: Double)) -> Bool {
+        (0...canvas.width).contains(rect[0] + rect[2] / 2) && (0...canvas.height).contains(rect[1] + rect[3] / 2)
+    }
+
     /// Whether two tries are one move by one curve, searched alike.
     static func same(_ a: Try, _ b: Try) -> Bool {
         a.kind == b.kind && a.curve == b.curve && a.thorough == b.thorough && a.tracked == b.tracked
@@ -868,7 +875,11 @@ struct ChangeFit: Sendable {
         values.merge(fit.values.map { ($0.key, $0.after) }) { _, fitted in fitted }
         candidate.curve = curve.with(curveKeys.map { values[$0]! })
         for number in kind.numbers { candidate.numbers[number.suffix] = values[names.params[number.suffix]!] }
-        if kind.fitsRect { candidate.rect = ScreenChange.rect.map { values[names.params[$0]!]! } }
+        if kind.fitsRect {
+            let rect = ScreenChange.rect.map { values[names.params[$0]!]! }
+            guard Self.onScreen(rect, canvas: base.canvas) else { return nil }
+            candidate.rect = rect
+        }
         candidate.drag = names.drag.map { (values[$0.duration]!, values[$0.progress]!) }
         candidate.fade = names.reveal.map { values[$0.fade + ".duration"]! }
         candidate.start = origin + start - fit.offsetAfter
