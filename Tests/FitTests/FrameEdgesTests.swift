@@ -39,17 +39,8 @@ struct FrameEdgesTests {
     /// each rounded on its own, the hold before the cut counts from 0.71 where the fit's
     /// counted from 0.71008.
     static func scene(in folder: String, cut: Double, edges: FrameEdges) throws -> (path: String, text: String) {
-        try BandScreen.bitmap(band: 40, (255, 0, 0)).writePNG(to: folder + "/screen-1.png")
-        try BandScreen.bitmap(band: 120, (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
-        var dismiss = MadeChange(
-            kind: .dismiss, from: 1, to: 2, start: 0.21004, curve: .bezier("linear", duration: 0.50004),
-            seconds: 0...1)
-        dismiss.numbers["Dim"] = 0
-        let back = MadeChange(kind: .cut, from: 2, to: 1, start: cut, curve: .system, seconds: cut...cut)
-        var text = MadeSceneText(
-            name: "edges", summary: "a sheet dismissed, then the screen back", canvas: (100, 200), scale: 1,
-            fps: 60, screens: [("screen-1.png", 0), ("screen-2.png", 1)], changes: [dismiss, back], length: 2,
-            header: [])
+        var text = try BandScreen.dismissedThenBack(
+            start: 0.21004, duration: 0.50004, cut: cut, length: 2, name: "edges", in: folder)
         text.edges = edges
         try text.text.write(toFile: folder + "/edges.yaml", atomically: true, encoding: .utf8)
         return (folder + "/edges.yaml", text.text)
@@ -74,14 +65,8 @@ struct FrameEdgesTests {
     @Test("The file's holds and durations add up to the placed times: what a fit of it reads back")
     func fileSaysPlaced() throws {
         let cut = 70.0 / 60 + 0.00001
-        var text = MadeSceneText(
-            name: "edges", summary: "", canvas: (100, 200), scale: 1, fps: 60, screens: [("a.png", 0), ("b.png", 1)],
-            changes: [
-                MadeChange(
-                    kind: .dismiss, from: 1, to: 2, start: 0.21004, curve: .bezier("linear", duration: 0.50004),
-                    seconds: 0...1),
-                MadeChange(kind: .cut, from: 2, to: 1, start: cut, curve: .system, seconds: cut...cut),
-            ], length: 2, header: [])
+        var text = try BandScreen.dismissedThenBack(
+            start: 0.21004, duration: 0.50004, cut: cut, length: 2, name: "edges")
         text.edges = Self.edges
         let (placed, end) = text.placed
         #expect(placed.map(\.start) == [0.21, 1.1667])

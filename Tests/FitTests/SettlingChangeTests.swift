@@ -12,16 +12,8 @@ struct SettlingChangeTests {
     /// A 100 x 200 point scene: a sheet (a red band at y 40-60) dismissed down over 0.5 s from
     /// 0.2 s, linearly, and a cut back to it at `cut` seconds.
     static func scene(in folder: String, cut: Double) throws -> String {
-        try BandScreen.bitmap(band: 40, (255, 0, 0)).writePNG(to: folder + "/screen-1.png")
-        try BandScreen.bitmap(band: 120, (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
-        var dismiss = MadeChange(
-            kind: .dismiss, from: 1, to: 2, start: 0.2, curve: .bezier("linear", duration: 0.5), seconds: 0...1)
-        dismiss.numbers["Dim"] = 0
-        let back = MadeChange(kind: .cut, from: 2, to: 1, start: cut, curve: .system, seconds: cut...cut)
-        let text = MadeSceneText(
-            name: "settling", summary: "a sheet dismissed, then the screen back", canvas: (100, 200), scale: 1,
-            fps: 60, screens: [("screen-1.png", 0), ("screen-2.png", 1)], changes: [dismiss, back], length: 1.5,
-            header: [])
+        let text = try BandScreen.dismissedThenBack(
+            start: 0.2, duration: 0.5, cut: cut, length: 1.5, name: "settling", in: folder)
         try text.text.write(toFile: folder + "/settling.yaml", atomically: true, encoding: .utf8)
         return folder + "/settling.yaml"
     }
