@@ -132,5 +132,9 @@ public struct FitResult: Sendable {
     var sheetFrames: [Int] = []
 
     /// A value to four decimals, as configs print them.
-    public static func text(_ v: Double) -> String { ((v * 10_000).rounded() / 10_000).plainText }
+    public static func text(_ v: Double) -> String { rounded(v).plainText }
+    /// A value to the four decimals configs print it to.
+    static func rounded(_ v: Double) -> Double { (v * places).rounded() / places }
+    /// Steps a unit configs print values in: four decimals.
+    static let places = 10_000.0
 }

@@ -658,7 +658,7 @@ struct ChangeFit: Sendable {
         points.append((1, 1))
         let kept = Self.simplified(points, tolerance: Self.pathTolerance / drag.progress)
         // Shares to four places, as the scene writes them: the steps between sum to the whole.
-        func place(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+        let place = FitResult.rounded
         var followed = change
         followed.start -= touch - touched
         followed.drag = (duration, drag.progress)

@@ -13,8 +13,6 @@ struct FrameEdges: Sendable {
         edges = starts.map { $0 - Plan.presentationLatency }
     }
 
-    /// The times a second a scene file writes times to (`MadeSceneText.number`'s four places).
-    static let places = 10_000.0
     /// How near an edge a time may be and still count as on it (a sum's rounding error).
     static let tie = 1e-9
     /// How far from an edge a written time keeps, so that summing the file's holds and
@@ -42,8 +40,8 @@ struct FrameEdges: Sendable {
         let low = k > 0 ? edges[k - 1] + Self.margin : -Double.infinity
         let high = k < edges.count ? edges[k] - Self.margin : Double.infinity
         if preferred >= low, preferred <= high { return preferred }
-        let (first, last) = ((low * Self.places).rounded(.up), (high * Self.places).rounded(.down))
+        let (first, last) = ((low * FitResult.places).rounded(.up), (high * FitResult.places).rounded(.down))
         guard first <= last else { return preferred }
-        return min(max((fitted * Self.places).rounded(), first), last) / Self.places
+        return min(max((fitted * FitResult.places).rounded(), first), last) / FitResult.places
     }
 }

@@ -227,7 +227,7 @@ struct MadeSceneText {
     /// own rounding where that does; where it does not, the time to four places nearest the
     /// fitted one that does, the hold or duration before it taking up the difference.
     var placed: (changes: [MadeChange], end: Double) {
-        func place(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+        let place = FitResult.rounded
         var placed = changes
         // The time the next hold counts from: fitted, and as the file writes it.
         var (t, written) = (0.0, 0.0)
