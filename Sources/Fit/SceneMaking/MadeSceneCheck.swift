@@ -14,13 +14,14 @@ public struct MadeSceneCheck: Sendable {
         /// Frames of the recording's rate by which the render, shifted, comes closest over the
         /// stretch (ours later than the recording is +), within `lagFrames`.
         public var lag = 0
-        /// Where a screen slides whole: how far the render draws it from where the recording
-        /// shows it, in the recording's pixels along the slide (`SlideOffset`), RMS over the
-        /// frames that show enough of it, and the worst.
+        /// Where something moves whole (`ScreenChange.movesWhole`: a sliding screen, a band's
+        /// pages): how far the render draws it from where the recording shows it, in the
+        /// recording's pixels along its way (`SlideOffset`), RMS over the frames that show enough
+        /// of it, and the worst.
         public var offset: Offset?
     }
 
-    /// A sliding screen's distance from the recording's, over a change.
+    /// What moves whole in a change, its distance from the recording's, over the change.
     public struct Offset: Sendable {
         /// Pixels of the recording, RMS and the worst, and when.
         public var rms: Double
@@ -51,8 +52,9 @@ public struct MadeSceneCheck: Sendable {
     /// `SceneMaker.compared` makes them, so that they show about the greys the recording's
     /// frames do at the outline's width.
     ///
-    /// Where `changes` (the scene's, one per change of the outline) slide a screen whole, its
-    /// offset is measured too, in pixels of the recording: `pixelsPerPoint` of them a point.
+    /// Where `changes` (the scene's, one per change of the outline) move something whole (slide
+    /// a screen, scroll a band), its offset is measured too, in pixels of the
+    /// recording: `pixelsPerPoint` of them a point.
     init(scene: String, outline: RecordingOutline, changes made: [MadeChange] = [], pixelsPerPoint: Double = 1) throws {
         let copy = try TemporaryFolder()
         defer { copy.remove() }
@@ -73,12 +75,25 @@ public struct MadeSceneCheck: Sendable {
         func rootMeanSquare(_ values: [Double]) -> Double {
             (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot()
         }
-        // The sliding screen of each change that has one, as the render draws it at each
-        // frame: its box at the outline's width (under a status bar that stays, which does not
-        // slide), and how far the recording's frame shows it from there.
-        let slides = outline.changes.indices.map { c -> (layer: String, axis: RecordingFeature.Axis, bar: Double)? in
-            guard c < made.count, let slide = made[c].kind.slide else { return nil }
-            return (MadeSceneText.layer(slide.next ? made[c].to : made[c].from), slide.axis, made[c].statusBar ?? 0)
+        // What of each change moves whole (`ScreenChange.movesWhole`), as the render draws it at
+        // each frame: its box at the outline's width (under a status bar that stays, which does
+        // not move), and how far the recording's frame shows it from there.
+        let names = MadeSceneText.paramNames(of: made)
+        let moving = outline.changes.indices.map {
+            c -> (layer: String, axis: RecordingFeature.Axis, bar: Double, band: [Double]?)? in
+            guard c < made.count else { return nil }
+            let change = made[c]
+            if let slide = change.kind.slide {
+                return (
+                    MadeSceneText.layer(slide.next ? change.to : change.from), slide.axis, change.statusBar ?? 0, nil
+                )
+            }
+            // A band's pages move along its shift, inside the band, which stays: placed where the
+            // band shows its next page.
+            guard change.kind == .scroll, let shift = change.shift, shift.count == 2, let rect = change.rect,
+                rect.count == 4
+            else { return nil }
+            return (ScrollLayers(base: names[c].animation).to, abs(shift[0]) >= abs(shift[1]) ? .x : .y, 0, rect)
         }
         let k = Double(SceneMaker.outlineWidth) / transition.canvas.width
         var offsets = [[Int: (shift: Double, residual: Double, gain: Double)]](
@@ -87,18 +102,18 @@ public struct MadeSceneCheck: Sendable {
         try transition.forEachFrame(at: starts.map { max(0, $0) }) { frame in
             let i = differences.count, picture = outline.pictures[i]
             differences.append(picture.meanDifference(frame.bitmap))
-            // The render's picture, made once for the frame where a change slides in it (a
-            // frame can end one change and start the next).
+            // The render's picture, made once for the frame where a change moves in it (a frame
+            // can end one change and start the next).
             var render: LumaImage?
             for (c, change) in outline.changes.enumerated() where (change.before...change.after).contains(i) {
-                guard let slide = slides[c], let b = transition.drawnBounds(ofLayer: slide.layer, at: starts[i]),
+                guard let part = moving[c], let b = transition.drawnBounds(ofLayer: part.layer, at: starts[i]),
                     let box = SlideOffset.box(
-                        inside: (b.x, b.y, b.width, b.height), k: k, bar: slide.bar, width: picture.width,
-                        height: picture.height)
+                        inside: part.band.map { ($0[0], $0[1], $0[2], $0[3]) } ?? (b.x, b.y, b.width, b.height), k: k,
+                        bar: part.bar, width: picture.width, height: picture.height)
                 else { continue }
                 let drawn = render ?? LumaImage(frame.bitmap, width: picture.width, height: picture.height)
                 render = drawn
-                offsets[c][i] = SlideOffset.shift(render: drawn, picture: picture, box: box, axis: slide.axis)
+                offsets[c][i] = SlideOffset.shift(render: drawn, picture: picture, box: box, axis: part.axis)
             }
         }
         func stretch(_ frames: ClosedRange<Int>) -> Stretch {

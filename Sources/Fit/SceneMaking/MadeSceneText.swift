@@ -185,7 +185,13 @@ struct MadeSceneText {
             animation: String, params: [String: String], drag: (duration: String, progress: String)?,
             reveal: (circle: String, color: String, fade: String)?
         )]
-    {
+    { Self.paramNames(of: changes) }
+
+    /// The params `changes` read, as a made scene names them (`paramNames`).
+    static func paramNames(of changes: [MadeChange]) -> [(
+        animation: String, params: [String: String], drag: (duration: String, progress: String)?,
+        reveal: (circle: String, color: String, fade: String)?
+    )] {
         var seen: [String: Int] = [:]
         return changes.map { change in
             // A move let go short is named for it: `popCancelled`.

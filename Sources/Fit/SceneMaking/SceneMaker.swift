@@ -26,8 +26,9 @@ enum SceneMaker {
     /// and a palette's, well short of a move that is not the recording's.
     static let mostUnlike = 6.0
 
-    /// The farthest a sliding screen may be drawn from where the recording shows it, in the
-    /// recording's pixels, RMS over its change's frames (`MadeSceneCheck.Offset`).
+    /// The farthest a sliding screen (or a scrolling band's pages) may be drawn from where the
+    /// recording shows it, in the recording's pixels, RMS over its change's frames
+    /// (`MadeSceneCheck.Offset`).
     static let mostOffset = 4.0
 
     /// The most of a band pulled's residual a move over another screen may keep and be taken

@@ -12,7 +12,7 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
     case unexplained(seconds: ClosedRange<Double>, region: ChangedRegion?, letGoShort: [ScreenChange]? = nil)
     /// A change whose best move's render stays far from the recording (levels RMS).
     case unlike(
-        seconds: ClosedRange<Double>, region: ChangedRegion?, rms: Double, offset: Double? = nil,
+        seconds: ClosedRange<Double>, region: ChangedRegion?, rms: Double, offset: (part: String, rms: Double)? = nil,
         letGoShort: [ScreenChange]? = nil)
     /// A screenshot not of the screen's shape.
     case screenshotShape(option: String, path: String, size: (Int, Int), screen: (Int, Int))
@@ -51,8 +51,8 @@ public enum SceneMakingError: Error, Equatable, CustomStringConvertible {
                 offset.map {
                     String(
                         format:
-                            ", and draws the screen it slides %.2f px RMS from where the recording shows it (at most %.0f)",
-                        $0, SceneMaker.mostOffset)
+                            ", and draws %@ %.2f px RMS from where the recording shows it (at most %.0f)",
+                        $0.part, $0.rms, SceneMaker.mostOffset)
                 } ?? "", Self.moves(letGoShort))
         case .screenshotShape(let option, let path, let size, let screen):
             "\(option) \(path): \(size.0)x\(size.1) is not the shape of the recording's screen (\(screen.0)x\(screen.1)); a screenshot of that screen, at any scale"

@@ -87,7 +87,10 @@ public struct SceneMakingRequest: Sendable {
             let refusal = SceneMakingError.unlike(
                 seconds: unlike.seconds,
                 region: k.flatMap { made.outline.region(of: made.outline.changes[$0], width: made.text.canvas.width) },
-                rms: unlike.rms, offset: unlike.offset?.rms,
+                rms: unlike.rms,
+                offset: k.flatMap { made.text.changes[$0].kind.movesWhole }.flatMap { part in
+                    unlike.offset.map { (part, $0.rms) }
+                },
                 letGoShort: k.map { made.text.changes[$0] }.flatMap {
                     $0.returns ? ScreenChange.goingBack(pulled: $0.kind == .scroll) : nil
                 })
@@ -164,9 +167,10 @@ public struct SceneMakingRequest: Sendable {
 extension SceneMakingRequest {
     /// The first move whose render stays far from the recording (past `SceneMaker.mostUnlike`):
     /// not explained, whichever move it is. A cut is explained whenever it falls: it is off only
-    /// by when within its frame. A screen that slides is explained too where it is drawn within
-    /// `SceneMaker.mostOffset` of where the recording shows it and the frames, with it there,
-    /// come within `mostUnlike`: a screen of text a few pixels off differs by many levels.
+    /// by when within its frame. A screen that slides (or a band's pages that scroll) is
+    /// explained too where it is drawn within `SceneMaker.mostOffset` of where the recording
+    /// shows it and the frames, with it there, come within `mostUnlike`: a screen of text a few
+    /// pixels off differs by many levels.
     static func unlike(_ changes: [MadeChange], _ check: MadeSceneCheck) -> MadeSceneCheck.Stretch? {
         zip(changes, check.changes).first { change, stretch in
             let inPlace = stretch.offset.map {
@@ -286,8 +290,8 @@ public struct SceneMakingReport: Sendable {
                 lines.append(
                     String(
                         format:
-                            "     the sliding screen against the recording's: %.2f px RMS off, worst %.2f at %.3f s; in place, %.2f levels RMS",
-                        offset.rms, offset.worst, offset.worstAt, offset.inPlace))
+                            "     %@ against the recording's: %.2f px RMS off, worst %.2f at %.3f s; in place, %.2f levels RMS",
+                        change.kind.movesWhole ?? "", offset.rms, offset.worst, offset.worstAt, offset.inPlace))
             }
         }
         lines.append(

@@ -116,6 +116,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         }
     }
 
+    /// What of the screens moves whole along one axis, which a made scene's check places
+    /// against the recording (`SlideOffset`): the screen a slide moves, or a scrolling band's
+    /// pages. Nil for a move that reshapes what it moves, or moves parts each its own way.
+    var movesWhole: String? {
+        if slide != nil { return "the sliding screen" }
+        return self == .scroll ? "the scrolling band" : nil
+    }
+
     /// Whether it parts a screen at a row, above and below (its own layers: `PartingLayers`).
     var parts: Bool { self == .expand || self == .collapse }
 
