@@ -76,11 +76,13 @@ public struct MadeSceneCheck: Sendable {
             (values.map { $0 * $0 }.reduce(0, +) / Double(values.count)).squareRoot()
         }
         // What of each change moves whole (`ScreenChange.movesWhole`), as the render draws it at
-        // each frame: its box at the outline's width (under a status bar that stays, which does
-        // not move), and how far the recording's frame shows it from there.
+        // each frame (or, for a band, the band it shows in): its box at the outline's width
+        // (under a status bar that stays, which does not move), and how far the recording's frame
+        // shows it from there.
         let names = MadeSceneText.paramNames(of: made)
+        typealias Bounds = (x: Double, y: Double, width: Double, height: Double)
         let moving = outline.changes.indices.map {
-            c -> (layer: String, axis: RecordingFeature.Axis, bar: Double, band: [Double]?)? in
+            c -> (layer: String, axis: RecordingFeature.Axis, bar: Double, band: Bounds?)? in
             guard c < made.count else { return nil }
             let change = made[c]
             if let slide = change.kind.slide {
@@ -93,7 +95,8 @@ public struct MadeSceneCheck: Sendable {
             guard change.kind == .scroll, let shift = change.shift, shift.count == 2, let rect = change.rect,
                 rect.count == 4
             else { return nil }
-            return (ScrollLayers(base: names[c].animation).to, abs(shift[0]) >= abs(shift[1]) ? .x : .y, 0, rect)
+            let band = (rect[0], rect[1], rect[2], rect[3])
+            return (ScrollLayers(base: names[c].animation).to, abs(shift[0]) >= abs(shift[1]) ? .x : .y, 0, band)
         }
         let k = Double(SceneMaker.outlineWidth) / transition.canvas.width
         var offsets = [[Int: (shift: Double, residual: Double, gain: Double)]](
@@ -108,8 +111,8 @@ public struct MadeSceneCheck: Sendable {
             for (c, change) in outline.changes.enumerated() where (change.before...change.after).contains(i) {
                 guard let part = moving[c], let b = transition.drawnBounds(ofLayer: part.layer, at: starts[i]),
                     let box = SlideOffset.box(
-                        inside: part.band.map { ($0[0], $0[1], $0[2], $0[3]) } ?? (b.x, b.y, b.width, b.height), k: k,
-                        bar: part.bar, width: picture.width, height: picture.height)
+                        inside: part.band ?? (b.x, b.y, b.width, b.height), k: k, bar: part.bar, width: picture.width,
+                        height: picture.height)
                 else { continue }
                 let drawn = render ?? LumaImage(frame.bitmap, width: picture.width, height: picture.height)
                 render = drawn
