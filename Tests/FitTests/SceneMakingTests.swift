@@ -243,6 +243,39 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "A sheet at a detent, as a 60 fps MP4 and a 25 fps GIF: a panel that slides up over a screen dimming above it and back down, its top, dimming, springs and starts coming back"
+    )
+    func panel() throws {
+        let folder = temporaryFolder()
+        for (name, fps) in [("sheet.mp4", 60.0), ("sheet.gif", 25.0)] {
+            var export = ExportRequest(scene: Self.recordings + "/sheet.yaml")
+            (export.output, export.fps) = (folder + "/" + name, fps)
+            _ = try export.run()
+            let report = try SceneMakingRequest(recording: folder + "/" + name, folder: folder + "/made-\(fps)").run()
+            #expect(report.changes.map(\.kind) == [.panelUp, .panelDown], "\(name)")
+            guard report.changes.count == 2 else { continue }
+            let (up, down) = (report.changes[0], report.changes[1])
+            // The panel's top as the still shows it, to a working pixel (320 wide: 1.2 points).
+            for change in [up, down] {
+                let rect = try #require(change.rect)
+                #expect(rect[0] == 0 && rect[2] == 375 && abs(rect[1] - 280) <= 1.5, "\(name): \(rect)")
+                #expect(abs(rect[1] + rect[3] - 667) < 1e-9, "\(name): \(rect)")
+                #expect(abs((change.numbers["Dim"] ?? 0) - 0.3) < 0.02, "\(name): \(change.numbers)")
+            }
+            guard case .spring(let duration, let ratio, _) = up.curve else {
+                Issue.record("\(name): expected a spring up, got \(up.curve)")
+                continue
+            }
+            #expect(abs(duration - 0.45) < 0.0225 && abs(ratio - 0.9) < 0.05, "\(name): \(duration), \(ratio)")
+            #expect(abs(up.start - 0.4) < 1 / fps, "\(name): start \(up.start)")
+            // Down: a critically damped spring, which fit may say in UIKit's other words.
+            #expect(abs(down.start + down.length - (1.45 + 0.35)) < 0.05, "\(name): \(down.start), \(down.curve)")
+            #expect(report.check.rms < 3, "\(name): \(report.check.rms)")
+            #expect(report.check.changes.allSatisfy { abs($0.lag) <= 1 }, "\(name): \(report.check.changes.map(\.lag))")
+        }
+    }
+
+    @Test(
         "expanding-view's 25 fps GIF: a circle that grows out of the button and the next screen fading in over it (reveal), then a dismissal over a screen of text, each as the built-in times it"
     )
     func reveal() throws {

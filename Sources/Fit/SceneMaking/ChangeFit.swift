@@ -16,6 +16,8 @@ struct Placement: Sendable {
     var shift: [Double]? = nil
     /// The height of a bar at the top that stays while a parted screen's rows ride under it.
     var bar: Double? = nil
+    /// The dimming over the screen above a panel, as the still that shows the panel has it.
+    var dim: Double? = nil
 }
 
 /// Each move's placement for one change, and where its frames place the screen it slides,
@@ -94,6 +96,9 @@ struct ChangeFit: Sendable {
             (change.rect, change.shift, change.bar) = (placement.rect, placement.shift, placement.bar)
             if kind.fadesIn || kind.parts { change.color = placement.color }
             if kind.fadesIn { change.fade = MadeSceneText.fadeStart }
+            // A panel's search starts from the dimming its still shows.
+            let dimming = ScreenChange.Number.dim
+            if let dim = placement.dim { change.numbers[dimming.suffix] = min(dimming.range.upperBound, dim) }
         }
         return change
     }
@@ -101,8 +106,8 @@ struct ChangeFit: Sendable {
     /// Where `kind` happens, found once: the rectangle a screen or a circle grows out of (where
     /// its first moving frames differ from the still before) or a screen shrinks into (where its
     /// last ones differ from the still after), with the colour at its middle; the row a screen
-    /// parts at (`ScreenParting`); the band that scrolls and its page's shift (`PageShift`). Nil
-    /// where the frames show none.
+    /// parts at (`ScreenParting`); the band that scrolls and its page's shift (`PageShift`); the
+    /// panel that slides (`PanelTop`). Nil where the frames show none.
     func rect(_ kind: ScreenChange) -> Placement? {
         if let found = rects.found.withLock({ $0[kind] }) { return found }
         let found = findRect(kind)
@@ -164,6 +169,21 @@ struct ChangeFit: Sendable {
             return Placement(
                 rect: rect, color: Self.color(of: after, x: box.x.lowerBound, y: box.y.lowerBound),
                 shift: [shift.x, shift.y].map { (Double($0) * k * 100).rounded() / 100 })
+        }
+        if kind.slidesPanel {
+            // The panel as the still that shows it has it over the other, dimmed: the one after
+            // a panel slides up, the one before it slides down.
+            let (before, after) = (frames[first - 1].bitmap, frames[frames.count - 1].bitmap)
+            let (panel, backdrop) = kind == .panelUp ? (after, before) : (before, after)
+            guard
+                let found = PanelTop.find(
+                    panel: LumaImage(panel, width: width, height: height),
+                    backdrop: LumaImage(backdrop, width: width, height: height))
+            else { return nil }
+            let y = (Double(found.top) * k).rounded()
+            return Placement(
+                rect: [0, y, base.canvas.width, base.canvas.height - y],
+                color: Self.color(of: panel, x: width / 2, y: found.top), dim: found.dim)
         }
         let pa = LumaImage(frames[a].bitmap, width: width, height: height)
         let pb = LumaImage(frames[b].bitmap, width: width, height: height)
@@ -273,10 +293,11 @@ struct ChangeFit: Sendable {
         for (i, kind) in kinds.enumerated() {
             guard var change = change(kind, .bezier("linear", duration: 1), drag: nil) else { continue }
             change.start = 0
-            // A move that dims is drawn dimmed and not: a dimming darkens a whole screen, so
-            // drawn at a guess it can outweigh where the screens are.
+            // A move that dims is drawn dimmed (as found, else at a guess) and not: a dimming
+            // darkens a whole screen, so drawn at a guess it can outweigh where the screens are.
             var sharp: [LumaImage] = [], all: [LumaImage] = []
-            let dims: [Double?] = kind.numbers.contains(.dim) ? [nil, 0] : [nil]
+            let dims: [Double?] =
+                kind.numbers.contains(.dim) ? [change.numbers[ScreenChange.Number.dim.suffix], 0] : [nil]
             for dim in dims {
                 change.numbers[ScreenChange.Number.dim.suffix] = dim
                 var scene = base

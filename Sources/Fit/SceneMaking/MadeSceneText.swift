@@ -387,9 +387,11 @@ struct MadeSceneText {
                     ? "the circle's first frame"
                     : change.kind == .scroll
                         ? "the band that scrolls"
-                        : change.kind.parts
-                            ? "the row that \(change.kind == .expand ? "opens" : "closes")"
-                            : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
+                        : change.kind.slidesPanel
+                            ? "the panel that slides"
+                            : change.kind.parts
+                                ? "the row that \(change.kind == .expand ? "opens" : "closes")"
+                                : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
                 for (part, value) in zip(ScreenChange.rect, rect) {
                     let span = part == "X" || part == "Width" ? canvas.width : canvas.height
                     lines.append(
@@ -429,6 +431,13 @@ struct MadeSceneText {
                 list: "assets.screen\(list)", inside: "assets.screen\(inside)", params: name.params,
                 pulled: change.pull == nil ? nil : "assets.screen\(change.from)")
             lines += layers.map { "  " + $0 }
+        }
+        for (change, name) in zip(changes, names) where change.kind.slidesPanel {
+            let screen = change.kind == .panelUp ? change.to : change.from
+            lines.append(
+                "  "
+                    + PanelLayers(base: name.animation).declaration(
+                        screen: "assets.screen\(screen)", params: name.params))
         }
         for (change, name) in zip(changes, names) where change.kind == .scroll {
             let layers = ScrollLayers(base: name.animation).declarations(

@@ -28,12 +28,19 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     case scroll
     /// The next screen fades in over the first (a cross-dissolve).
     case fade
+    /// A panel of the next screen slides up from the bottom to where it stops, over the first,
+    /// which dims above it (a sheet at a detent, a drawer).
+    case panelUp
+    /// A panel of the first screen slides down out of the screen, uncovering the next, over
+    /// which the first's dimming lifts (the same sheet dismissed).
+    case panelDown
     /// The next screen replaces the first between two frames (a highlight, a tab switch).
     case cut
 
     /// The moves a recording's motion is fitted with; a change within a frame is a cut.
     static let moving: [ScreenChange] = [
-        .push, .pop, .present, .dismiss, .grow, .shrink, .reveal, .expand, .collapse, .scroll, .fade,
+        .push, .pop, .present, .dismiss, .grow, .shrink, .reveal, .expand, .collapse, .scroll, .fade, .panelUp,
+        .panelDown,
     ]
 
     /// What it is, for the made scene's comments and the report.
@@ -50,6 +57,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .collapse: "the screen closes into a row of the next, whose rows above and below ride back"
         case .scroll: "a band of the screen scrolls by a page, the next page following it in"
         case .fade: "the next screen fades in"
+        case .panelUp:
+            "a panel of the next screen slides up from the bottom to where it stops, the screen above it dimming"
+        case .panelDown: "a panel of the screen slides down out of it, uncovering the next"
         case .cut: "the next screen replaces the first at once"
         }
     }
@@ -79,7 +89,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     var numbers: [Number] {
         switch self {
         case .push, .pop: [.parallax, .dim]
-        case .present, .dismiss: [.dim]
+        case .present, .dismiss, .panelUp, .panelDown: [.dim]
         case .grow, .shrink: [.corner, .dim]
         case .reveal, .expand, .collapse, .scroll, .fade, .cut: []
         }
@@ -87,7 +97,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// Whether it starts or ends as a rectangle of the other screen: four numbers (`rect`), found
     /// where the recording's first or last moving frames change.
-    var hasRect: Bool { [.grow, .shrink, .reveal, .expand, .collapse, .scroll].contains(self) }
+    var hasRect: Bool { [.grow, .shrink, .reveal, .expand, .collapse, .scroll, .panelUp, .panelDown].contains(self) }
 
     /// Whether its rectangle is where it ends (a screen shrinks or closes into it), not where it
     /// starts.
@@ -95,7 +105,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// Whether its rectangle is fitted with the rest: a card's is; a circle's start is the
     /// button's patch, found exactly, a row is where the screen parts (`ScreenParting`), and a
-    /// scrolling band is where the two screens differ.
+    /// scrolling band is where the two screens differ, and a panel is where one screen stops
+    /// being the other dimmed (`PanelTop`).
     var fitsRect: Bool { self == .grow || self == .shrink }
 
     /// Whether a status bar that no frame of it moves is drawn over it, on top (`StatusBar`):
@@ -112,7 +123,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .pop: (false, .x)
         case .present: (true, .y)
         case .dismiss: (false, .y)
-        case .grow, .shrink, .reveal, .expand, .collapse, .scroll, .fade, .cut: nil
+        case .grow, .shrink, .reveal, .expand, .collapse, .scroll, .fade, .panelUp, .panelDown, .cut: nil
         }
     }
 
@@ -123,6 +134,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         if slide != nil { return "the sliding screen" }
         return self == .scroll ? "the scrolling band" : nil
     }
+
+    /// Whether it slides a panel of one screen over the other (its own layer: `PanelLayers`).
+    var slidesPanel: Bool { self == .panelUp || self == .panelDown }
 
     /// Whether it parts a screen at a row, above and below (its own layers: `PartingLayers`).
     var parts: Bool { self == .expand || self == .collapse }
@@ -138,8 +152,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     static let shift = ["ShiftX", "ShiftY"]
 
     /// Whether a finger can lead it: UIKit's interactive ones, the edge swipe's pop, a sheet
-    /// pulled down, a card dragged closed and a page swiped.
-    var followsFinger: Bool { [.pop, .dismiss, .shrink, .scroll].contains(self) }
+    /// pulled down, a card dragged closed, a page swiped and a panel pulled down.
+    var followsFinger: Bool { [.pop, .dismiss, .shrink, .scroll, .panelDown].contains(self) }
 
     /// Whether a finger can let it go short, so that it goes back and the first screen stays (a
     /// swipe back cancelled, a sheet or a card pulled and let go, a band pulled and let go).
@@ -154,8 +168,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// over its own farthest frame, else those over another screen.
     static func goingBack(pulled: Bool) -> [ScreenChange] { pulled ? [.scroll] : returning }
 
-    /// The way a finger leading it moves: across for a pop or a page, down for a sheet or a card.
-    var fingerAxis: String { [.dismiss, .shrink].contains(self) ? "y" : "x" }
+    /// The way a finger leading it moves: across for a pop or a page, down for a sheet, a card or
+    /// a panel.
+    var fingerAxis: String { [.dismiss, .shrink, .panelDown].contains(self) ? "y" : "x" }
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
@@ -277,6 +292,15 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 return "\(band.from).frame: \"rect(-\(sx) * \(q), -\(sy) * \(q), \(w), \(h))\", "
                     + "\(band.to).frame: \"rect(\(sx) * (1 - \(q)), \(sy) * (1 - \(q)), \(w), \(h))\""
             case .fade: return "\(b).alpha: \(end ? "1" : q)"
+            case .panelUp, .panelDown:
+                // The panel's top, from the screen's bottom to its own place (up) or back (down).
+                let panel = PanelLayers(base: animation).panel
+                let top =
+                    self == .panelUp
+                    ? (end ? y : "\(y) + (canvas.height - \(y)) * (1 - \(q))")
+                    : (end ? "canvas.height" : "\(y) + (canvas.height - \(y)) * \(q)")
+                return "\(panel).frame: \"rect(\(x), \(top), \(w), \(h))\""
+                    + dimming(q, covers: self == .panelUp)
             case .cut: return ""
             }
         }
@@ -330,10 +354,21 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .fade:
             before = "\(b).hidden: false, \(b).z: \(z), \(b).alpha: 0"
             after = "\(a).hidden: true"
+        case .panelUp:
+            let panel = PanelLayers(base: animation).panel
+            before =
+                "\(panel).hidden: false, \(panel).z: \(z), \(panel).frame: \"rect(\(x), canvas.height, \(w), \(h))\""
+            after = "\(b).hidden: false, \(b).z: \(z), \(a).hidden: true, \(panel).hidden: true"
+        case .panelDown:
+            // Above the panel, the first screen is the next dimmed: the next, under the dimming.
+            let panel = PanelLayers(base: animation).panel
+            before =
+                "\(b).hidden: false, \(panel).hidden: false, \(panel).z: \(z), \(panel).frame: \"rect(\(x), \(y), \(w), \(h))\", \(a).hidden: true"
+            after = "\(panel).hidden: true"
         case .cut:
             return ["set: {\(b).hidden: false, \(b).z: \(z), \(a).hidden: true}"]
         }
-        let covers = self == .push || self == .present || self == .grow
+        let covers = self == .push || self == .present || self == .grow || self == .panelUp
         let dimmed = dim.map { ", dimming.z: \(Double(z) - 0.5), dimming.alpha: \(covers ? "0" : $0)" } ?? ""
         let undimmed = dim == nil ? "" : ", dimming.alpha: 0"
         // A finger moves the screen with it, from the refresh it first reads it (a `drag` step);
@@ -450,5 +485,21 @@ struct ScrollLayers {
             "    \(from): {image: \(first), source: \(source), frame: \"rect(0, 0, \(w), \(h))\"}",
             "    \(to): {image: \(next), source: \(source), frame: \"rect(\(params["ShiftX"]!), \(params["ShiftY"]!), \(w), \(h))\"}",
         ]
+    }
+}
+
+/// The layer a sliding panel is drawn with (`ScreenChange.slidesPanel`): the panel's rows of the
+/// screen that has it, which slide over the rest.
+struct PanelLayers {
+    let panel: String
+
+    /// Named after the move's animation (`panelUp-panel`).
+    init(base: String) { panel = base + "-panel" }
+
+    /// The layer as a made scene declares it, hidden: the panel's rows of `screen`, its
+    /// rectangle's params named by `params`.
+    func declaration(screen: String, params: [String: String]) -> String {
+        let rect = "\"rect(\(params["X"]!), \(params["Y"]!), \(params["Width"]!), \(params["Height"]!))\""
+        return "\(panel): {image: \(screen), source: \(rect), frame: \(rect), hidden: true}"
     }
 }
