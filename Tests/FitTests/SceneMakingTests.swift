@@ -272,7 +272,30 @@ struct SceneMakingTests {
             #expect(abs(down.start + down.length - (1.45 + 0.35)) < 0.05, "\(name): \(down.start), \(down.curve)")
             #expect(report.check.rms < 3, "\(name): \(report.check.rms)")
             #expect(report.check.changes.allSatisfy { abs($0.lag) <= 1 }, "\(name): \(report.check.changes.map(\.lag))")
+            // The panel placed against the recording, in its pixels.
+            let offsets = report.check.changes.map { $0.offset?.rms ?? .infinity }
+            #expect(offsets.allSatisfy { $0 < 2 }, "\(name): \(offsets)")
         }
+    }
+
+    @Test(
+        "A sheet pulled down by a finger and flicked away, as a 60 fps MP4: the panel led by a finger for as long as the recording's, then a spring, placed within 2 px"
+    )
+    func pulledPanel() throws {
+        let folder = temporaryFolder()
+        var export = ExportRequest(scene: Self.recordings + "/sheet.yaml")
+        (export.output, export.storyboard) = (folder + "/pulled.mp4", "pulled")
+        _ = try export.run()
+        let report = try SceneMakingRequest(recording: folder + "/pulled.mp4", folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.panelUp, .panelDown])
+        guard report.changes.count == 2 else { return }
+        let down = report.changes[1]
+        let drag = try #require(down.drag)
+        #expect(abs(drag.duration - 0.35) < 0.0175, "\(drag)")
+        #expect(abs(down.start - 1.45) < 1.0 / 60, "start \(down.start)")
+        let offsets = report.check.changes.map { $0.offset?.rms ?? .infinity }
+        #expect(offsets.allSatisfy { $0 < 2 }, "\(offsets)")
+        #expect(report.check.rms < 3, "\(report.check.rms)")
     }
 
     @Test(

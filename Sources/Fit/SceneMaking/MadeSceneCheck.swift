@@ -53,7 +53,7 @@ public struct MadeSceneCheck: Sendable {
     /// frames do at the outline's width.
     ///
     /// Where `changes` (the scene's, one per change of the outline) move something whole (slide
-    /// a screen, scroll a band), its offset is measured too, in pixels of the
+    /// a screen or a panel, scroll a band), its offset is measured too, in pixels of the
     /// recording: `pixelsPerPoint` of them a point.
     init(scene: String, outline: RecordingOutline, changes made: [MadeChange] = [], pixelsPerPoint: Double = 1) throws {
         let copy = try TemporaryFolder()
@@ -89,6 +89,9 @@ public struct MadeSceneCheck: Sendable {
                 return (
                     MadeSceneText.layer(slide.next ? change.to : change.from), slide.axis, change.statusBar ?? 0, nil
                 )
+            }
+            if change.kind.slidesPanel {
+                return (PanelLayers(base: names[c].animation).panel, .y, 0, nil)
             }
             // A band's pages move along its shift, inside the band, which stays: placed where the
             // band shows its next page.

@@ -128,10 +128,12 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     }
 
     /// What of the screens moves whole along one axis, which a made scene's check places
-    /// against the recording (`SlideOffset`): the screen a slide moves, or a scrolling band's
-    /// pages. Nil for a move that reshapes what it moves, or moves parts each its own way.
+    /// against the recording (`SlideOffset`): the screen a slide moves, a scrolling band's
+    /// pages, a sliding panel. Nil for a move that reshapes what it moves, or moves parts each
+    /// its own way.
     var movesWhole: String? {
         if slide != nil { return "the sliding screen" }
+        if slidesPanel { return "the sliding panel" }
         return self == .scroll ? "the scrolling band" : nil
     }
 
