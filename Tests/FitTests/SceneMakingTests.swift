@@ -261,6 +261,9 @@ struct SceneMakingTests {
                 #expect(rect[0] == 0 && rect[2] == 375 && abs(rect[1] - 280) <= 1.5, "\(name): \(rect)")
                 #expect(abs(rect[1] + rect[3] - 667) < 1e-9, "\(name): \(rect)")
                 #expect(abs((change.numbers["Dim"] ?? 0) - 0.3) < 0.02, "\(name): \(change.numbers)")
+                #expect(
+                    change.travel == nil,
+                    "\(name): slides from or out past the bottom, not \(String(describing: change.travel))")
             }
             guard case .spring(let duration, let ratio, _) = up.curve else {
                 Issue.record("\(name): expected a spring up, got \(up.curve)")
@@ -276,6 +279,39 @@ struct SceneMakingTests {
             let offsets = report.check.changes.map { $0.offset?.rms ?? .infinity }
             #expect(offsets.allSatisfy { $0 < 2 }, "\(name): \(offsets)")
         }
+    }
+
+    @Test(
+        "A sheet raised from a peek to its detent and lowered back, as a 60 fps MP4: the panel slides between the two places, its springs come back"
+    )
+    func panelDetents() throws {
+        let folder = temporaryFolder()
+        var export = ExportRequest(scene: Self.recordings + "/sheet.yaml")
+        (export.output, export.storyboard) = (folder + "/detents.mp4", "detents")
+        _ = try export.run()
+        let report = try SceneMakingRequest(recording: folder + "/detents.mp4", folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.panelUp, .panelDown])
+        guard report.changes.count == 2 else { return }
+        for change in report.changes {
+            let rect = try #require(change.rect)
+            let travel = try #require(change.travel)
+            // Its top and the peek's, each to a working pixel (320 wide: 1.2 points).
+            #expect(abs(rect[1] - 280) <= 1.5 && abs(rect[1] + travel - 560) <= 1.5, "\(rect), \(travel)")
+        }
+        let truths = [(0.45, 0.9), (0.35, 1.0)]
+        for (change, truth) in zip(report.changes, truths) {
+            guard case .spring(let duration, let ratio, _) = change.curve else {
+                Issue.record("expected a spring, got \(change.curve)")
+                continue
+            }
+            #expect(abs(duration - truth.0) < 0.05 * truth.0 && abs(ratio - truth.1) < 0.05, "\(duration), \(ratio)")
+        }
+        let offsets = report.check.changes.map { $0.offset?.rms ?? .infinity }
+        #expect(offsets.allSatisfy { $0 < 2 }, "\(offsets)")
+        let file = try String(contentsOfFile: folder + "/made/detents.yaml", encoding: .utf8)
+        #expect(
+            file.contains(
+                "panelUp-panel.frame: \"rect(panelUpX, panelUpY + panelUpTravel, panelUpWidth, panelUpHeight)\""))
     }
 
     @Test(

@@ -18,6 +18,8 @@ struct Placement: Sendable {
     var bar: Double? = nil
     /// The dimming over the screen above a panel, as the still that shows the panel has it.
     var dim: Double? = nil
+    /// How far down the other still shows a panel, where it shows it on the screen too.
+    var travel: Double? = nil
 }
 
 /// Each move's placement for one change, and where its frames place the screen it slides,
@@ -99,6 +101,7 @@ struct ChangeFit: Sendable {
             // A panel's search starts from the dimming its still shows.
             let dimming = ScreenChange.Number.dim
             if let dim = placement.dim { change.numbers[dimming.suffix] = min(dimming.range.upperBound, dim) }
+            change.travel = placement.travel
         }
         return change
     }
@@ -181,9 +184,15 @@ struct ChangeFit: Sendable {
                     backdrop: LumaImage(backdrop, width: width, height: height))
             else { return nil }
             let y = (Double(found.top) * k).rounded()
+            // Where the other still shows the panel lower down (a detent, a peek), it slides
+            // between the two places.
+            let travel = PanelTop.travel(
+                panel: LumaImage(panel, width: width, height: height),
+                other: LumaImage(kind == .panelUp ? before : after, width: width, height: height), top: found.top)
             return Placement(
                 rect: [0, y, base.canvas.width, base.canvas.height - y],
-                color: Self.color(of: panel, x: width / 2, y: found.top), dim: found.dim)
+                color: Self.color(of: panel, x: width / 2, y: found.top), dim: found.dim,
+                travel: travel.map { (Double($0) * k).rounded() })
         }
         let pa = LumaImage(frames[a].bitmap, width: width, height: height)
         let pb = LumaImage(frames[b].bitmap, width: width, height: height)

@@ -133,6 +133,10 @@ public struct MadeChange: Sendable {
     public var color: String? = nil
     /// How far a scrolling band's page moves, in points (x, y).
     public var shift: [Double]? = nil
+    /// How far down a sliding panel's top is on the screen without its place (`rect`), where that
+    /// screen shows it too (a detent, a drawer's peek), in points; nil where it slides from or
+    /// out past the bottom.
+    public var travel: Double? = nil
     /// The height of a bar at the top of a parted screen that stays while its rows ride under
     /// it, in points.
     public var bar: Double? = nil
@@ -206,6 +210,7 @@ struct MadeSceneText {
             if change.kind.parts, change.pull != nil { params["Pull"] = base + "Pull" }
             if change.statusBar != nil { params["StatusBar"] = base + "StatusBar" }
             if change.kind == .scroll { for part in ScreenChange.shift { params[part] = base + part } }
+            if change.kind.slidesPanel, change.travel != nil { params["Travel"] = base + "Travel" }
             return (
                 base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"),
                 change.kind.fadesIn ? (base + "-circle", base + "Color", base + "Fade") : nil
@@ -365,6 +370,11 @@ struct MadeSceneText {
             if let height = change.statusBar, let name = name.params["StatusBar"] {
                 lines.append(
                     "  \(name): {number: \(Self.number(height)), range: [0, \(Self.number(canvas.height))], doc: \"the status bar's height, in points: it stays at the top while the screens move under it, as iOS draws it\"}"
+                )
+            }
+            if let travel = change.travel, let name = name.params["Travel"] {
+                lines.append(
+                    "  \(name): {number: \(Self.number(travel)), range: [0, \(Self.number(canvas.height))], doc: \"how far below its place the panel shows on the \(change.kind == .panelUp ? "first screen, where it rises from" : "next screen, where it stops"), in points\"}"
                 )
             }
             if let shift = change.shift {

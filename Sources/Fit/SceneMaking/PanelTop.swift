@@ -56,4 +56,28 @@ struct PanelTop: Equatable {
         else { return nil }
         return PanelTop(top: top, dim: ((1 - Double(factor)) * 1000).rounded() / 1000)
     }
+
+    /// The most a panel's rows may differ from the other screen's at its other place, in mean
+    /// levels, and the least share of the height they must still cover there.
+    static let mostUnlikeMoved = 12.0
+    static let leastShown = 0.1
+
+    /// How far down `other` shows the panel `panel` has from row `top`, where it shows it on the
+    /// screen too (a lower detent, a drawer's peek), in pixels: the shift at which `other`'s rows
+    /// are `panel`'s moved down, nil where none comes within `mostUnlikeMoved` or beats not
+    /// moving at all by half.
+    static func travel(panel: LumaImage, other: LumaImage, top: Int) -> Int? {
+        let (w, h) = (panel.width, panel.height)
+        guard other.width == w, other.height == h, top >= 0, top < h else { return nil }
+        let rows: LumaImage.Box = (0...(w - 1), top...(h - 1))
+        let whole: LumaImage.Box = (0...(w - 1), 0...(h - 1))
+        func unlike(_ d: Int) -> Double? { panel.meanDifference(other, in: rows, shiftedBy: 0, d, within: whole)?.mean }
+        let most = h - top - max(1, Int(Double(h) * leastShown))
+        guard most >= 1, let still = unlike(0) else { return nil }
+        let shifts = (1...most).compactMap { d in unlike(d).map { (d, $0) } }
+        guard let best = shifts.min(by: { $0.1 < $1.1 }), best.1 <= mostUnlikeMoved, best.1 < still / 2 else {
+            return nil
+        }
+        return best.0
+    }
 }

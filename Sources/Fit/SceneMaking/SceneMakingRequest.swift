@@ -263,8 +263,16 @@ public struct SceneMakingReport: Sendable {
                 line += ", shifting the screen underneath by \(FitResult.text(shift))"
             }
             if let rect = change.rect {
-                line +=
-                    ", \(change.kind.endsInRect ? "into" : "from") [\(rect.map(FitResult.text).joined(separator: ", "))]"
+                let box = "[\(rect.map(FitResult.text).joined(separator: ", "))]"
+                if change.kind.slidesPanel {
+                    let lower = change.travel.map { "\(FitResult.text($0)) pt lower" }
+                    line +=
+                        change.kind == .panelUp
+                        ? ", to \(box) from \(lower ?? "below the screen")"
+                        : ", from \(box) " + (lower.map { "to \($0)" } ?? "out of the screen")
+                } else {
+                    line += ", \(change.kind.endsInRect ? "into" : "from") \(box)"
+                }
             }
             if let shift = change.shift {
                 line += ", by [\(shift.map(FitResult.text).joined(separator: ", "))]"

@@ -295,12 +295,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                     + "\(band.to).frame: \"rect(\(sx) * (1 - \(q)), \(sy) * (1 - \(q)), \(w), \(h))\""
             case .fade: return "\(b).alpha: \(end ? "1" : q)"
             case .panelUp, .panelDown:
-                // The panel's top, from the screen's bottom to its own place (up) or back (down).
+                // The panel's top, from the screen's bottom (or where the other screen shows it) to
+                // its own place (up), or back (down).
                 let panel = PanelLayers(base: animation).panel
+                let travel = params["Travel"] ?? "(canvas.height - \(y))"
                 let top =
                     self == .panelUp
-                    ? (end ? y : "\(y) + (canvas.height - \(y)) * (1 - \(q))")
-                    : (end ? "canvas.height" : "\(y) + (canvas.height - \(y)) * \(q)")
+                    ? (end ? y : "\(y) + \(travel) * (1 - \(q))")
+                    : (end ? params["Travel"].map { "\(y) + \($0)" } ?? "canvas.height" : "\(y) + \(travel) * \(q)")
                 return "\(panel).frame: \"rect(\(x), \(top), \(w), \(h))\""
                     + dimming(q, covers: self == .panelUp)
             case .cut: return ""
@@ -358,8 +360,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             after = "\(a).hidden: true"
         case .panelUp:
             let panel = PanelLayers(base: animation).panel
-            before =
-                "\(panel).hidden: false, \(panel).z: \(z), \(panel).frame: \"rect(\(x), canvas.height, \(w), \(h))\""
+            // From below the screen, or from where the first screen shows it lower down.
+            let start = params["Travel"].map { "\(y) + \($0)" } ?? "canvas.height"
+            before = "\(panel).hidden: false, \(panel).z: \(z), \(panel).frame: \"rect(\(x), \(start), \(w), \(h))\""
             after = "\(b).hidden: false, \(b).z: \(z), \(a).hidden: true, \(panel).hidden: true"
         case .panelDown:
             // Above the panel, the first screen is the next dimmed: the next, under the dimming.
