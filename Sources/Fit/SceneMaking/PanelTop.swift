@@ -64,8 +64,8 @@ struct PanelTop: Equatable {
 
     /// How far down `other` shows the panel `panel` has from row `top`, where it shows it on the
     /// screen too (a lower detent, a drawer's peek), in pixels: the shift at which `other`'s rows
-    /// are `panel`'s moved down, nil where none comes within `mostUnlikeMoved` or beats not
-    /// moving at all by half.
+    /// are `panel`'s moved down, nil where none comes within `mostUnlikeMoved`, or beats by half
+    /// both not moving and the shifts' median (rows of a plain screen match many shifts).
     static func travel(panel: LumaImage, other: LumaImage, top: Int) -> Int? {
         let (w, h) = (panel.width, panel.height)
         guard other.width == w, other.height == h, top >= 0, top < h else { return nil }
@@ -75,9 +75,10 @@ struct PanelTop: Equatable {
         let most = h - top - max(1, Int(Double(h) * leastShown))
         guard most >= 1, let still = unlike(0) else { return nil }
         let shifts = (1...most).compactMap { d in unlike(d).map { (d, $0) } }
-        guard let best = shifts.min(by: { $0.1 < $1.1 }), best.1 <= mostUnlikeMoved, best.1 < still / 2 else {
-            return nil
-        }
+        let sorted = shifts.map(\.1).sorted()
+        guard let best = shifts.min(by: { $0.1 < $1.1 }), best.1 <= mostUnlikeMoved, best.1 < still / 2,
+            best.1 < sorted[sorted.count / 2] / 2
+        else { return nil }
         return best.0
     }
 }
