@@ -282,6 +282,32 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "A sheet pulled down by a finger and let go, as a 60 fps MP4: the panel over its farthest frame, led for as long and as far as the recording's, then back by the spring"
+    )
+    func tuggedPanel() throws {
+        let folder = temporaryFolder()
+        var export = ExportRequest(scene: Self.recordings + "/sheet.yaml")
+        (export.output, export.storyboard) = (folder + "/tugged.mp4", "tugged")
+        _ = try export.run()
+        let report = try SceneMakingRequest(recording: folder + "/tugged.mp4", folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.panelUp, .panelDown])
+        guard report.changes.count == 2 else { return }
+        let back = report.changes[1]
+        #expect(back.returns && back.from == 2 && back.to == 3, "\(back.returns), \(back.from), \(back.to)")
+        // Its farthest: 100 pt down, where the finger stops.
+        #expect(abs((back.travel ?? 0) - 100) <= 1.5, "\(String(describing: back.travel))")
+        let drag = try #require(back.drag)
+        #expect(abs(drag.duration - 0.35) < 0.0175 && drag.progress > 0.95, "\(drag)")
+        guard case .spring(let duration, let ratio, _) = back.curve else {
+            Issue.record("expected a spring back, got \(back.curve)")
+            return
+        }
+        #expect(abs(duration - 0.4) < 0.02 && abs(ratio - 1) < 0.05, "\(duration), \(ratio)")
+        let offsets = report.check.changes.map { $0.offset?.rms ?? .infinity }
+        #expect(offsets.allSatisfy { $0 < 2 }, "\(offsets)")
+    }
+
+    @Test(
         "A sheet raised from a peek to its detent and lowered back, as a 60 fps MP4: the panel slides between the two places, its springs come back"
     )
     func panelDetents() throws {

@@ -176,7 +176,8 @@ struct ChangeFit: Sendable {
         if kind.slidesPanel {
             // The panel as the still that shows it has it over the other, dimmed: the one after
             // a panel slides up, the one before it slides down.
-            let (before, after) = (frames[first - 1].bitmap, frames[frames.count - 1].bitmap)
+            // A panel pulled and let go: its farthest frame shows what is under it.
+            let (before, after) = (frames[first - 1].bitmap, frames[farthest ?? (frames.count - 1)].bitmap)
             let (panel, backdrop) = kind == .panelUp ? (after, before) : (before, after)
             guard
                 let found = PanelTop.find(
@@ -189,6 +190,8 @@ struct ChangeFit: Sendable {
             let travel = PanelTop.travel(
                 panel: LumaImage(panel, width: width, height: height),
                 other: LumaImage(kind == .panelUp ? before : after, width: width, height: height), top: found.top)
+            // Pulled, the move ends where the farthest frame shows the panel.
+            if farthest != nil, travel == nil { return nil }
             return Placement(
                 rect: [0, y, base.canvas.width, base.canvas.height - y],
                 color: Self.color(of: panel, x: width / 2, y: found.top), dim: found.dim,

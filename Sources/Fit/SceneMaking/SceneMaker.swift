@@ -294,9 +294,9 @@ enum SceneMaker {
             made.append(change)
         }
         // The screens shown: the recording's, and the pulled bands' pages taken, numbered on.
-        let pages = made.filter { $0.returns && $0.kind == .scroll }.map { $0.to - 1 }
+        let pages = made.filter { $0.returns && ScreenChange.pulledOver.contains($0.kind) }.map { $0.to - 1 }
         let kept = Array(outline.screens.indices) + pages
-        for k in made.indices where made[k].returns && made[k].kind == .scroll {
+        for k in made.indices where made[k].returns && ScreenChange.pulledOver.contains(made[k].kind) {
             made[k].to = kept.firstIndex(of: made[k].to - 1)! + 1
         }
         var scene = text(made, length: outline.duration, kept: kept, starts: outline.starts)

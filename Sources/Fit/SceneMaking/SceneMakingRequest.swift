@@ -92,7 +92,7 @@ public struct SceneMakingRequest: Sendable {
                     unlike.offset.map { (part, $0.rms) }
                 },
                 letGoShort: k.map { made.text.changes[$0] }.flatMap {
-                    $0.returns ? ScreenChange.goingBack(pulled: $0.kind == .scroll) : nil
+                    $0.returns ? ScreenChange.goingBack(pulled: ScreenChange.pulledOver.contains($0.kind)) : nil
                 })
             // A change whose motion, nearly stopped, jumps may be two moves: made again, split
             // there (once); where that comes no nearer, this is the answer.

@@ -158,17 +158,21 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     var followsFinger: Bool { [.pop, .dismiss, .shrink, .scroll, .panelDown].contains(self) }
 
     /// Whether a finger can let it go short, so that it goes back and the first screen stays (a
-    /// swipe back cancelled, a sheet or a card pulled and let go, a band pulled and let go).
-    var canGoBack: Bool { [.pop, .dismiss, .shrink, .scroll].contains(self) }
+    /// swipe back cancelled, a sheet or a card pulled and let go, a band or a panel pulled and
+    /// let go).
+    var canGoBack: Bool { [.pop, .dismiss, .shrink, .scroll, .panelDown].contains(self) }
+
+    /// The moves pulled over a picture of their own, their farthest frame: a band shows a page
+    /// there, a panel what is under it.
+    static let pulledOver: [ScreenChange] = [.scroll, .panelDown]
 
     /// The moves a change that comes back to the screen it left is fitted with, over another
-    /// screen the recording shows: those that uncover a screen whole. (A band pulled shows a
-    /// page of its own, at its farthest.)
-    static let returning = moving.filter { $0.canGoBack && $0 != .scroll }
+    /// screen the recording shows: those that uncover a screen whole.
+    static let returning = moving.filter { $0.canGoBack && !pulledOver.contains($0) }
 
-    /// The moves a change that comes back is fitted with: a band's scroll where it is pulled
-    /// over its own farthest frame, else those over another screen.
-    static func goingBack(pulled: Bool) -> [ScreenChange] { pulled ? [.scroll] : returning }
+    /// The moves a change that comes back is fitted with: a band's scroll or a panel's slide
+    /// where it is pulled over its own farthest frame, else those over another screen.
+    static func goingBack(pulled: Bool) -> [ScreenChange] { pulled ? pulledOver : returning }
 
     /// The way a finger leading it moves: across for a pop or a page, down for a sheet, a card or
     /// a panel.
@@ -399,10 +403,15 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         }
         if returns, canGoBack, let finger {
             // Back where it started: what it uncovered is hidden again, where it was.
-            let uncovered =
-                self == .scroll
-                ? "\(ScrollLayers(base: animation).band).hidden: true"
-                : "\(b).hidden: true" + (self == .pop ? ", \(b).center: screen.center" : "")
+            let uncovered: String
+            switch self {
+            case .scroll: uncovered = "\(ScrollLayers(base: animation).band).hidden: true"
+            case .panelDown:
+                // The first screen again, in place of its panel over the farthest frame.
+                uncovered =
+                    "\(b).hidden: true, \(a).hidden: false, \(PanelLayers(base: animation).panel).hidden: true"
+            default: uncovered = "\(b).hidden: true" + (self == .pop ? ", \(b).center: screen.center" : "")
+            }
             return [
                 "set: {\(before)\(dimmed)}", finger, "{animate: \(curve), \(pose("0"))}",
                 "set: {\(uncovered)\(undimmed)}",
