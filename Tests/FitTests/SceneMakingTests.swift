@@ -281,15 +281,23 @@ struct SceneMakingTests {
         }
     }
 
+    /// The report of a scene made from `storyboard` of `Tests/Recordings/sheet.yaml` rendered as
+    /// a 60 fps MP4, and the folder it was made in (`made`).
+    static func madeFromSheet(_ storyboard: String) throws -> (report: SceneMakingReport, folder: String) {
+        let folder = temporaryFolder()
+        var export = ExportRequest(scene: recordings + "/sheet.yaml")
+        (export.output, export.storyboard) = (folder + "/\(storyboard).mp4", storyboard)
+        _ = try export.run()
+        return (
+            try SceneMakingRequest(recording: folder + "/\(storyboard).mp4", folder: folder + "/made").run(), folder
+        )
+    }
+
     @Test(
         "A sheet pulled down by a finger and let go, as a 60 fps MP4: the panel over its farthest frame, led for as long and as far as the recording's, then back by the spring"
     )
     func tuggedPanel() throws {
-        let folder = temporaryFolder()
-        var export = ExportRequest(scene: Self.recordings + "/sheet.yaml")
-        (export.output, export.storyboard) = (folder + "/tugged.mp4", "tugged")
-        _ = try export.run()
-        let report = try SceneMakingRequest(recording: folder + "/tugged.mp4", folder: folder + "/made").run()
+        let report = try Self.madeFromSheet("tugged").report
         #expect(report.changes.map(\.kind) == [.panelUp, .panelDown])
         guard report.changes.count == 2 else { return }
         let back = report.changes[1]
@@ -311,11 +319,7 @@ struct SceneMakingTests {
         "A sheet raised from a peek to its detent and lowered back, as a 60 fps MP4: the panel slides between the two places, its springs come back"
     )
     func panelDetents() throws {
-        let folder = temporaryFolder()
-        var export = ExportRequest(scene: Self.recordings + "/sheet.yaml")
-        (export.output, export.storyboard) = (folder + "/detents.mp4", "detents")
-        _ = try export.run()
-        let report = try SceneMakingRequest(recording: folder + "/detents.mp4", folder: folder + "/made").run()
+        let (report, folder) = try Self.madeFromSheet("detents")
         #expect(report.changes.map(\.kind) == [.panelUp, .panelDown])
         guard report.changes.count == 2 else { return }
         for change in report.changes {
@@ -344,11 +348,7 @@ struct SceneMakingTests {
         "A sheet pulled down by a finger and flicked away, as a 60 fps MP4: the panel led by a finger for as long as the recording's, then a spring, placed within 2 px"
     )
     func pulledPanel() throws {
-        let folder = temporaryFolder()
-        var export = ExportRequest(scene: Self.recordings + "/sheet.yaml")
-        (export.output, export.storyboard) = (folder + "/pulled.mp4", "pulled")
-        _ = try export.run()
-        let report = try SceneMakingRequest(recording: folder + "/pulled.mp4", folder: folder + "/made").run()
+        let report = try Self.madeFromSheet("pulled").report
         #expect(report.changes.map(\.kind) == [.panelUp, .panelDown])
         guard report.changes.count == 2 else { return }
         let down = report.changes[1]

@@ -28,11 +28,13 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     case scroll
     /// The next screen fades in over the first (a cross-dissolve).
     case fade
-    /// A panel of the next screen slides up from the bottom to where it stops, over the first,
-    /// which dims above it (a sheet at a detent, a drawer).
+    /// A panel of the next screen slides up from the bottom, or from lower down where the first
+    /// shows it, to where it stops, over the first, which dims above it (a sheet at a detent, a
+    /// drawer opened from its peek).
     case panelUp
-    /// A panel of the first screen slides down out of the screen, uncovering the next, over
-    /// which the first's dimming lifts (the same sheet dismissed).
+    /// A panel of the first screen slides down out of the screen, or to lower down where the
+    /// next shows it, uncovering the next, over which the first's dimming lifts (the same sheet
+    /// dismissed, a drawer closed to its peek).
     case panelDown
     /// The next screen replaces the first between two frames (a highlight, a tab switch).
     case cut
@@ -57,9 +59,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .collapse: "the screen closes into a row of the next, whose rows above and below ride back"
         case .scroll: "a band of the screen scrolls by a page, the next page following it in"
         case .fade: "the next screen fades in"
-        case .panelUp:
-            "a panel of the next screen slides up from the bottom to where it stops, the screen above it dimming"
-        case .panelDown: "a panel of the screen slides down out of it, uncovering the next"
+        case .panelUp: "a panel of the next screen slides up to where it stops, the screen above it dimming"
+        case .panelDown: "a panel of the screen slides down, uncovering the next"
         case .cut: "the next screen replaces the first at once"
         }
     }
@@ -185,7 +186,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// move's `animate` step runs where not the animation param itself, `reveal` the circle's
     /// layer and the fade's animation, `z` is the top's new z; `returns`: let go short (`canGoBack`,
     /// with a finger's part), it goes back and `a` stays. A parted screen's and a scrolling band's
-    /// layers are named after `animation` (`PartingLayers`, `ScrollLayers`).
+    /// layers and a sliding panel's are named after `animation` (`PartingLayers`, `ScrollLayers`,
+    /// `PanelLayers`).
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
         drag: (duration: String, progress: String)?, path: [(time: Double, progress: Double)]? = nil,
