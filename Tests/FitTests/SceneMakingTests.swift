@@ -316,6 +316,23 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "A drawer dragged up from its peek by a finger and let go to its detent, as a 60 fps MP4: led by a finger up for as long as the recording's, then a spring, the panel placed within 2 px"
+    )
+    func panelDraggedUp() throws {
+        let (report, folder) = try Self.madeFromSheet("dragged-up")
+        #expect(report.changes.map(\.kind) == [.panelUp])
+        let up = try #require(report.changes.first)
+        let drag = try #require(up.drag)
+        #expect(abs(drag.duration - 0.35) < 0.0175, "\(drag)")
+        #expect(abs((up.travel ?? 0) - 280) <= 1.5, "\(String(describing: up.travel))")
+        let offsets = report.check.changes.map { $0.offset?.rms ?? .infinity }
+        #expect(offsets.allSatisfy { $0 < 2 }, "\(offsets)")
+        // The finger goes up.
+        let file = try String(contentsOfFile: folder + "/made/dragged-up.yaml", encoding: .utf8)
+        #expect(file.contains("axis: y, distance: -canvas.height}"))
+    }
+
+    @Test(
         "A sheet raised from a peek to its detent and lowered back, as a 60 fps MP4: the panel slides between the two places, its springs come back"
     )
     func panelDetents() throws {

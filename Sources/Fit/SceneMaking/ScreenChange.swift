@@ -155,8 +155,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     static let shift = ["ShiftX", "ShiftY"]
 
     /// Whether a finger can lead it: UIKit's interactive ones, the edge swipe's pop, a sheet
-    /// pulled down, a card dragged closed, a page swiped and a panel pulled down.
-    var followsFinger: Bool { [.pop, .dismiss, .shrink, .scroll, .panelDown].contains(self) }
+    /// pulled down, a card dragged closed, a page swiped and a panel dragged up or down.
+    var followsFinger: Bool { [.pop, .dismiss, .shrink, .scroll, .panelUp, .panelDown].contains(self) }
 
     /// Whether a finger can let it go short, so that it goes back and the first screen stays (a
     /// swipe back cancelled, a sheet or a card pulled and let go, a band or a panel pulled and
@@ -176,8 +176,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     static func goingBack(pulled: Bool) -> [ScreenChange] { pulled ? pulledOver : returning }
 
     /// The way a finger leading it moves: across for a pop or a page, down for a sheet, a card or
-    /// a panel.
-    var fingerAxis: String { [.dismiss, .shrink, .panelDown].contains(self) ? "y" : "x" }
+    /// a panel going down, up for a panel going up.
+    var fingerAxis: String { [.dismiss, .shrink, .panelUp, .panelDown].contains(self) ? "y" : "x" }
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
     /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
@@ -386,8 +386,10 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         // an animation would show already two refreshes in.
         let finger = drag.map { drag -> String in
             let (axis, span) = fingerAxis == "x" ? ("x", "canvas.width") : ("y", "canvas.height")
+            // A panel dragged up: the finger goes up, its distance negative.
+            let sign = self == .panelUp ? "-" : ""
             func by(_ share: String) -> String {
-                let along = "\(span) * \(drag.progress)" + share
+                let along = "\(sign)\(span) * \(drag.progress)" + share
                 return axis == "x" ? "point(\(along), 0)" : "point(0, \(along))"
             }
             // Along a path, straight between its points: each step a share of the part's
@@ -401,7 +403,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                     }
                 } ?? ["{by: \"\(by(""))\", over: \(drag.duration), easing: easeOut}"]
             return
-                "{drag: {from: screen.center, moves: [\(moves.joined(separator: ", "))], axis: \(axis), distance: \(span)}, \(pose("1"))}"
+                "{drag: {from: screen.center, moves: [\(moves.joined(separator: ", "))], axis: \(axis), distance: \(sign)\(span)}, \(pose("1"))}"
         }
         if returns, canGoBack, let finger {
             // Back where it started: what it uncovered is hidden again, where it was.
