@@ -175,26 +175,20 @@ struct ChangeFit: Sendable {
         }
         if kind.slidesPanel {
             // The panel as the still that shows it has it over the other, dimmed: the one after
-            // a panel slides up, the one before it slides down.
-            // A panel pulled and let go: its farthest frame shows what is under it.
+            // a panel slides up, the one before it slides down (pulled and let go, over its
+            // farthest frame, which shows what is under it).
             let (before, after) = (frames[first - 1].bitmap, frames[farthest ?? (frames.count - 1)].bitmap)
-            let (panel, backdrop) = kind == .panelUp ? (after, before) : (before, after)
-            guard
-                let found = PanelTop.find(
-                    panel: LumaImage(panel, width: width, height: height),
-                    backdrop: LumaImage(backdrop, width: width, height: height))
-            else { return nil }
+            let luma = { (bitmap: Bitmap) in LumaImage(bitmap, width: width, height: height) }
+            let (panel, backdrop) = kind == .panelUp ? (luma(after), luma(before)) : (luma(before), luma(after))
+            guard let found = PanelTop.find(panel: panel, backdrop: backdrop) else { return nil }
             let y = (Double(found.top) * k).rounded()
             // Where the other still shows the panel lower down (a detent, a peek), it slides
-            // between the two places.
-            let travel = PanelTop.travel(
-                panel: LumaImage(panel, width: width, height: height),
-                other: LumaImage(kind == .panelUp ? before : after, width: width, height: height), top: found.top)
-            // Pulled, the move ends where the farthest frame shows the panel.
+            // between the two places; pulled, the move ends where the farthest frame shows it.
+            let travel = PanelTop.travel(panel: panel, other: backdrop, top: found.top)
             if farthest != nil, travel == nil { return nil }
             return Placement(
                 rect: [0, y, base.canvas.width, base.canvas.height - y],
-                color: Self.color(of: panel, x: width / 2, y: found.top), dim: found.dim,
+                color: Self.color(of: kind == .panelUp ? after : before, x: width / 2, y: found.top), dim: found.dim,
                 travel: travel.map { (Double($0) * k).rounded() })
         }
         let pa = LumaImage(frames[a].bitmap, width: width, height: height)
