@@ -82,12 +82,15 @@ struct ChangeFit: Sendable {
     /// Each move's rectangle once found: every try of a move starts from it.
     let rects = FoundRects()
 
-    /// The change `kind` with `curve` (after a finger's part, with `drag`), starting after the
-    /// hold, with the rectangle the recording shows where the move has one; nil where it shows
-    /// none.
-    func change(_ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?) -> MadeChange? {
+    /// The change `kind` with `curve` (after a finger's part, with `drag`, moving as `finger`
+    /// does), starting after the hold, with the rectangle the recording shows where the move
+    /// has one; nil where it shows none.
+    func change(
+        _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, finger: FingerMotion = .drag
+    ) -> MadeChange? {
         var change = MadeChange(
             kind: kind, from: from, to: to, start: hold, curve: curve, drag: drag, seconds: seconds)
+        change.finger = finger
         change.returns = returns && drag != nil
         // A row that closes from a pulled screen closes from the screen before the pull, under a
         // status bar that stays over the pulled screen's bar.
@@ -328,10 +331,12 @@ struct ChangeFit: Sendable {
     /// the next one's.
     static let decisive = 0.7
 
-    /// One try: a move by a curve, after a finger's part (its starting values) where given;
-    /// `tracked`: timed by where the frames place the screen it slides (`SlideTrack`).
+    /// One try: a move by a curve, after a finger's part (its starting values) where given,
+    /// moving as `finger` does; `tracked`: timed by where the frames place the screen it slides
+    /// (`SlideTrack`).
     typealias Try = (
-        kind: ScreenChange, curve: MadeChange.Curve, drag: (Double, Double)?, thorough: Bool, tracked: Bool
+        kind: ScreenChange, curve: MadeChange.Curve, drag: (Double, Double)?, finger: FingerMotion, thorough: Bool,
+        tracked: Bool
     )
 
     /// The change's length, the curves' first duration.
@@ -343,9 +348,11 @@ struct ChangeFit: Sendable {
     /// the finger's speed, as UIKit does a pop let go: the places tell a speed, where whole
     /// frames hardly do. A move let go short goes back at its own pace: the finger was moving
     /// away.
-    func curves(drag: (Double, Double)?, thorough: Bool, tracked: Bool = false) -> [MadeChange.Curve] {
+    func curves(drag: (Double, Double)?, finger: FingerMotion = .drag, thorough: Bool, tracked: Bool = false)
+        -> [MadeChange.Curve]
+    {
         [
-            .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : returns ? 0 : Self.liftSpeed),
+            .spring(duration: guess, dampingRatio: 1, velocity: drag == nil ? nil : returns ? 0 : finger.start.speed),
             drag != nil && tracked && !returns ? .launched(velocity: 0) : .system,
             .bezier("easeInEaseOut", duration: guess),
         ] + (thorough ? [.bezier("easeIn", duration: guess), .bezier("easeOut", duration: guess)] : [])
@@ -359,8 +366,12 @@ struct ChangeFit: Sendable {
     func tries(_ kinds: [ScreenChange], thorough: Bool) -> [Try] {
         kinds.flatMap { kind -> [Try] in
             // A move that goes back is a finger's let go short, never a move alone.
-            let drags: [(Double, Double)?] = returns ? [fingerStart] : kind.followsFinger ? [nil, fingerStart] : [nil]
-            return drags.flatMap { drag in
+            let drags: [((Double, Double)?, FingerMotion)] =
+                returns
+                ? [(fingerStart(.drag), .drag)]
+                : kind.followsFinger
+                    ? [(nil, .drag)] + FingerMotion.allCases.map { (fingerStart($0), $0) } : [(nil, .drag)]
+            return drags.flatMap { drag, finger in
                 // A finger-led slide is tried quickly only timed by its screen's places: its
                 // tries alone have found how it dims and shifts what it uncovers.
                 let tracking =
@@ -368,23 +379,19 @@ struct ChangeFit: Sendable {
                 return tracking.flatMap { tracked in
                     // Timed by the places, a curve with no values and no finger has nothing to fit;
                     // on the frames, a slide's curve with values is timed by its places instead.
-                    curves(drag: drag, thorough: thorough, tracked: tracked).filter {
+                    curves(drag: drag, finger: finger, thorough: thorough, tracked: tracked).filter {
                         (!tracked || !$0.parts.isEmpty || drag != nil)
                             && (tracked || drag != nil || thorough || returns || kind.slide == nil || $0.parts.isEmpty)
                     }
-                    .map { (kind, $0, drag, thorough, tracked) as Try }
+                    .map { (kind, $0, drag, finger, thorough, tracked) as Try }
                 }
             }
         }
     }
 
-    /// The speed a finger-led spring's search starts from, in whole distances a second: a
-    /// flick's, which hands on many; from a slow start the search settles on a short, loose
-    /// spring instead.
-    static let liftSpeed = 8.0
-
-    /// The finger's part a finger-led try starts from: half the change, to 0.4 of the way.
-    var fingerStart: (Double, Double) { (guess / 2, 0.4) }
+    /// The finger's part a finger-led try starts from, moving as `finger` does
+    /// (`FingerMotion.start`): its seconds and how far it takes the move.
+    func fingerStart(_ finger: FingerMotion) -> (Double, Double) { (guess * finger.start.share, finger.start.progress) }
 
     /// Each change of `fits` (nil where it needs none) as the move and curve that explain it
     /// best, or nil where none does, with its values' ranges. Every change's work shares the
@@ -395,15 +402,17 @@ struct ChangeFit: Sendable {
     ///   the frames place its screen (`slidePlaces`, drawn as the first tries found it looks,
     ///   and measured with the dimming and parallax they found);
     /// - the best alone wins where it explains `wellExplained` of the change; otherwise each
-    ///   move a finger can lead is tried led by one too (a slide only timed by its places),
-    ///   and the best led wins where it leaves at most `fingerMargin` of the best alone's
-    ///   residual (so a finger's tries, which never win over a move alone that explains the
-    ///   change well, are made only where one may);
+    ///   move a finger can lead is tried led by one too, dragging and flicking
+    ///   (`FingerMotion`; a slide only timed by its places), and a finger leads where its best
+    ///   leaves at most `fingerMargin` of the best alone's residual (so a finger's tries, which
+    ///   never win over a move alone that explains the change well, are made only where one
+    ///   may): of its motions, the one whose render, along its path where that comes nearer, is
+    ///   likest the recording over the change's window;
     /// - where the one taken slides a screen, the try of its move (led by a finger or not, as
     ///   it is) that puts the screen nearest the frames' places (`placed`); where that try was
     ///   timed by the places, it again with its dimming and parallax searched on the frames;
     /// - led by a finger, the one taken along the finger's own path where that brings its render
-    ///   nearer the recording than the finger's part easing out (`followingFinger`); where the
+    ///   nearer the recording than the finger's part eased (`followingFinger`); where the
     ///   one taken is led by none and stays unlike the recording, the best led by one, along its
     ///   path, where that comes nearer;
     /// - where none is taken, or its render is further than `SceneMaker.mostUnlike` from the
@@ -448,12 +457,14 @@ struct ChangeFit: Sendable {
                     // A try timed by its screen's places takes its other numbers as found so
                     // far; the one taken has them searched (`Work.numbers`).
                     return try fit.attempt(
-                        t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml", thorough: t.thorough,
+                        t.kind, t.curve, drag: t.drag, finger: t.finger, path: "\(fit.folder)-\(i).yaml",
+                        thorough: t.thorough,
                         tracked: t.tracked, searchesNumbers: false, threads: threads)
                 case .ranges(let found): return try fit.ranged(found, threads: threads)
                 case .numbers(let t):
                     return try fit.attempt(
-                        t.kind, t.curve, drag: t.drag, path: "\(fit.folder)-\(i).yaml", tracked: true, threads: threads)
+                        t.kind, t.curve, drag: t.drag, finger: t.finger, path: "\(fit.folder)-\(i).yaml", tracked: true,
+                        threads: threads)
                 }
             }
             round = []
@@ -493,7 +504,11 @@ struct ChangeFit: Sendable {
                     // (its tries timed by the places, answered: there are none).
                     for t in unplaced where placeless.contains(t.kind) { answers[k, default: []].append((t, nil)) }
                     round += unplaced.map { t in
-                        (k, Work.attempt(placeless.contains(t.kind) ? (t.kind, t.curve, t.drag, t.thorough, false) : t))
+                        (
+                            k,
+                            Work.attempt(
+                                placeless.contains(t.kind) ? (t.kind, t.curve, t.drag, t.finger, t.thorough, false) : t)
+                        )
                     }
                     continue
                 }
@@ -515,20 +530,35 @@ struct ChangeFit: Sendable {
                     round += led.map { (k, Work.attempt($0)) }
                     continue
                 }
-                // The quick tries' answers before the thorough ones', however their rounds
-                // came: of two as close, the first counts.
-                let fingerLed =
-                    mine.filter { $0.try.drag != nil && !$0.try.thorough }.map(\.answer)
-                    + mine.filter { $0.try.drag != nil && $0.try.thorough }.map(\.answer)
-                let fingerLedBest = fingerLed.reduce(Attempt.none, better)
-                // A finger's part is two values more: it is taken only where no move alone
-                // explains the change well, and only where it comes clearly closer.
+                // Each motion a finger may lead with (a drag, a flick), its best try: the quick
+                // tries' answers before the thorough ones', however their rounds came (of two as
+                // close, the first counts).
+                let fingerLed = FingerMotion.allCases.compactMap { motion -> Attempt in
+                    let answers = mine.filter { $0.try.drag != nil && $0.try.finger == motion }
+                    return (answers.filter { !$0.try.thorough } + answers.filter(\.try.thorough)).map(\.answer)
+                        .reduce(Attempt.none, better)
+                }
+                // A finger's part is two values more: a finger leads only where no move alone
+                // explains the change well, and one of its motions comes clearly closer. Which
+                // motion is the one whose render (along its finger's own path, where that comes
+                // nearer) is likest the recording: a part eased the wrong way may score better
+                // at the fit's width and still draw the change further off.
+                let leads = fingerLed.contains { led in
+                    (alone?.change.explained ?? 0) < wellExplained
+                        && led.score < fingerMargin * (alone?.score ?? .infinity)
+                }
+                var followedLed: [(change: MadeChange, unlikeness: Double)?] = []
+                if leads, fingerLed.count > 1 {
+                    followedLed = try fingerLed.map { led in
+                        try fits[k]!.placed(mine, as: led).map { try fits[k]!.followingFinger($0.change) }
+                    }
+                }
+                // Measured over the change's whole window: one may start moving sooner or stop
+                // later than another, where the recording is still.
+                let unlike = try followedLed.map { try $0.map { try fits[k]!.unlikeness($0.change, whole: true) } }
+                let nearest = unlike.indices.min { (unlike[$0] ?? .infinity) < (unlike[$1] ?? .infinity) }
                 let taken = try fits[k]!.placed(
-                    mine,
-                    as: fingerLedBest.map { led in
-                        (alone?.change.explained ?? 0) < wellExplained
-                            && led.score < fingerMargin * (alone?.score ?? .infinity)
-                    } ?? false ? fingerLedBest : alone)
+                    mine, as: nearest.map { fingerLed[$0] } ?? (leads ? fingerLed.first : alone))
                 // A try timed by its screen's places measured its move's dimming and parallax
                 // as the tries on the frames found them: the one taken has them searched, once.
                 // (The answer taken is one of `mine`'s, copied: its values are its own.)
@@ -544,15 +574,17 @@ struct ChangeFit: Sendable {
                     continue
                 }
                 // Led by a finger, it follows the finger's own path where that comes nearer.
-                var followed = try taken.map { try fits[k]!.followingFinger($0.change) }
+                var followed =
+                    try nearest.flatMap { followedLed[$0] } ?? taken.map { try fits[k]!.followingFinger($0.change) }
                 // Where the one taken stays unlike the recording, the best led by a finger may
-                // come nearer along its own path: eased out, a finger's tries lose to a curve
-                // that only looks alike.
-                if let unlike = followed?.unlikeness, unlike > SceneMaker.mostUnlike, taken?.change.drag == nil,
-                    let led = try fits[k]!.placed(mine, as: fingerLedBest)
-                {
-                    let along = try fits[k]!.followingFinger(led.change)
-                    if along.unlikeness < unlike { followed = along }
+                // come nearer along its own path: eased, a finger's tries lose to a curve that
+                // only looks alike.
+                if let unlike = followed?.unlikeness, unlike > SceneMaker.mostUnlike, taken?.change.drag == nil {
+                    for led in fingerLed {
+                        guard let placed = try fits[k]!.placed(mine, as: led) else { continue }
+                        let along = try fits[k]!.followingFinger(placed.change)
+                        if along.unlikeness < followed?.unlikeness ?? .infinity { followed = along }
+                    }
                 }
                 // Where no quick try explains the change, or its render stays unlike the
                 // recording (as the made scene's check would find), every curve is tried
@@ -583,15 +615,17 @@ struct ChangeFit: Sendable {
 
     /// Whether two tries are one move by one curve, searched alike.
     static func same(_ a: Try, _ b: Try) -> Bool {
-        a.kind == b.kind && a.curve == b.curve && a.thorough == b.thorough && a.tracked == b.tracked
+        a.kind == b.kind && a.curve == b.curve && a.finger == b.finger && a.thorough == b.thorough
+            && a.tracked == b.tracked
     }
 
-    /// How far `change`'s render is from the recording over the frames it moves in, as the made
-    /// scene's check figures it: the RMS of each frame's mean difference at the outline's width.
-    func unlikeness(_ change: MadeChange) throws -> Double {
+    /// How far `change`'s render is from the recording over the frames it moves in (or, where
+    /// `whole`, every frame of its window, the stillness either side too), as the made scene's
+    /// check figures it: the RMS of each frame's mean difference at the outline's width.
+    func unlikeness(_ change: MadeChange, whole: Bool = false) throws -> Double {
         let width = SceneMaker.outlineWidth
         let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
-        let moving = recording.frames.filter { seconds.contains($0.start + origin) }
+        let moving = whole ? recording.frames : recording.frames.filter { seconds.contains($0.start + origin) }
         guard !moving.isEmpty else { return 0 }
         let transition = try alone(change, at: "\(folder)-check.yaml", width: width)
         var squares: [Double] = []
@@ -603,7 +637,7 @@ struct ChangeFit: Sendable {
     }
 
     /// `change` following its finger's own path (`fingerFollowed`), where that brings its render
-    /// clearly nearer the recording than its finger's part easing out does (a finger is no
+    /// clearly nearer the recording than its finger's part eased does (a finger is no
     /// curve, but a path is many numbers more): to at most `pathMargin` of its unlikeness;
     /// with the unlikeness of the one returned.
     func followingFinger(_ change: MadeChange) throws -> (change: MadeChange, unlikeness: Double) {
@@ -613,7 +647,7 @@ struct ChangeFit: Sendable {
         return along < Self.pathMargin * eased ? (followed, along) : (change, eased)
     }
 
-    /// The most of its unlikeness eased out a change along its finger's path may keep.
+    /// The most of its unlikeness eased a change along its finger's path may keep.
     static let pathMargin = 0.95
 
     /// The width, in pixels, a finger's path is read at: a few per point's move of a band.
@@ -765,11 +799,12 @@ struct ChangeFit: Sendable {
     /// costs its pairs with all the others).
     func ranged(_ found: MadeChange, threads: Int) throws -> Attempt {
         try attempt(
-            found.kind, found.curve, drag: found.drag.map { ($0.duration, $0.progress) }, path: "\(folder)-ranged.yaml",
-            from: found, thorough: true, threads: threads)
+            found.kind, found.curve, drag: found.drag.map { ($0.duration, $0.progress) }, finger: found.finger,
+            path: "\(folder)-ranged.yaml", from: found, thorough: true, threads: threads)
     }
 
-    /// The change as `kind` by `curve` (after a finger's part, with `drag`), fitted; or, where
+    /// The change as `kind` by `curve` (after a finger's part, with `drag`, moving as `finger`
+    /// does, which bounds the speed a spring after it starts at), fitted; or, where
     /// `found` is given, `found` with its values' ranges. `thorough`: searched, and its motion's
     /// match judged, blurred over about a line of text (`FitRequest.blursText`). `tracked`: its
     /// curve and a finger's part fitted to where the frames place the screen it slides
@@ -779,8 +814,9 @@ struct ChangeFit: Sendable {
     /// (`next`) is fitted again to be over by then, where its curve or its finger's part can be
     /// shorter (`within`).
     func attempt(
-        _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, path: String,
-        from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false, searchesNumbers: Bool = true,
+        _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, finger: FingerMotion = .drag,
+        path: String, from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false,
+        searchesNumbers: Bool = true,
         threads: Int, within: (curve: Double?, finger: Double?)? = nil
     ) throws -> Attempt {
         // Fitted again with its curve, or its finger's part, lasting at most `within`'s seconds,
@@ -793,7 +829,7 @@ struct ChangeFit: Sendable {
             curve = curve.with(values)
         }
         let drag = drag.map { drag in (min(drag.0, within?.finger ?? drag.0), drag.1) }
-        guard var candidate = change(kind, curve, drag: drag) else { return nil }
+        guard var candidate = change(kind, curve, drag: drag, finger: finger) else { return nil }
         if let found {
             // Its own values and start (in the window's time), so that only their ranges are
             // worked out.
@@ -808,6 +844,9 @@ struct ChangeFit: Sendable {
         let curveKeys = curve.parts.map { curve.key($0.part, animation: names.animation) }
         var keys = curveKeys
         var ranges = Dictionary(uniqueKeysWithValues: zip(keys, curve.parts.map(\.range)))
+        if drag != nil, let v = curve.parts.firstIndex(where: { $0.part == "velocity" }) {
+            ranges[curveKeys[v]] = curve.parts[v].range.lowerBound...finger.fastest
+        }
         if let most = within?.curve, let d = duration {
             let range = curve.parts[d].range
             ranges[curveKeys[d]] = range.lowerBound...max(range.lowerBound, min(range.upperBound, most))
@@ -822,7 +861,7 @@ struct ChangeFit: Sendable {
             ranges[reveal.fade + ".duration"] = 0.02...1.5
         }
         // A finger's part: its seconds and how far it takes the move.
-        let finger = names.drag.map { [$0.duration, $0.progress] } ?? []
+        let fingerKeys = names.drag.map { [$0.duration, $0.progress] } ?? []
         if let drag = names.drag {
             keys += [drag.duration, drag.progress]
             ranges[drag.duration] = 0.05...max(0.05, min(2, within?.finger ?? 2))
@@ -831,7 +870,7 @@ struct ChangeFit: Sendable {
         }
         // The ranges are those of the values handed back to UIKit, the move's own numbers held.
         if found != nil {
-            let handed = finger + (names.reveal.map { [$0.fade + ".duration"] } ?? [])
+            let handed = fingerKeys + (names.reveal.map { [$0.fade + ".duration"] } ?? [])
             keys = keys.filter { curveKeys.contains($0) || handed.contains($0) }
             ranges = ranges.filter { keys.contains($0.key) }
         }
@@ -846,7 +885,7 @@ struct ChangeFit: Sendable {
         do {
             if tracked, found == nil {
                 guard let layer = slidingLayer(kind), let places = try slidePlaces(kind) else { return nil }
-                let timing = keys.filter { curveKeys.contains($0) || finger.contains($0) }
+                let timing = keys.filter { curveKeys.contains($0) || fingerKeys.contains($0) }
                 let timed: (values: [String: Double], offset: Double)
                 // Timed once by its scene and the ranges searched.
                 let timingKey = scene.text + (within.map { "# within \($0)" } ?? "")
@@ -930,7 +969,7 @@ struct ChangeFit: Sendable {
                 return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)
             }
             return try attempt(
-                kind, curve, drag: drag, path: path, thorough: thorough, tracked: tracked,
+                kind, curve, drag: drag, finger: finger, path: path, thorough: thorough, tracked: tracked,
                 searchesNumbers: searchesNumbers, threads: threads, within: shorter)
         }
         return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)

@@ -31,9 +31,10 @@ public struct MadeChange: Sendable {
         var parts: [(part: String, start: Double, range: ClosedRange<Double>)] {
             switch self {
             case .spring(let d, let z, let v):
-                [("duration", d, 0.05...3), ("dampingRatio", z, 0.2...1)] + (v.map { [("velocity", $0, 0...20)] } ?? [])
+                [("duration", d, 0.05...3), ("dampingRatio", z, 0.2...1)]
+                    + (v.map { [("velocity", $0, 0...FingerMotion.drag.fastest)] } ?? [])
             case .system: []
-            case .launched(let v): [("velocity", v, 0...20)]
+            case .launched(let v): [("velocity", v, 0...FingerMotion.drag.fastest)]
             case .bezier(_, let d): [("duration", d, 0.05...3)]
             }
         }
@@ -120,12 +121,14 @@ public struct MadeChange: Sendable {
     /// The rectangle it grows out of or shrinks into, or the row it opens or closes, in points
     /// (x, y, width, height).
     public var rect: [Double]? = nil
-    /// A finger's part before the curve: how long it takes (easing out, unless it follows
-    /// `fingerPath`), and how far it takes the move (0 to 1).
+    /// A finger's part before the curve: how long it takes (moving as `finger` does, unless it
+    /// follows `fingerPath`), and how far it takes the move (0 to 1).
     public var drag: (duration: Double, progress: Double)? = nil
+    /// How the finger moves through its part, where it follows no path of its own.
+    public var finger = FingerMotion.drag
     /// The finger's own path through its part, as the recording shows it, where it follows one
-    /// rather than easing out: points after it touches down (the share of the part's seconds,
-    /// the share of how far it takes the move), straight between, the last (1, 1).
+    /// rather than moving as `finger` does: points after it touches down (the share of the part's
+    /// seconds, the share of how far it takes the move), straight between, the last (1, 1).
     public var fingerPath: [(time: Double, progress: Double)]? = nil
     /// A move that fades the next screen in after it (`ScreenChange.fadesIn`): the fade's
     /// seconds, ease-in-ease-out; and a circle's or a parted row's colour (`#RRGGBB`).
@@ -332,14 +335,14 @@ struct MadeSceneText {
             }
             lines.append("  \(name.animation): {animation: \(change.curve.yaml), doc: \(quoted(doc))}")
             if case .launched = change.curve, let speed = change.curve.parts.first {
-                let range = "[\(Self.number(speed.range.lowerBound)), \(Self.number(speed.range.upperBound))]"
+                let range = "[\(Self.number(speed.range.lowerBound)), \(Self.number(change.finger.fastest))]"
                 lines.append(
                     "  \(change.curve.key(speed.part, animation: name.animation)): {number: \(Self.number(speed.start)), range: \(range), doc: \"the finger's speed the system spring starts at, in whole distances a second\"}"
                 )
             }
             if let drag = change.drag, let names = name.drag {
                 lines.append(
-                    "  \(names.duration): {seconds: \(Self.number(drag.duration)), range: [0.01, 10], doc: \"the finger's part, before it lets go, \(change.fingerPath == nil ? "easing out" : "along the recording's path")\"}"
+                    "  \(names.duration): {seconds: \(Self.number(drag.duration)), range: [0.01, 10], doc: \"the finger's part, before it lets go, \(change.fingerPath == nil ? change.finger.doc : "along the recording's path")\"}"
                 )
                 lines.append(
                     "  \(names.progress): {number: \(Self.number(drag.progress)), range: [0, 1], doc: \"how far the finger takes it\"}"
@@ -488,7 +491,8 @@ struct MadeSceneText {
             let steps = change.kind.steps(
                 from: Self.layer(change.from), to: Self.layer(change.to), animation: name.animation,
                 params: name.params,
-                drag: name.drag, path: change.fingerPath, animates: change.curve.animated(name.animation),
+                drag: name.drag, path: change.fingerPath, finger: change.finger,
+                animates: change.curve.animated(name.animation),
                 reveal: name.reveal.map { ($0.circle, $0.fade) }, z: z, returns: change.returns)
             var after: [String] = []
             if height != nil {

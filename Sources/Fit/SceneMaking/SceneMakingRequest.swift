@@ -165,18 +165,23 @@ public struct SceneMakingRequest: Sendable {
 }
 
 extension SceneMakingRequest {
-    /// The first move whose render stays far from the recording (past `SceneMaker.mostUnlike`):
-    /// not explained, whichever move it is. A cut is explained whenever it falls: it is off only
-    /// by when within its frame. A screen that slides (or a band's pages that scroll) is
-    /// explained too where it is drawn within `SceneMaker.mostOffset` of where the recording
+    /// The first move whose render stays far from the recording (past `SceneMaker.mostUnlike`),
+    /// or, led by a finger, draws what it moves whole (a sliding screen or panel, a band's
+    /// pages) further than `SceneMaker.mostOffset` from where the recording shows it, however
+    /// near its levels (a finger's part, read frame by frame, is there to put it where the
+    /// frames do): not explained, whichever move it is. A cut is explained whenever it falls: it
+    /// is off only by when within its frame. A screen that slides (or a band's pages that
+    /// scroll) is explained too where it is drawn within `mostOffset` of where the recording
     /// shows it and the frames, with it there, come within `mostUnlike`: a screen of text a few
     /// pixels off differs by many levels.
     static func unlike(_ changes: [MadeChange], _ check: MadeSceneCheck) -> MadeSceneCheck.Stretch? {
         zip(changes, check.changes).first { change, stretch in
+            guard change.kind != .cut else { return false }
+            if change.drag != nil, let offset = stretch.offset, offset.rms > SceneMaker.mostOffset { return true }
             let inPlace = stretch.offset.map {
                 $0.rms <= SceneMaker.mostOffset && $0.inPlace <= SceneMaker.mostUnlike
             }
-            return change.kind != .cut && stretch.rms > SceneMaker.mostUnlike && inPlace != true
+            return stretch.rms > SceneMaker.mostUnlike && inPlace != true
         }?.1
     }
 
@@ -252,7 +257,7 @@ public struct SceneMakingReport: Sendable {
                 change.kind.rawValue)
             if let drag = change.drag {
                 line +=
-                    ", led by a finger for \(FitResult.text(drag.duration)) s to \(FitResult.text(drag.progress)) of the way"
+                    ", \(change.finger.led) for \(FitResult.text(drag.duration)) s to \(FitResult.text(drag.progress)) of the way"
                     + (change.fingerPath == nil ? "" : " along its own path")
                     + (change.returns ? " over screen \(change.to), let go short" : "")
             }

@@ -180,18 +180,18 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     var fingerAxis: String { [.dismiss, .shrink, .panelUp, .panelDown].contains(self) ? "y" : "x" }
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
-    /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag`
-    /// a finger's part first (its seconds, and its `progress`), `path` the finger's own path
-    /// through it (`MadeChange.fingerPath`; without one it eases out), `animates` what the
-    /// move's `animate` step runs where not the animation param itself, `reveal` the circle's
-    /// layer and the fade's animation, `z` is the top's new z; `returns`: let go short (`canGoBack`,
-    /// with a finger's part), it goes back and `a` stays. A parted screen's and a scrolling band's
+    /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag` a
+    /// finger's part first (its seconds, and its `progress`), `path` the finger's own path through
+    /// it (`MadeChange.fingerPath`; without one it moves as `finger` does), `animates` what the
+    /// move's `animate` step runs where not the animation param itself, `reveal` the circle's layer
+    /// and the fade's animation, `z` is the top's new z; `returns`: let go short (`canGoBack`, with
+    /// a finger's part), it goes back and `a` stays. A parted screen's and a scrolling band's
     /// layers and a sliding panel's are named after `animation` (`PartingLayers`, `ScrollLayers`,
     /// `PanelLayers`).
     func steps(
         from a: String, to b: String, animation: String, params: [String: String],
         drag: (duration: String, progress: String)?, path: [(time: Double, progress: Double)]? = nil,
-        animates: String? = nil,
+        finger: FingerMotion = .drag, animates: String? = nil,
         reveal: (circle: String, fade: String)? = nil, z: Int, returns: Bool = false
     ) -> [String] {
         let curve = animates ?? animation
@@ -401,7 +401,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                         return
                             "{by: \"\(by(" * \(MadeSceneText.number(along))"))\", over: \"\(drag.duration) * \(MadeSceneText.number(over))\", easing: linear}"
                     }
-                } ?? ["{by: \"\(by(""))\", over: \(drag.duration), easing: easeOut}"]
+                } ?? ["{by: \"\(by(""))\", over: \(drag.duration), easing: \(finger.easing)}"]
             return
                 "{drag: {from: screen.center, moves: [\(moves.joined(separator: ", "))], axis: \(axis), distance: \(sign)\(span)}, \(pose("1"))}"
         }

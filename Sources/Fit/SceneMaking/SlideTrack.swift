@@ -191,16 +191,19 @@ extension ChangeFit {
 
 extension ChangeFit {
     /// Where `taken`'s move slides a screen: of `answers`' tries of that move, led by a finger
-    /// or not as `taken` is, the one whose plan puts the screen nearest where the frames place
-    /// it (`placementError`). A frame's levels tell which move it shows, but hardly a few
-    /// points of where its screen is; the frames' places tell that. Of those within
+    /// (moving as its does) or not as `taken` is, the one whose plan puts the screen nearest where
+    /// the frames place it (`placementError`). A frame's levels tell which move it shows, but
+    /// hardly a few points of where its screen is; the frames' places tell that. Of those within
     /// `SlideTrack.samePlace` of the nearest, the curve of fewest values wins (UIKit's system
-    /// spring before a spring fitted to look like it), then the least residual in levels.
-    /// Otherwise `taken`.
+    /// spring before a spring fitted to look like it), then the least residual in levels. Otherwise
+    /// `taken`.
     func placed(_ answers: [(try: Try, answer: Attempt)], as taken: Attempt) throws -> Attempt {
         guard let taken, taken.change.kind.slide != nil else { return taken }
         var placed: [(answer: (change: MadeChange, score: Double), error: Double)] = []
-        for (t, answer) in answers where t.kind == taken.change.kind && (t.drag == nil) == (taken.change.drag == nil) {
+        for (t, answer) in answers
+        where t.kind == taken.change.kind && (t.drag == nil) == (taken.change.drag == nil)
+            && (t.drag == nil || t.finger == taken.change.finger)
+        {
             guard let answer, (answer.change.explained ?? 1) >= SceneMaker.leastExplained,
                 let error = try placementError(answer.change)
             else { continue }
