@@ -555,8 +555,8 @@ struct ChangeFit: Sendable {
                 }
                 // Measured over the change's whole window: one may start moving sooner or stop
                 // later than another, where the recording is still.
-                let unlike = try followedLed.map { try $0.map { try fits[k]!.unlikeness($0.change, whole: true) } }
-                let nearest = unlike.indices.min { (unlike[$0] ?? .infinity) < (unlike[$1] ?? .infinity) }
+                let overWindow = try followedLed.map { try $0.map { try fits[k]!.unlikeness($0.change, whole: true) } }
+                let nearest = overWindow.indices.min { (overWindow[$0] ?? .infinity) < (overWindow[$1] ?? .infinity) }
                 let taken = try fits[k]!.placed(
                     mine, as: nearest.map { fingerLed[$0] } ?? (leads ? fingerLed.first : alone))
                 // A try timed by its screen's places measured its move's dimming and parallax
