@@ -403,6 +403,25 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "A pushed screen flicked back by a finger, as a 60 fps MP4: a pop led by a finger speeding up for as long and as far as the recording's, timed by the screen's places, the screen placed within 1 px"
+    )
+    func flickedPop() throws {
+        let folder = temporaryFolder()
+        var export = ExportRequest(scene: Self.recordings + "/push.yaml")
+        (export.output, export.storyboard, export.fps) = (folder + "/flicked-back.mp4", "flicked-back", 60)
+        _ = try export.run()
+        let report = try SceneMakingRequest(recording: folder + "/flicked-back.mp4", folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.pop])
+        let pop = try #require(report.changes.first)
+        // 280 of 375 pt over 0.35 s, eased in (Tests/Recordings/push.yaml).
+        #expect(pop.finger == .flick)
+        let drag = try #require(pop.drag)
+        #expect(abs(drag.duration - 0.35) < 0.0175 && abs(drag.progress - 280.0 / 375) < 0.03, "\(drag)")
+        let offsets = report.check.changes.map { $0.offset?.rms ?? .infinity }
+        #expect(offsets.allSatisfy { $0 < 1 }, "\(offsets)")
+    }
+
+    @Test(
         "expanding-view's 25 fps GIF: a circle that grows out of the button and the next screen fading in over it (reveal), then a dismissal over a screen of text, each as the built-in times it"
     )
     func reveal() throws {
