@@ -284,9 +284,15 @@ struct SceneMakingTests {
     /// The report of a scene made from `storyboard` of `Tests/Recordings/sheet.yaml` rendered as
     /// a 60 fps MP4, and the folder it was made in (`made`).
     static func madeFromSheet(_ storyboard: String) throws -> (report: SceneMakingReport, folder: String) {
+        try made(from: "sheet", storyboard: storyboard)
+    }
+
+    /// The report of a scene made from `storyboard` of `Tests/Recordings/SCENE.yaml` rendered as
+    /// a 60 fps MP4, and the folder it was made in (`made`).
+    static func made(from scene: String, storyboard: String) throws -> (report: SceneMakingReport, folder: String) {
         let folder = temporaryFolder()
-        var export = ExportRequest(scene: recordings + "/sheet.yaml")
-        (export.output, export.storyboard) = (folder + "/\(storyboard).mp4", storyboard)
+        var export = ExportRequest(scene: recordings + "/\(scene).yaml")
+        (export.output, export.storyboard, export.fps) = (folder + "/\(storyboard).mp4", storyboard, 60)
         _ = try export.run()
         return (
             try SceneMakingRequest(recording: folder + "/\(storyboard).mp4", folder: folder + "/made").run(), folder
@@ -406,11 +412,7 @@ struct SceneMakingTests {
         "A pushed screen flicked back by a finger, as a 60 fps MP4: a pop led by a finger speeding up for as long and as far as the recording's, timed by the screen's places, the screen placed within 1 px"
     )
     func flickedPop() throws {
-        let folder = temporaryFolder()
-        var export = ExportRequest(scene: Self.recordings + "/push.yaml")
-        (export.output, export.storyboard, export.fps) = (folder + "/flicked-back.mp4", "flicked-back", 60)
-        _ = try export.run()
-        let report = try SceneMakingRequest(recording: folder + "/flicked-back.mp4", folder: folder + "/made").run()
+        let report = try Self.made(from: "push", storyboard: "flicked-back").report
         #expect(report.changes.map(\.kind) == [.pop])
         let pop = try #require(report.changes.first)
         // 280 of 375 pt over 0.35 s, eased in (Tests/Recordings/push.yaml).
