@@ -25,15 +25,16 @@ struct RecordingPass<Kept> {
         _ reader: FrameReader, frameInterval: Double?,
         settle: ((inout Kept, _ start: Double, _ end: Double) -> Void)? = nil, keep: (Bitmap) throws -> Kept
     ) throws {
-        try self.init(reader, frameInterval: frameInterval, settle: settle) { bitmap, _, _ in try keep(bitmap) }
+        try self.init(reader, frameInterval: frameInterval, settle: settle) { bitmap, _, _, _ in try keep(bitmap) }
     }
 
-    /// As above, `keep` told too when the frame shows by the file's own times (its start, and
-    /// the next frame's); a frame the same as the one before shares its kept value instead.
+    /// As above, `keep` told too the frame's index and when it shows by the file's own times
+    /// (its start, and the next frame's); a frame the same as the one before shares its kept
+    /// value instead.
     init(
         _ reader: FrameReader, frameInterval: Double?,
         settle: ((inout Kept, _ start: Double, _ end: Double) -> Void)? = nil,
-        keep: (Bitmap, _ start: Double, _ end: Double) throws -> Kept
+        keep: (Bitmap, _ index: Int, _ start: Double, _ end: Double) throws -> Kept
     ) throws {
         var starts: [Double] = [], kept: [Kept] = [], end = 0.0
         var last: Bitmap?
@@ -49,7 +50,7 @@ struct RecordingPass<Kept> {
             if starts.count == Fitter.maximumFrames || (frameInterval == nil && frame.start > Fitter.maximumSeconds) {
                 throw FitError.tooLong(frames: starts.count + 1, seconds: frame.start)
             }
-            kept.append(try last == b ? kept[kept.count - 1] : keep(b, frame.start, until))
+            kept.append(try last == b ? kept[kept.count - 1] : keep(b, starts.count, frame.start, until))
             if let settle, let previous = starts.last { settle(&kept[kept.count - 2], previous, frame.start) }
             starts.append(frame.start)
             last = b

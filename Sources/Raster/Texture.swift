@@ -14,12 +14,16 @@ public final class Texture: Sendable {
     public var height: Int { levels[0].height }
     public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
 
-    public init(_ bitmap: Bitmap) {
+    /// The image and its mip chain; `drawnDownTo`, the least scale of its size it will be drawn
+    /// at, leaves out the levels no such draw samples (`SampleMapping` picks the same level).
+    public init(_ bitmap: Bitmap, drawnDownTo scale: Double = 0) {
         var levels = [bitmap]
         var current = bitmap
-        while current.width > 1 || current.height > 1 {
+        var k = scale > 0 ? 1 / scale : .infinity
+        while (current.width > 1 || current.height > 1) && k > 2 {
             current = Texture.halved(current)
             levels.append(current)
+            k /= 2
         }
         self.levels = levels
         self.isOpaque = bitmap.isOpaque

@@ -72,6 +72,27 @@ struct SnapshotDrawTests {
         #expect(t.levels[1][0, 0].r == 191)  // (0 + 3·255 + 2) / 4 = 191.75 → 191
     }
 
+    @Test("A texture built for draws down to a scale draws them byte for byte as its whole mip chain does")
+    func levelsForAScale() {
+        var random = SeededRandom(seed: 0x7E47)
+        for _ in 0..<40 {
+            let (w, h) = (Int.random(in: 1...90, using: &random), Int.random(in: 1...90, using: &random))
+            let image = random.bitmap(width: w, height: h, opaque: Bool.random(using: &random))
+            let (dw, dh) = (random.double(0.3...Double(w) * 1.5), random.double(0.3...Double(h) * 1.5))
+            let scale = max(dw / Double(w), dh / Double(h))
+            let (whole, some) = (Texture(image), Texture(image, drawnDownTo: scale))
+            #expect(some.levels.count <= whole.levels.count)
+            func drawn(_ texture: Texture) -> Bitmap {
+                var canvas = Bitmap(width: Int(dw.rounded(.up)), height: Int(dh.rounded(.up)))
+                canvas.withView { $0.draw(texture, from: texture.bounds, to: Rect(x: 0, y: 0, width: dw, height: dh)) }
+                return canvas
+            }
+            #expect(drawn(some) == drawn(whole), "\(w)x\(h) to \(dw)x\(dh)")
+        }
+        // A 750-pixel screen drawn 320 wide samples its level of 375: two levels, not eleven.
+        #expect(Texture(Bitmap(width: 750, height: 10), drawnDownTo: 320.0 / 750).levels.count == 2)
+    }
+
     @Test("Samples clamp to the source rect: a slice does not bleed its neighbours")
     func sliceDoesNotBleed() {
         var image = Bitmap(width: 10, height: 10, fill: Color(rgb: 0x00FF00).premultiplied)

@@ -19,6 +19,16 @@ enum SceneMaker {
     /// Seconds of stillness each change's fit sees before it and after it (a spring's tail).
     static let lead = 0.2
     static let tail = 0.4
+    /// The most bytes the first pass keeps of frames for the fits, for windows and for screens
+    /// each (`PassFrames`): past it, frames are read again.
+    static let keptBudget = 256 << 20
+
+    /// The height a change's frames are kept at, for frames `width` x `height` pixels of a
+    /// screen `points` wide: the canvas's at the window's width.
+    static func windowHeight(width: Int, height: Int, points: Double) -> Int {
+        let canvasHeight = (Double(height) / (Double(width) / points)).rounded()
+        return Int((Double(windowWidth) * canvasHeight / points).rounded())
+    }
     /// The least share of a change's frame-to-frame differences a move must explain.
     static let leastExplained = 0.5
     /// The most a change's render may differ from the recording (RMS over its frames of the mean
@@ -69,8 +79,12 @@ enum SceneMaker {
         var crop = request.crop
         var frameSize: (Int, Int)?
         var ends: (first: Bitmap?, last: Bitmap?)
+        // The frames the fits will want are kept as the pass reads them (`PassFrames`).
+        var passFrames: PassFrames?
         func outlinePass() throws -> RecordingPass<LumaImage> {
-            try RecordingPass(source.open(), frameInterval: request.frameInterval) { bitmap -> LumaImage in
+            passFrames = nil
+            let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval) {
+                bitmap, index, start, _ -> LumaImage in
                 if let crop, !crop.fits(width: bitmap.width, height: bitmap.height) {
                     throw FitError.crop(crop, width: bitmap.width, height: bitmap.height)
                 }
@@ -78,8 +92,19 @@ enum SceneMaker {
                 let c = crop ?? Crop(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
                 frameSize = (c.width, c.height)
                 let height = max(1, Int((Double(outlineWidth) * Double(c.height) / Double(c.width)).rounded()))
-                return LumaImage(bitmap, crop: c, width: outlineWidth, height: height)
+                let picture = LumaImage(bitmap, crop: c, width: outlineWidth, height: height)
+                if passFrames == nil {
+                    let points = request.pointWidth ?? Self.pointWidth(pixels: c.width)
+                    passFrames = PassFrames(
+                        rect: PixelRect(x: c.x, y: c.y, width: c.width, height: c.height),
+                        small: (windowWidth, Self.windowHeight(width: c.width, height: c.height, points: points)),
+                        lead: lead, tail: tail, budget: keptBudget)
+                }
+                passFrames?.tell(bitmap, index: index, start: start, picture: picture)
+                return picture
             }
+            passFrames?.finish()
+            return pass
         }
         var pass = try outlinePass()
         var foundScreen: Crop?
@@ -89,6 +114,7 @@ enum SceneMaker {
             foundScreen = screen
             crop = screen
             ends = (nil, nil)
+            passFrames = nil
             progress("found the screen at \(screen.x),\(screen.y),\(screen.width),\(screen.height) (--crop gives it)")
             pass = try outlinePass()
         }
@@ -116,23 +142,33 @@ enum SceneMaker {
             (outline.screen(at: end), try request.screenshot(end, path, outline: outline, crop: crop))
         }
 
-        // Second pass: the screens at full size, and each change's frames at the window width.
+        // The screens at full size, and each change's frames at the window width: as the first
+        // pass kept them, and what it did not keep from a second.
         let windows = outline.changes.indices.map { outline.window(of: $0, lead: lead, tail: tail) }
-        let windowHeight = Int((Double(windowWidth) * canvas.height / canvas.width).rounded())
+        let windowHeight = Self.windowHeight(width: pixelWidth, height: pixelHeight, points: pointWidth)
         var screens = [Bitmap?](repeating: nil, count: shown.count)
-        let wanted = Set(shown + windows.flatMap { Array($0) }).sorted()
-        let rereader = RecordingRereader(try source.open())
+        var fromPass = [Int: Bitmap]()
+        for i in Set(shown + windows.flatMap { Array($0) }) {
+            if let s = shown.firstIndex(of: i) { screens[s] = passFrames?.screen(i) }
+            if windows.contains(where: { $0.contains(i) }) { fromPass[i] = passFrames?.smallFrame(i) }
+        }
+        passFrames = nil
+        let wanted = Set(
+            shown.indices.filter { screens[$0] == nil }.map { shown[$0] }
+                + windows.flatMap { Array($0) }.filter { fromPass[$0] == nil }
+        ).sorted()
+        let rereader = try wanted.isEmpty ? nil : RecordingRereader(source.open())
+        let small = Mutex(fromPass)
         // A window's frame is cut and made small on another core while the next is read, two
         // at most at once: memory holds a few frames whatever the recording's length.
-        let small = Mutex([Int: Bitmap]())
         let slots = DispatchSemaphore(value: 2)
         let resizing = DispatchGroup()
         defer { resizing.wait() }
         let rect = PixelRect(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
         for i in wanted {
-            let frame = try rereader.frame(i)
-            if let s = shown.firstIndex(of: i) { screens[s] = frame.cropped(to: rect) }
-            guard windows.contains(where: { $0.contains(i) }) else { continue }
+            guard let frame = try rereader?.frame(i) else { break }
+            if let s = shown.firstIndex(of: i), screens[s] == nil { screens[s] = frame.cropped(to: rect) }
+            guard windows.contains(where: { $0.contains(i) }), small.withLock({ $0[i] == nil }) else { continue }
             slots.wait()
             DispatchQueue.global().async(group: resizing) {
                 let resized = frame.cropped(to: rect).resized(width: windowWidth, height: windowHeight)

@@ -365,7 +365,7 @@ struct RecordedSide {
                 }
             }
         let pass = try RecordingPass(source.open(), frameInterval: request.frameInterval, settle: settle) {
-            bitmap, start, end -> ([ScoreImage?], LumaImage?, LumaImage?) in
+            bitmap, _, start, end -> ([ScoreImage?], LumaImage?, LumaImage?) in
             if regions == nil {
                 if let screen = request.screen, !screen.mostlyInside(width: bitmap.width, height: bitmap.height) {
                     throw ScoreError.screenOutside(screen, width: bitmap.width, height: bitmap.height)
