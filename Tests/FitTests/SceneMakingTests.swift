@@ -3,6 +3,7 @@ import Codecs
 import Flipbook
 import Foundation
 import TestSupport
+import Synchronization
 import Testing
 
 /// A scene made from a recording of a render with known values gives those values back.
@@ -588,6 +589,37 @@ struct SceneMakingTests {
         }
         // The built-in's 0.6 s, started at 3.5 distances a second: from rest, a little longer.
         #expect(abs(duration - 0.6) <= 0.03, "\(duration)")
+    }
+
+    @Test(
+        "Made again (split elsewhere), a change fitted on the same frames between the same screens is taken as found, not fitted again"
+    )
+    func madeAgainAsFound() throws {
+        let folder = temporaryFolder()
+        let recording = try Self.recording(in: folder, scene: "quick", as: "quick.gif")
+        let request = SceneMakingRequest(recording: recording, folder: folder + "/made")
+        let source = RecordingSource(path: recording, measuring: "its times are")
+        let made = try SceneMaker.make(request, source: source, progress: { _ in })
+        // The push is fitted; the cut is made without a fit.
+        #expect(made.text.changes.map(\.kind) == [.push, .cut])
+        #expect(made.fitted.count == 1)
+        var known = made.fitted
+        let key = try #require(known.keys.first)
+        known[key]?.curve = .spring(duration: 0.777, dampingRatio: 0.5)
+        let lines = Mutex<[String]>([])
+        let again = try SceneMaker.make(
+            request, source: source, progress: { line in lines.withLock { $0.append(line) } }, known: known)
+        #expect(
+            again.text.changes.map(\.curve) == [
+                .spring(duration: 0.777, dampingRatio: 0.5), made.text.changes[1].curve,
+            ])
+        #expect((again.text.changes[0].from, again.text.changes[0].to) == (1, 2))
+        #expect(lines.withLock { $0.filter { $0.hasPrefix("fitting") } }.isEmpty, "\(lines.withLock { $0 })")
+        // On other frames (a window a frame longer), it is fitted.
+        var moved = key
+        moved.window = key.window.lowerBound...(key.window.upperBound + 1)
+        let fitted = try SceneMaker.make(request, source: source, progress: { _ in }, known: [moved: known[key]!])
+        #expect(fitted.text.changes[0].curve == made.text.changes[0].curve)
     }
 
     @Test(

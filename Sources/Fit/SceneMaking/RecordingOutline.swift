@@ -3,7 +3,7 @@
 /// screen seen again is the same screen).
 struct RecordingOutline {
     /// A run of frames that change, from the last still frame before it to the first after.
-    struct Change: Equatable {
+    struct Change: Hashable {
         /// The last frame before it moves, and the first frame of the stillness after it.
         var before: Int
         var after: Int

@@ -65,13 +65,17 @@ enum SceneMaker {
         /// The part of each frame that is the screen, and whether it was found (no crop given).
         var crop: Crop
         var foundScreen: Crop?
+        /// Each change fitted, by what it was fitted on: made again (split elsewhere), it is
+        /// made as found.
+        var fitted: [FittedChange: MadeChange] = [:]
     }
 
     /// The scene `request` makes of `source`'s recording, its changes starting at the frames of
-    /// `splits` too (`RecordingOutline`'s).
+    /// `splits` too (`RecordingOutline`'s), each change fitted as `known` found it where it
+    /// knows it.
     static func make(
         _ request: SceneMakingRequest, source: RecordingSource, progress: @escaping @Sendable (String) -> Void,
-        splits: Set<Int> = []
+        splits: Set<Int> = [], known: [FittedChange: MadeChange] = [:]
     ) throws -> Made {
         // First pass: a thumbnail of each frame's screen, to find the still stretches; and,
         // where no crop is given, the first and last frames, whose flat border (if any) is
@@ -255,7 +259,23 @@ enum SceneMaker {
                         start: max(0, outline.starts[change.after] - outline.interval / 4 - Plan.presentationLatency),
                         curve: .system, seconds: seconds))
             }
+            // One fitted before, on the same frames between the same screens, is as it was found.
+            if var found = known[fitted(k)] {
+                (found.from, found.to) = (from, to)
+                found.pull = found.pull.flatMap { _ in pulls[k] }
+                return .made(found)
+            }
             return .fit(changeFit(k, to: to))
+        }
+        /// What change `k`'s fit between its own two screens is fitted on.
+        @Sendable func fitted(_ k: Int) -> FittedChange {
+            let screens = [outline.stills[k].screen, outline.stills[k + 1].screen]
+            return FittedChange(
+                change: outline.changes[k], window: windows[k], screens: screens.map { shown[$0] },
+                tops: screenTops.isEmpty || statusBars[k] == nil ? [] : screens.map { screenTops[$0] },
+                statusBar: statusBars[k],
+                pulled: pulls[k].map { (shown[$0.screen - 1], $0.gap) },
+                next: k + 1 < outline.changes.count ? outline.changes[k + 1].before : nil)
         }
         /// Change `k` fitted on its own window, to screen `to` (from 1).
         @Sendable func changeFit(_ k: Int, to: Int) -> ChangeFit {
@@ -299,6 +319,16 @@ enum SceneMaker {
                 + bands.map { k -> ChangeFit? in
                     if case .either(_, let band) = fits[k] { band } else { nil }
                 })
+        // The changes fitted, here or before, between two of the recording's screens.
+        let fittedChanges = Dictionary(
+            outline.changes.indices.compactMap { k -> (FittedChange, MadeChange)? in
+                switch fits[k] {
+                case .fit: found[k].map { (fitted(k), $0) }
+                case .made(let change) where change.kind != .cut: (fitted(k), change)
+                default: nil
+                }
+            }
+        ) { first, _ in first }
         var made: [MadeChange] = []
         for k in outline.changes.indices {
             if case .made(let change) = fits[k] {
@@ -323,7 +353,10 @@ enum SceneMaker {
                 let jumps = outline.jumps(in: k)
                 guard splits.isEmpty, !jumps.isEmpty else { throw refusal }
                 progress(Self.splitting(k, at: jumps, outline: outline))
-                do { return try make(request, source: source, progress: progress, splits: jumps) } catch {
+                // The other changes' fits are taken as found.
+                do {
+                    return try make(request, source: source, progress: progress, splits: jumps, known: fittedChanges)
+                } catch {
                     throw refusal
                 }
             }
@@ -345,7 +378,7 @@ enum SceneMaker {
         ]
         return Made(
             text: scene, images: kept.map { images[$0] }, screenshots: screenshots, outline: outline, crop: crop,
-            foundScreen: foundScreen)
+            foundScreen: foundScreen, fitted: fittedChanges)
     }
 
     /// What the progress says as change `k` is made again split at `jumps`.
@@ -435,4 +468,32 @@ struct TemporaryFolder {
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// What a change's fit between its own two screens is fitted on: its frames, the frames that
+/// show its screens, its status bar and their tops under it (drawn only under one), the screen
+/// a pull came from, and where the next change starts. A change made again on the same is made
+/// as it was.
+struct FittedChange: Hashable {
+    var change: RecordingOutline.Change
+    var window: ClosedRange<Int>
+    var screens: [Int]
+    var tops: [String]
+    var statusBar: Double?
+    var pulled: Pulled?
+    var next: Int?
+
+    struct Pulled: Hashable {
+        var frame: Int
+        var gap: Double
+    }
+
+    init(
+        change: RecordingOutline.Change, window: ClosedRange<Int>, screens: [Int], tops: [String],
+        statusBar: Double?, pulled: (frame: Int, gap: Double)?, next: Int?
+    ) {
+        (self.change, self.window, self.screens, self.tops) = (change, window, screens, tops)
+        (self.statusBar, self.next) = (statusBar, next)
+        self.pulled = pulled.map { Pulled(frame: $0.frame, gap: $0.gap) }
+    }
 }

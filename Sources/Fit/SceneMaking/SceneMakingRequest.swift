@@ -100,7 +100,8 @@ public struct SceneMakingRequest: Sendable {
             else { throw refusal }
             progress(SceneMaker.splitting(k, at: jumps, outline: made.outline))
             let split = try? checked(
-                SceneMaker.make(self, source: source, progress: progress, splits: jumps), progress: progress)
+                SceneMaker.make(self, source: source, progress: progress, splits: jumps, known: made.fitted),
+                progress: progress)
             guard let split, Self.unlike(split.made.text.changes, split.check) == nil else {
                 split?.staging.remove()
                 throw refusal
