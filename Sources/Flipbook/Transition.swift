@@ -218,7 +218,7 @@ extension Bitmap {
         guard width != self.width || height != self.height else { return self }
         var out = Bitmap(width: max(1, width), height: max(1, height))
         let texture = Texture(
-            self, drawnDownTo: max(Double(width) / Double(self.width), Double(height) / Double(self.height)))
+            self, shrunkAtMost: min(Double(self.width) / Double(width), Double(self.height) / Double(height)))
         out.withView {
             $0.draw(texture, from: texture.bounds, to: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         }

@@ -14,12 +14,14 @@ public final class Texture: Sendable {
     public var height: Int { levels[0].height }
     public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
 
-    /// The image and its mip chain; `drawnDownTo`, the least scale of its size it will be drawn
-    /// at, leaves out the levels no such draw samples (`SampleMapping` picks the same level).
-    public init(_ bitmap: Bitmap, drawnDownTo scale: Double = 0) {
+    /// The image and its mip chain; `shrunkAtMost`, the most its draws shrink it (source pixels
+    /// per destination pixel on the axis that shrinks least, as `SampleMapping` reckons it),
+    /// leaves out the levels no such draw samples.
+    public init(_ bitmap: Bitmap, shrunkAtMost factor: Double = .infinity) {
         var levels = [bitmap]
         var current = bitmap
-        var k = scale > 0 ? 1 / scale : .infinity
+        // `SampleMapping`'s own steps, so that it picks a level built here.
+        var k = factor
         while (current.width > 1 || current.height > 1) && k > 2 {
             current = Texture.halved(current)
             levels.append(current)

@@ -72,15 +72,19 @@ struct SnapshotDrawTests {
         #expect(t.levels[1][0, 0].r == 191)  // (0 + 3·255 + 2) / 4 = 191.75 → 191
     }
 
-    @Test("A texture built for draws down to a scale draws them byte for byte as its whole mip chain does")
-    func levelsForAScale() {
+    @Test(
+        "A texture built for draws that shrink it at most so much draws them byte for byte as its whole mip chain does")
+    func levelsForAShrink() {
         var random = SeededRandom(seed: 0x7E47)
-        for _ in 0..<40 {
+        for i in 0..<60 {
             let (w, h) = (Int.random(in: 1...90, using: &random), Int.random(in: 1...90, using: &random))
             let image = random.bitmap(width: w, height: h, opaque: Bool.random(using: &random))
-            let (dw, dh) = (random.double(0.3...Double(w) * 1.5), random.double(0.3...Double(h) * 1.5))
-            let scale = max(dw / Double(w), dh / Double(h))
-            let (whole, some) = (Texture(image), Texture(image, drawnDownTo: scale))
+            // Every tenth draw shrinks it by exactly 2 or 4, at a level's edge.
+            let exact = i % 10 == 0 ? [2.0, 4][i / 10 % 2] : nil
+            let dw = exact.map { Double(w) / $0 } ?? random.double(0.3...Double(w) * 1.5)
+            let dh = exact.map { Double(h) / $0 } ?? random.double(0.3...Double(h) * 1.5)
+            let factor = min(Double(w) / dw, Double(h) / dh)
+            let (whole, some) = (Texture(image), Texture(image, shrunkAtMost: factor))
             #expect(some.levels.count <= whole.levels.count)
             func drawn(_ texture: Texture) -> Bitmap {
                 var canvas = Bitmap(width: Int(dw.rounded(.up)), height: Int(dh.rounded(.up)))
@@ -90,7 +94,7 @@ struct SnapshotDrawTests {
             #expect(drawn(some) == drawn(whole), "\(w)x\(h) to \(dw)x\(dh)")
         }
         // A 750-pixel screen drawn 320 wide samples its level of 375: two levels, not eleven.
-        #expect(Texture(Bitmap(width: 750, height: 10), drawnDownTo: 320.0 / 750).levels.count == 2)
+        #expect(Texture(Bitmap(width: 750, height: 10), shrunkAtMost: 750.0 / 320).levels.count == 2)
     }
 
     @Test("Samples clamp to the source rect: a slice does not bleed its neighbours")
