@@ -18,6 +18,11 @@ public enum Fitter {
     /// The width of whole frames compared: motion shows in the mean difference at any size,
     /// and each evaluation renders every instant of the recording.
     static let frameWidth = 80
+    /// Where a search run stops: its simplex's scores within this share of the best, and its
+    /// points within ten times this of each other in every value (a millisecond, a thousandth
+    /// of a damping ratio, a thousandth of a point). Renders differ by whole levels at a few
+    /// pixels, so a score settles long before its point does at finer steps.
+    static let searchTolerance = 1e-4
 
     /// The most frames and seconds of recording a fit reads: minutes of a 60 Hz capture, far
     /// past any transition, and within memory and time on a laptop.
@@ -157,7 +162,7 @@ public enum Fitter {
                 let result = NelderMead.minimize(
                     start: current.values + (searchesOffset ? [current.offset] : []),
                     steps: steps.map { $0 / pow(3, Double(run)) }, bounds: bounds,
-                    maximumEvaluations: 40 + 30 * bounds.count
+                    maximumEvaluations: 40 + 30 * bounds.count, tolerance: Fitter.searchTolerance
                 ) { point in
                     let values = Array(point.prefix(keys.count))
                     return
