@@ -308,7 +308,8 @@ struct SceneMakingTests {
         "A sheet pulled down by a finger and let go, as a 30 fps MP4: the panel over its farthest frame, led for as long and as far as the recording's, then back by the spring"
     )
     func tuggedPanel() throws {
-        // At 30 fps, as a device records: the other sheet tests' MP4s are at 60.
+        // At 30 fps, as a device records (so are the drawer dragged up and the sheet pulled away);
+        // the other sheet tests' MP4s are at 60.
         let report = try Self.madeFromSheet("tugged", fps: 30).report
         #expect(report.changes.map(\.kind) == [.panelUp, .panelDown])
         guard report.changes.count == 2 else { return }
@@ -328,10 +329,10 @@ struct SceneMakingTests {
     }
 
     @Test(
-        "A drawer dragged up from its peek by a finger and let go to its detent, as a 60 fps MP4: led by a finger up for as long as the recording's, then a spring, the panel placed within 2 px"
+        "A drawer dragged up from its peek by a finger and let go to its detent, as a 30 fps MP4: led by a finger up for as long as the recording's, then a spring, the panel placed within 2 px"
     )
     func panelDraggedUp() throws {
-        let (report, folder) = try Self.madeFromSheet("dragged-up")
+        let (report, folder) = try Self.madeFromSheet("dragged-up", fps: 30)
         #expect(report.changes.map(\.kind) == [.panelUp])
         let up = try #require(report.changes.first)
         let drag = try #require(up.drag)
@@ -374,10 +375,10 @@ struct SceneMakingTests {
     }
 
     @Test(
-        "A sheet pulled down by a finger and flicked away, as a 60 fps MP4: the panel led by a finger for as long as the recording's, then a spring, placed within 2 px"
+        "A sheet pulled down by a finger and flicked away, as a 30 fps MP4: the panel led by a finger for as long as the recording's, then a spring, placed within 2 px"
     )
     func pulledPanel() throws {
-        let report = try Self.madeFromSheet("pulled").report
+        let report = try Self.madeFromSheet("pulled", fps: 30).report
         #expect(report.changes.map(\.kind) == [.panelUp, .panelDown])
         guard report.changes.count == 2 else { return }
         let down = report.changes[1]

@@ -453,7 +453,15 @@ struct PartingLayers {
         let (x, y, w, h) = (params["X"]!, params["Y"]!, params["Width"]!, params["Height"]!)
         let above = "\"rect(0, 0, canvas.width, \(y))\""
         let below = "\"rect(0, \(y) + \(h), canvas.width, canvas.height - \(y) - \(h))\""
-        return [
+        // The screen inside, below a status bar that stays where there is one.
+        let inner: String
+        if let bar = params["StatusBar"] {
+            let under = "\"rect(0, \(bar), canvas.width, canvas.height - \(bar))\""
+            inner = "    \(screen): {image: \(inside), source: \(under), frame: \(under)}"
+        } else {
+            inner = "    \(screen): {image: \(inside), frame: \"rect(0, 0, canvas.width, canvas.height)\"}"
+        }
+        var lines: [String] = [
             "\(self.above): {image: \(list), source: \(above), frame: \(above), hidden: true}",
             "\(self.below): {image: \(list), source: \(below), frame: \(below), hidden: true}",
             "\(opening):",
@@ -462,20 +470,23 @@ struct PartingLayers {
             "  hidden: true",
             "  background: \(params["Color"]!)",
             "  children:",
-            params["StatusBar"].map { bar in
-                let below = "\"rect(0, \(bar), canvas.width, canvas.height - \(bar))\""
-                return "    \(screen): {image: \(inside), source: \(below), frame: \(below)}"
-            } ?? "    \(screen): {image: \(inside), frame: \"rect(0, 0, canvas.width, canvas.height)\"}",
+            inner,
             "    \(row): {image: \(list), source: \"rect(\(x), \(y), \(w), \(h))\", frame: \"rect(0, 0, \(w), \(h))\"}",
         ]
-            + ((pulled.flatMap { pulled in params["Pull"].map { (pulled, $0) } } ?? params["Bar"].map { (list, $0) })
-                .map { image, height in
-                    // Drawn from its bottom, so that it slides up as it gets shorter.
-                    let strip = "\"rect(0, 0, canvas.width, \(height))\""
-                    return [
-                        "\(self.bar): {image: \(image), source: \(strip), frame: \(strip), mode: bottom, clip: true, hidden: true}"
-                    ]
-                } ?? [])
+        let barImage: (image: String, height: String)?
+        if let pulled, let height = params["Pull"] {
+            barImage = (pulled, height)
+        } else {
+            barImage = params["Bar"].map { (list, $0) }
+        }
+        if let (image, height) = barImage {
+            // Drawn from its bottom, so that it slides up as it gets shorter.
+            let strip = "\"rect(0, 0, canvas.width, \(height))\""
+            lines.append(
+                "\(self.bar): {image: \(image), source: \(strip), frame: \(strip), mode: bottom, clip: true, hidden: true}"
+            )
+        }
+        return lines
     }
 }
 
