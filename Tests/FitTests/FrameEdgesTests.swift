@@ -78,6 +78,35 @@ struct FrameEdgesTests {
         #expect(file.contains("end: {seconds: 0.8333,"))
     }
 
+    @Test(
+        "A change held back by the one before past the frame its fitted end shows keeps its own seconds: the file loads, every duration positive"
+    )
+    func heldBackPastItsEnd() throws {
+        let folder = temporaryFolder()
+        try BandScreen.bitmap(band: 40, (255, 0, 0)).writePNG(to: folder + "/screen-1.png")
+        try BandScreen.bitmap(band: 120, (0, 0, 255)).writePNG(to: folder + "/screen-2.png")
+        // A circle grows from 0.21 s over 0.4 s, then screen 2 fades in over 0.1 s (to 0.71 s);
+        // the screen back was fitted inside the fade (0.62 to 0.67 s): it can only start once
+        // the fade is over, and its end has passed by then.
+        var reveal = MadeChange(
+            kind: .reveal, from: 1, to: 2, start: 0.21004, curve: .bezier("easeIn", duration: 0.4), seconds: 0...1)
+        (reveal.rect, reveal.color, reveal.fade) = ([40, 80, 20, 20], "#FF0000", 0.1)
+        var back = MadeChange(
+            kind: .dismiss, from: 2, to: 1, start: 0.62, curve: .bezier("easeOut", duration: 0.05), seconds: 0...1)
+        back.numbers["Dim"] = 0
+        var text = MadeSceneText(
+            name: "held", summary: "a reveal, then a dismissal fitted inside its fade", canvas: (100, 200), scale: 1,
+            fps: 60, screens: [("screen-1.png", 0), ("screen-2.png", 1)], changes: [reveal, back], length: 2,
+            header: [])
+        text.edges = Self.edges
+        let (placed, _) = text.placed
+        #expect(placed.map(\.start) == [0.21, 0.71], "\(placed.map(\.start))")
+        #expect(abs(placed[1].curve.duration - 0.05) < 1e-9, "\(placed[1].curve)")
+        try text.text.write(toFile: folder + "/held.yaml", atomically: true, encoding: .utf8)
+        let transition = try Transition(folder + "/held.yaml")
+        #expect(transition.duration > 0.76, "\(transition.duration)")
+    }
+
     @Test("Where rounding keeps every step in its frame, the file is as each value rounded on its own")
     func asRoundedElsewhere() throws {
         let cut = 1.04

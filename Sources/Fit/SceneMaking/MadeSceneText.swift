@@ -256,19 +256,24 @@ struct MadeSceneText {
                 change.start <= t
                 ? written : max(written, edges.kept(change.start, preferring: written + place(change.start - t)))
             var (lift, liftWritten) = (change.start, c.start)
+            // Each part ends on the frame its fitted end shows; a part the one before held back
+            // past that frame keeps its own seconds instead.
+            func ending(_ end: Double, after start: Double, seconds: Double) -> Double {
+                let kept = edges.kept(end, preferring: start + place(seconds))
+                return kept > start ? kept : start + place(seconds)
+            }
             if let drag = change.drag {
                 lift += drag.duration
-                liftWritten = edges.kept(lift, preferring: c.start + place(drag.duration))
+                liftWritten = ending(lift, after: c.start, seconds: drag.duration)
                 c.drag = (liftWritten - c.start, drag.progress)
             }
             if change.kind != .cut, change.curve.timed {
-                let end = edges.kept(
-                    lift + change.curve.duration, preferring: liftWritten + place(change.curve.duration))
+                let end = ending(lift + change.curve.duration, after: liftWritten, seconds: change.curve.duration)
                 c.curve = change.curve.with(duration: end - liftWritten)
             }
             if let fade = change.fade {
                 let (end, endWritten) = (lift + change.curve.duration, liftWritten + c.curve.duration)
-                c.fade = edges.kept(end + fade, preferring: endWritten + place(fade)) - endWritten
+                c.fade = ending(end + fade, after: endWritten, seconds: fade) - endWritten
             }
             placed[i] = c
             t = max(t, change.start) + (change.kind == .cut ? 0 : change.length)
