@@ -803,6 +803,9 @@ struct ChangeFit: Sendable {
             path: "\(folder)-ranged.yaml", from: found, thorough: true, threads: threads)
     }
 
+    /// A reveal's fade's seconds, searched within.
+    static let fades = 0.02...1.5
+
     /// The change as `kind` by `curve` (after a finger's part, with `drag`, moving as `finger`
     /// does, which bounds the speed a spring after it starts at), fitted; or, where
     /// `found` is given, `found` with its values' ranges. `thorough`: searched, and its motion's
@@ -811,13 +814,13 @@ struct ChangeFit: Sendable {
     /// (`slidePlaces`), its other numbers (a dimming, a parallax) then to the frames as they
     /// are (or, unless `searchesNumbers`, as its move's first tries found them), and its
     /// residual theirs, as every try's is. One that would still run when the next change starts
-    /// (`next`) is fitted again to be over by then, where its curve or its finger's part can be
-    /// shorter (`within`).
+    /// (`next`) is fitted again to be over by then, where its fade, its curve or its finger's
+    /// part can be shorter (`within`).
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, finger: FingerMotion = .drag,
         path: String, from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false,
         searchesNumbers: Bool = true,
-        threads: Int, within: (curve: Double?, finger: Double?)? = nil
+        threads: Int, within: (curve: Double?, finger: Double?, fade: Double?)? = nil
     ) throws -> Attempt {
         // Fitted again with its curve, or its finger's part, lasting at most `within`'s seconds,
         // where it ran into the next change.
@@ -830,6 +833,7 @@ struct ChangeFit: Sendable {
         }
         let drag = drag.map { drag in (min(drag.0, within?.finger ?? drag.0), drag.1) }
         guard var candidate = change(kind, curve, drag: drag, finger: finger) else { return nil }
+        if let most = within?.fade { candidate.fade = candidate.fade.map { min($0, most) } }
         if let found {
             // Its own values and start (in the window's time), so that only their ranges are
             // worked out.
@@ -858,7 +862,8 @@ struct ChangeFit: Sendable {
         if kind.fitsRect { keys += ScreenChange.rect.map { names.params[$0]! } }
         if let reveal = names.reveal {
             keys.append(reveal.fade + ".duration")
-            ranges[reveal.fade + ".duration"] = 0.02...1.5
+            let most = max(Self.fades.lowerBound, min(Self.fades.upperBound, within?.fade ?? Self.fades.upperBound))
+            ranges[reveal.fade + ".duration"] = Self.fades.lowerBound...most
         }
         // A finger's part: its seconds and how far it takes the move.
         let fingerKeys = names.drag.map { [$0.duration, $0.progress] } ?? []
@@ -955,18 +960,26 @@ struct ChangeFit: Sendable {
         // none of its motion.
         guard candidate.length >= Self.leastLength * (seconds.upperBound - seconds.lowerBound) else { return nil }
         // A change still moving when the next starts would hold that change back: it is fitted
-        // again to be over by then, its curve shorter, or its finger's part where its curve has
-        // no duration to fit (UIKit's system spring).
+        // again to be over by then, its fade shorter (a reveal's, which follows its curve) as far
+        // as it goes, then its curve, or its finger's part where its curve has no duration to
+        // fit (UIKit's system spring).
         let over = candidate.start + candidate.length - (next ?? .infinity)
         if within == nil, over > 1e-9 {
-            let shorter: (curve: Double?, finger: Double?)
-            if let d = duration {
-                shorter = (candidate.curve.parts[d].start - over, nil)
-                guard shorter.curve! >= curve.parts[d].range.lowerBound else { return nil }
-            } else if let finger = candidate.drag?.duration, finger - over >= 0.05 {
-                shorter = (nil, finger - over)
-            } else {
-                return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)
+            var shorter: (curve: Double?, finger: Double?, fade: Double?) = (nil, nil, nil)
+            var left = over
+            if let fade = candidate.fade {
+                shorter.fade = max(Self.fades.lowerBound, fade - left)
+                left -= fade - shorter.fade!
+            }
+            if left > 1e-9 {
+                if let d = duration {
+                    shorter.curve = candidate.curve.parts[d].start - left
+                    guard shorter.curve! >= curve.parts[d].range.lowerBound else { return nil }
+                } else if let finger = candidate.drag?.duration, finger - left >= 0.05 {
+                    shorter.finger = finger - left
+                } else if shorter.fade == nil {
+                    return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)
+                }
             }
             return try attempt(
                 kind, curve, drag: drag, finger: finger, path: path, thorough: thorough, tracked: tracked,
