@@ -49,4 +49,30 @@ struct RecordingOutlineTests {
             pictures: Self.pictures(steps.prefix(8) + [2.4]), starts: Array(starts.prefix(10)), duration: 1.5)
         #expect(smooth.jumps(in: 0).isEmpty)
     }
+
+    @Test(
+        "A screen of one colour for a moment between two changes (a reveal's circle covering the screen, then the next fading in) joins them; a screen with anything on it, or one colour held longer, does not"
+    )
+    func flatScreenBetween() {
+        /// Two rows of 4 pixels: `top` and `bottom` levels.
+        func picture(_ top: Float, _ bottom: Float) -> LumaImage {
+            LumaImage(width: 4, height: 2, pixels: [top, top, top, top, bottom, bottom, bottom, bottom])
+        }
+        let (first, last) = (picture(240, 60), picture(30, 200))
+        func outline(between: LumaImage, held: Double) -> RecordingOutline {
+            // 25 fps: the first screen, a frame of motion, the screen between (its second frame
+            // held for `held` more), a frame of motion, the last screen.
+            let moving1 = picture(180, 120), moving2 = picture(80, 160)
+            let starts = [0, 0.04, 0.08, 0.12, 0.16 + held, 0.2 + held]
+            return RecordingOutline(
+                pictures: [first, moving1, between, between, moving2, last], starts: starts, duration: 0.5 + held)
+        }
+        let orange = picture(150, 150)
+        #expect(outline(between: orange, held: 0.04).changes == [.init(before: 0, after: 5)])
+        #expect(RecordingOutline.isFlat(orange) && !RecordingOutline.isFlat(first))
+        // A screen with two levels on it, as short: two changes.
+        #expect(outline(between: picture(150, 90), held: 0.04).changes.count == 2)
+        // One colour, held 0.3 s: a screen of its own.
+        #expect(outline(between: orange, held: 0.2).changes.count == 2)
+    }
 }

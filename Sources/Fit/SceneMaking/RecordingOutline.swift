@@ -36,6 +36,21 @@ struct RecordingOutline {
     /// Changes this close (in seconds of stillness between them) are one: a spring's tail that
     /// dips below the threshold for a frame or two, a drag that pauses.
     static let joinedGap = 0.1
+    /// A screen of one colour held still between two changes for less than this is no screen of
+    /// its own: a reveal's circle that covers the screen before its curve ends, the next screen
+    /// then fading in over it. The changes are one.
+    static let flatGap = 0.25
+
+    /// Whether `picture` is one colour: all but a fiftieth of it (a status bar's text over it)
+    /// within `flatLevels` of its middle level.
+    static func isFlat(_ picture: LumaImage) -> Bool {
+        let levels = picture.pixels.sorted()
+        guard !levels.isEmpty else { return false }
+        let middle = levels[levels.count / 2]
+        let near = levels.filter { abs($0 - middle) <= flatLevels }.count
+        return near * 50 >= levels.count * 49
+    }
+    static let flatLevels: Float = 4
 
     /// The outline of frames shown at `starts`, from their pictures at one working size; a
     /// change starts at each frame of `splits` (its difference from the next's index), however
@@ -59,7 +74,11 @@ struct RecordingOutline {
         threshold = max(Self.leastChange, quiet * 4)
         var changes: [Change] = []
         for (i, d) in differences.enumerated() where d > threshold {
-            if let last = changes.last, starts[i + 1] - starts[last.after] < Self.joinedGap, !splits.contains(i) {
+            if let last = changes.last, !splits.contains(i),
+                starts[i + 1] - starts[last.after] < Self.joinedGap
+                    || (i > last.after && starts[i + 1] - starts[last.after] < Self.flatGap
+                        && Self.isFlat(pictures[last.after]))
+            {
                 changes[changes.count - 1].after = i + 1
             } else {
                 changes.append(Change(before: i, after: i + 1))
