@@ -40,6 +40,9 @@ struct RecordingOutline {
     /// its own: a reveal's circle that covers the screen before its curve ends, the next screen
     /// then fading in over it. The changes are one.
     static let flatGap = 0.25
+    /// How far from its middle level a one-coloured picture's pixels lie: a GIF's or a codec's
+    /// noise on a fill.
+    static let flatLevels: Float = 4
 
     /// Whether `picture` is one colour: all but a fiftieth of it (a status bar's text over it)
     /// within `flatLevels` of its middle level.
@@ -50,7 +53,6 @@ struct RecordingOutline {
         let near = levels.filter { abs($0 - middle) <= flatLevels }.count
         return near * 50 >= levels.count * 49
     }
-    static let flatLevels: Float = 4
 
     /// The outline of frames shown at `starts`, from their pictures at one working size; a
     /// change starts at each frame of `splits` (its difference from the next's index), however
