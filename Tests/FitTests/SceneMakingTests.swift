@@ -244,6 +244,46 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "A card held down and let go, as a 60 fps MP4: a press and a release, the card cut from the screen scaling about its middle, each spring and the scale held come back"
+    )
+    func pressAndRelease() throws {
+        let folder = temporaryFolder()
+        let recording = try Self.recording(in: folder, scene: "press", as: "press.mp4")
+        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        #expect(report.changes.map(\.kind) == [.press, .release])
+        guard report.changes.count == 2 else { return }
+        let (press, release) = (report.changes[0], report.changes[1])
+        for change in [press, release] {
+            // The card's slot, and its shadow below it where the press lifts it off: about the
+            // card's middle, (187.5, 241).
+            let rect = try #require(change.rect)
+            #expect(abs(rect[0] + rect[2] / 2 - 187.5) < 2 && abs(rect[1] + rect[3] / 2 - 241) < 4, "\(rect)")
+            #expect(abs(rect[2] - 335) < 8 && abs(rect[3] - 402) < 8, "\(rect)")
+            #expect(abs((change.numbers["Scale"] ?? 0) - 0.95) < 0.003, "\(change.kind): \(change.numbers)")
+        }
+        guard case .spring(let down, let downRatio, _) = press.curve,
+            case .spring(let up, let upRatio, _) = release.curve
+        else {
+            Issue.record("expected two springs, got \(press.curve), \(release.curve)")
+            return
+        }
+        #expect(abs(down - 0.5) < 0.025 && abs(downRatio - 1) < 0.05, "\(down), \(downRatio)")
+        // Let go, the card goes past its size by under a fifth of a point: the damping hardly
+        // shows, and the duration trades against it.
+        #expect(abs(up - 0.45) < 0.045 && abs(upRatio - 0.8) < 0.05, "\(up), \(upRatio)")
+        #expect(
+            abs(press.start - 0.4) < 1.0 / 60 && abs(release.start - 1.3) < 1.0 / 60, "\(press.start), \(release.start)"
+        )
+        #expect(report.check.rms < 3, "\(report.check.rms)")
+        // The made scene cuts the card from the screen that shows it let go.
+        let file = try String(contentsOfFile: folder + "/made/press.yaml", encoding: .utf8)
+        #expect(
+            file.contains(
+                "press-card: {image: assets.screen1, source: \"rect(pressX, pressY, pressWidth, pressHeight)\""))
+        #expect(file.contains("{animate: release, release-card.scale: 1}"))
+    }
+
+    @Test(
         "A sheet at a detent, as a 60 fps MP4 and a 25 fps GIF: a panel that slides up over a screen dimming above it and back down, its top, dimming, springs and starts coming back"
     )
     func panel() throws {

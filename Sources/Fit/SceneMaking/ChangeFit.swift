@@ -176,6 +176,17 @@ struct ChangeFit: Sendable {
                 rect: rect, color: Self.color(of: after, x: box.x.lowerBound, y: box.y.lowerBound),
                 shift: [shift.x, shift.y].map { (Double($0) * k * 100).rounded() / 100 })
         }
+        if kind.holdsDown {
+            // Where the stills before and after differ: the rectangle and the ring its size let
+            // go covers held down, about the same middle.
+            let luma = { (bitmap: Bitmap) in LumaImage(bitmap, width: width, height: height) }
+            let (before, after) = (frames[first - 1].bitmap, frames[last].bitmap)
+            guard let box = luma(after).changedBox(from: luma(before), by: 20) else { return nil }
+            let area = Double(box.x.count * box.y.count) / Double(width * height)
+            guard area > 0.0005, area < 0.8 else { return nil }
+            let rect = [box.x.lowerBound, box.y.lowerBound, box.x.count, box.y.count].map { (Double($0) * k).rounded() }
+            return Placement(rect: rect, color: Self.color(of: before, x: box.x.lowerBound, y: box.y.lowerBound))
+        }
         if kind.slidesPanel {
             // The panel as the still that shows it has it over the other, dimmed: the one after
             // a panel slides up, the one before it slides down (pulled and let go, over its
@@ -375,13 +386,13 @@ struct ChangeFit: Sendable {
                 // A finger-led slide is tried quickly only timed by its screen's places: its
                 // tries alone have found how it dims and shifts what it uncovers.
                 let tracking =
-                    thorough || kind.slide == nil ? [false] : drag == nil || returns ? [false, true] : [true]
+                    thorough || !kind.isTracked ? [false] : drag == nil || returns ? [false, true] : [true]
                 return tracking.flatMap { tracked in
                     // Timed by the places, a curve with no values and no finger has nothing to fit;
                     // on the frames, a slide's curve with values is timed by its places instead.
                     curves(drag: drag, finger: finger, thorough: thorough, tracked: tracked).filter {
                         (!tracked || !$0.parts.isEmpty || drag != nil)
-                            && (tracked || drag != nil || thorough || returns || kind.slide == nil || $0.parts.isEmpty)
+                            && (tracked || drag != nil || thorough || returns || !kind.isTracked || $0.parts.isEmpty)
                     }
                     .map { (kind, $0, drag, finger, thorough, tracked) as Try }
                 }
@@ -889,8 +900,12 @@ struct ChangeFit: Sendable {
         var searches = found == nil
         do {
             if tracked, found == nil {
-                guard let layer = slidingLayer(kind), let places = try slidePlaces(kind) else { return nil }
-                let timing = keys.filter { curveKeys.contains($0) || fingerKeys.contains($0) }
+                guard let layer = trackedLayer(kind), let places = try slidePlaces(kind) else { return nil }
+                // A rectangle held down: its scale is a place, which the frames' places fit too.
+                let placedKeys = kind.holdsDown ? [names.params[ScreenChange.Number.scale.suffix]!] : []
+                let timing = keys.filter {
+                    curveKeys.contains($0) || fingerKeys.contains($0) || placedKeys.contains($0)
+                }
                 let timed: (values: [String: Double], offset: Double)
                 // Timed once by its scene and the ranges searched.
                 let timingKey = scene.text + (within.map { "# within \($0)" } ?? "")
@@ -923,6 +938,8 @@ struct ChangeFit: Sendable {
                     let looks: [String: Double] = rects.looks.withLock { $0[kind] } ?? [:]
                     candidate.numbers.merge(looks) { _, found in found }
                 }
+                // A scale held down is as the places fitted it.
+                if kind.holdsDown { candidate.numbers[ScreenChange.Number.scale.suffix] = values[placedKeys[0]] }
                 scene.changes = [candidate]
                 try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
                 start = scene.placed.changes[0].start

@@ -407,9 +407,11 @@ struct MadeSceneText {
                         ? "the band that scrolls"
                         : change.kind.slidesPanel
                             ? "the panel that slides"
-                            : change.kind.parts
-                                ? "the row that \(change.kind == .expand ? "opens" : "closes")"
-                                : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
+                            : change.kind.holdsDown
+                                ? "the rectangle held down and let go, with the ring around it that its size let go covers"
+                                : change.kind.parts
+                                    ? "the row that \(change.kind == .expand ? "opens" : "closes")"
+                                    : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
                 for (part, value) in zip(ScreenChange.rect, rect) {
                     let span = part == "X" || part == "Width" ? canvas.width : canvas.height
                     lines.append(
@@ -456,6 +458,14 @@ struct MadeSceneText {
                 "  "
                     + PanelLayers(base: name.animation).declaration(
                         screen: "assets.screen\(screen)", params: name.params))
+        }
+        for (change, name) in zip(changes, names) where change.kind.holdsDown {
+            // Cut from the screen that shows it let go.
+            let screen = change.kind == .press ? change.from : change.to
+            lines.append(
+                "  "
+                    + PressLayers(base: name.animation).declaration(
+                        screen: "assets.screen\(screen)", params: name.params, held: change.kind == .release))
         }
         for (change, name) in zip(changes, names) where change.kind == .scroll {
             let layers = ScrollLayers(base: name.animation).declarations(

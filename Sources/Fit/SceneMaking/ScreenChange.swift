@@ -36,13 +36,19 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// next shows it, uncovering the next, over which the first's dimming lifts (the same sheet
     /// dismissed, a drawer closed to its peek).
     case panelDown
+    /// A rectangle of the first screen shrinks about its middle to the size the next shows it
+    /// at (a card or a button held down).
+    case press
+    /// A rectangle of the next screen grows back about its middle from the size the first shows
+    /// it at (the same card or button let go).
+    case release
     /// The next screen replaces the first between two frames (a highlight, a tab switch).
     case cut
 
     /// The moves a recording's motion is fitted with; a change within a frame is a cut.
     static let moving: [ScreenChange] = [
         .push, .pop, .present, .dismiss, .grow, .shrink, .reveal, .expand, .collapse, .scroll, .fade, .panelUp,
-        .panelDown,
+        .panelDown, .press, .release,
     ]
 
     /// What it is, for the made scene's comments and the report.
@@ -61,6 +67,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .fade: "the next screen fades in"
         case .panelUp: "a panel of the next screen slides up to where it stops, the screen above it dimming"
         case .panelDown: "a panel of the screen slides down, uncovering the next"
+        case .press: "a rectangle of the screen shrinks about its middle, held down"
+        case .release: "a rectangle of the screen grows back about its middle, let go"
         case .cut: "the next screen replaces the first at once"
         }
     }
@@ -81,6 +89,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         public static let dim = Number(
             suffix: "Dim", start: 0.1, range: 0...0.6,
             doc: "the black over the screen underneath, at its darkest (0 to 1)")
+        /// The scale a rectangle held down shows at (`press`, `release`), of its size let go.
+        public static let scale = Number(
+            suffix: "Scale", start: 0.95, range: 0.5...1.5, doc: "the rectangle's scale held down, of its size let go")
         /// The corner radius of the rectangle a screen grows out of or shrinks into.
         public static let corner = Number(
             suffix: "Corner", start: 12, range: 0...60, doc: "the corner radius of the small rectangle, in points")
@@ -92,13 +103,16 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .push, .pop: [.parallax, .dim]
         case .present, .dismiss, .panelUp, .panelDown: [.dim]
         case .grow, .shrink: [.corner, .dim]
+        case .press, .release: [.scale]
         case .reveal, .expand, .collapse, .scroll, .fade, .cut: []
         }
     }
 
     /// Whether it starts or ends as a rectangle of the other screen: four numbers (`rect`), found
     /// where the recording's first or last moving frames change.
-    var hasRect: Bool { [.grow, .shrink, .reveal, .expand, .collapse, .scroll, .panelUp, .panelDown].contains(self) }
+    var hasRect: Bool {
+        [.grow, .shrink, .reveal, .expand, .collapse, .scroll, .panelUp, .panelDown, .press, .release].contains(self)
+    }
 
     /// Whether its rectangle is where it ends (a screen shrinks or closes into it), not where it
     /// starts.
@@ -106,8 +120,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// Whether its rectangle is fitted with the rest: a card's is; a circle's start is the
     /// button's patch, found exactly, a row is where the screen parts (`ScreenParting`), and a
-    /// scrolling band is where the two screens differ, and a panel is where one screen stops
-    /// being the other dimmed (`PanelTop`).
+    /// scrolling band and a rectangle held down are where the two screens differ, and a panel
+    /// is where one screen stops being the other dimmed (`PanelTop`).
     var fitsRect: Bool { self == .grow || self == .shrink }
 
     /// Whether a status bar that no frame of it moves is drawn over it, on top (`StatusBar`):
@@ -124,7 +138,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         case .pop: (false, .x)
         case .present: (true, .y)
         case .dismiss: (false, .y)
-        case .grow, .shrink, .reveal, .expand, .collapse, .scroll, .fade, .panelUp, .panelDown, .cut: nil
+        case .grow, .shrink, .reveal, .expand, .collapse, .scroll, .fade, .panelUp, .panelDown, .press, .release,
+            .cut:
+            nil
         }
     }
 
@@ -140,6 +156,13 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// Whether it slides a panel of one screen over the other (its own layer: `PanelLayers`).
     var slidesPanel: Bool { self == .panelUp || self == .panelDown }
+
+    /// Whether it scales a rectangle of one screen over the other (its own layer: `PressLayers`).
+    var holdsDown: Bool { self == .press || self == .release }
+
+    /// Whether the frames place what it moves, which times its curve (`slidePlaces`): a screen
+    /// it slides whole, a rectangle it scales.
+    var isTracked: Bool { slide != nil || holdsDown }
 
     /// Whether it parts a screen at a row, above and below (its own layers: `PartingLayers`).
     var parts: Bool { self == .expand || self == .collapse }
@@ -300,6 +323,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                 return "\(band.from).frame: \"rect(-\(sx) * \(q), -\(sy) * \(q), \(w), \(h))\", "
                     + "\(band.to).frame: \"rect(\(sx) * (1 - \(q)), \(sy) * (1 - \(q)), \(w), \(h))\""
             case .fade: return "\(b).alpha: \(end ? "1" : q)"
+            case .press, .release:
+                // Down from its size let go to `Scale` of it, or back up.
+                let held = params[Number.scale.suffix] ?? "1"
+                let card = PressLayers(base: animation).card
+                if end { return "\(card).scale: \(self == .press ? held : "1")" }
+                return "\(card).scale: \""
+                    + (self == .press ? "1 + (\(held) - 1) * \(q)" : "\(held) + (1 - \(held)) * \(q)")
+                    + "\""
             case .panelUp, .panelDown:
                 // The panel's top, from the screen's bottom (or where the other screen shows it) to
                 // its own place (up), or back (down).
@@ -376,6 +407,19 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             before =
                 "\(b).hidden: false, \(panel).hidden: false, \(panel).z: \(z), \(panel).frame: \"rect(\(x), \(y), \(w), \(h))\", \(a).hidden: true"
             after = "\(panel).hidden: true"
+        case .press:
+            // The next screen shows the rectangle held down, and around it what its size let go
+            // covered: the first's rectangle shrinks over it.
+            let card = PressLayers(base: animation).card
+            before =
+                "\(b).hidden: false, \(b).z: \(z), \(card).hidden: false, \(card).z: \(Double(z) + 0.5), \(card).scale: 1, \(a).hidden: true"
+            // Hidden where it ends: a fit that follows its place reads it there after.
+            after = "\(card).hidden: true"
+        case .release:
+            let card = PressLayers(base: animation).card
+            // Declared at its scale held down (`PressLayers.declaration`).
+            before = "\(card).hidden: false, \(card).z: \(z)"
+            after = "\(b).hidden: false, \(b).z: \(z), \(a).hidden: true, \(card).hidden: true"
         case .cut:
             return ["set: {\(b).hidden: false, \(b).z: \(z), \(a).hidden: true}"]
         }
@@ -514,6 +558,24 @@ struct ScrollLayers {
             "    \(from): {image: \(first), source: \(source), frame: \"rect(0, 0, \(w), \(h))\"}",
             "    \(to): {image: \(next), source: \(source), frame: \"rect(\(params["ShiftX"]!), \(params["ShiftY"]!), \(w), \(h))\"}",
         ]
+    }
+}
+
+/// The layer a rectangle held down is drawn with (`ScreenChange.holdsDown`): the rectangle cut
+/// from the screen that shows it let go, which scales about its middle over the other.
+struct PressLayers {
+    let card: String
+
+    /// Named after the move's animation (`press-card`).
+    init(base: String) { card = base + "-card" }
+
+    /// The layer as a made scene declares it, hidden: the rectangle of `screen`, its params named
+    /// by `params`; `held`, at its scale held down (where it is let go from), as it is before
+    /// its move as well as at its start.
+    func declaration(screen: String, params: [String: String], held: Bool) -> String {
+        let rect = "\"rect(\(params["X"]!), \(params["Y"]!), \(params["Width"]!), \(params["Height"]!))\""
+        let scale = held ? ", scale: \(params[ScreenChange.Number.scale.suffix]!)" : ""
+        return "\(card): {image: \(screen), source: \(rect), frame: \(rect)\(scale), hidden: true}"
     }
 }
 

@@ -49,10 +49,32 @@ enum SlideTrack {
 }
 
 extension ChangeFit {
-    /// The layer a slide moves whole, in a made scene: the next screen's (a push, a
-    /// presentation) or the first's (a pop, a dismissal).
-    func slidingLayer(_ kind: ScreenChange) -> String? {
-        kind.slide.map { MadeSceneText.layer($0.next ? to : from) }
+    /// The layer the frames place, in a made scene of the change alone: the screen a slide moves
+    /// whole, the next's (a push, a presentation) or the first's (a pop, a dismissal); the
+    /// rectangle held down or let go.
+    func trackedLayer(_ kind: ScreenChange) -> String? {
+        if kind.holdsDown { return PressLayers(base: kind.rawValue).card }
+        return kind.slide.map { MadeSceneText.layer($0.next ? to : from) }
+    }
+
+    /// `change` alone, started at once and moving linearly over a second (the scene written as
+    /// `PATH-NAME.yaml`), drawn at `width` x `height` at each of `steps` steps of its way: the
+    /// move's last instant, not its end, for the last (the storyboard's next step may put what
+    /// it moved back where it started, hidden).
+    func drawnWay(_ change: MadeChange, as name: String, steps: Int, width: Int, height: Int) throws -> (
+        transition: Transition, way: [Double], drawings: [LumaImage]
+    ) {
+        var scene = base
+        scene.changes = [change]
+        scene.length = 1
+        let path = "\(folder)-\(name).yaml"
+        try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+        let transition = try Transition(path, width: width, images: images)
+        let last = transition.duration.nextDown
+        let way = (0...steps).map { min(last, Double($0) / Double(steps)) }
+        let drawings = try Cores.each(way) { LumaImage(transition.frame(at: $0).bitmap, width: width, height: height) }
+            .map(\.1)
+        return (transition, way, drawings)
     }
 
     /// Where each of the recording's frames shows the screen `kind` slides, as a tracked
@@ -73,26 +95,18 @@ extension ChangeFit {
 
     /// `slidePlaces(kind)`, found.
     private func findSlidePlaces(_ kind: ScreenChange) throws -> [LayerTracker.Match?]? {
-        guard let layer = slidingLayer(kind), let slide = kind.slide,
+        if kind.holdsDown { return try heldPlaces(kind) }
+        guard let layer = trackedLayer(kind), let slide = kind.slide,
             var change = change(kind, .bezier("linear", duration: 1), drag: nil)
         else { return nil }
         change.start = 0
         if kind.numbers.contains(.dim) { change.numbers[ScreenChange.Number.dim.suffix] = 0 }
         if let looks = rects.looks.withLock({ $0[kind] }) { change.numbers.merge(looks) { _, found in found } }
-        var scene = base
-        scene.changes = [change]
-        scene.length = 1
-        let path = "\(folder)-slide-\(kind.rawValue).yaml"
-        try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
         let width = Fitter.workingWidth
         let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
-        let transition = try Transition(path, width: width, images: images)
-        // The move's last instant, not its end: the storyboard's next step puts the screen back
-        // where it started, hidden.
+        let (transition, way, drawings) = try drawnWay(
+            change, as: "slide-\(kind.rawValue)", steps: SlideTrack.steps, width: width, height: height)
         let last = transition.duration.nextDown
-        let way = (0...SlideTrack.steps).map { min(last, Double($0) / Double(SlideTrack.steps)) }
-        let drawings = try Cores.each(way) { LumaImage(transition.frame(at: $0).bitmap, width: width, height: height) }
-            .map(\.1)
         let k = Double(width) / transition.canvas.width
         // The screen's place (points along the slide) in each drawing.
         let along = way.map { at in
@@ -172,7 +186,7 @@ extension ChangeFit {
     /// distances in points, each at most `Problem.cap`, as a tracked fit scores them. Nil for
     /// a move that slides no screen, or where no frame places it.
     func placementError(_ change: MadeChange) throws -> Double? {
-        guard let layer = slidingLayer(change.kind), let places = try slidePlaces(change.kind),
+        guard let layer = trackedLayer(change.kind), let places = try slidePlaces(change.kind),
             places.contains(where: { $0 != nil })
         else { return nil }
         let transition = try alone(change, at: "\(folder)-placed.yaml")
@@ -194,11 +208,12 @@ extension ChangeFit {
     /// (moving as its does) or not as `taken` is, the one whose plan puts the screen nearest where
     /// the frames place it (`placementError`). A frame's levels tell which move it shows, but
     /// hardly a few points of where its screen is; the frames' places tell that. Of those within
-    /// `SlideTrack.samePlace` of the nearest, the curve of fewest values wins (UIKit's system
+    /// `SlideTrack.samePlace` of the nearest (a rectangle held down: `HeldTrack.samePlace`), the
+    /// curve of fewest values wins (UIKit's system
     /// spring before a spring fitted to look like it), then the least residual in levels. Otherwise
     /// `taken`.
     func placed(_ answers: [(try: Try, answer: Attempt)], as taken: Attempt) throws -> Attempt {
-        guard let taken, taken.change.kind.slide != nil else { return taken }
+        guard let taken, taken.change.kind.isTracked else { return taken }
         var placed: [(answer: (change: MadeChange, score: Double), error: Double)] = []
         for (t, answer) in answers
         where t.kind == taken.change.kind && (t.drag == nil) == (taken.change.drag == nil)
@@ -210,7 +225,8 @@ extension ChangeFit {
             placed.append((answer, error))
         }
         guard let nearest = placed.map(\.error).min() else { return taken }
-        return placed.filter { $0.error <= nearest + SlideTrack.samePlace }.min { a, b in
+        let same = taken.change.kind.holdsDown ? HeldTrack.samePlace : SlideTrack.samePlace
+        return placed.filter { $0.error <= nearest + same }.min { a, b in
             (a.answer.change.curve.parts.count, a.answer.score) < (b.answer.change.curve.parts.count, b.answer.score)
         }?.answer
     }
