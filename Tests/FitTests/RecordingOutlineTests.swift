@@ -31,6 +31,31 @@ struct RecordingOutlineTests {
     }
 
     @Test(
+        "A slow capture (an 8 fps GIF): frames that move one after the other are one change, a frame long apart; a frame's stillness between parts them"
+    )
+    func slowCapture() {
+        // A push as an 8 fps GIF: 0.75 s held, six moving frames, 0.625 s held; the same with a
+        // still frame in the middle of the motion.
+        // Two rows 40 levels apart, not one colour (a screen of one colour between is no screen).
+        func pictures(_ steps: [Double]) -> [LumaImage] {
+            Self.pictures(steps).map { p in
+                LumaImage(width: 4, height: 2, pixels: Array(p.pixels.prefix(4)) + p.pixels.suffix(4).map { $0 + 40 })
+            }
+        }
+        let steps = [12.0, 18, 9, 4, 2, 1]
+        let starts = [0, 0.75, 0.875, 1, 1.125, 1.25, 1.375]
+        let outline = RecordingOutline(pictures: pictures(steps), starts: starts, duration: 2)
+        #expect(outline.changes == [.init(before: 0, after: 6)])
+        let paused = RecordingOutline(pictures: pictures([12.0, 18, 0, 4, 2, 1]), starts: starts, duration: 2)
+        #expect(paused.changes == [.init(before: 0, after: 2), .init(before: 3, after: 6)])
+        // At 25 fps, a pair of moving frames with a still one between is a spring's tail's dip,
+        // as it was: one change.
+        let quick = RecordingOutline(
+            pictures: pictures([12.0, 18, 0, 4, 2, 1]), starts: [0, 0.7, 0.74, 0.78, 0.82, 0.86, 0.9], duration: 1.5)
+        #expect(quick.changes == [.init(before: 0, after: 6)])
+    }
+
+    @Test(
         "A motion that nearly stops and jumps (a pull let go, the row closing at once) is one change with a jump; split there, two"
     )
     func jump() {

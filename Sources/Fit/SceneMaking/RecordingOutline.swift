@@ -76,8 +76,10 @@ struct RecordingOutline {
         threshold = max(Self.leastChange, quiet * 4)
         var changes: [Change] = []
         for (i, d) in differences.enumerated() where d > threshold {
+            // Frames that move one after the other are one change however slow the capture: at
+            // 10 frames a second, one frame is `joinedGap` long.
             if let last = changes.last, !splits.contains(i),
-                starts[i + 1] - starts[last.after] < Self.joinedGap
+                starts[i + 1] - starts[last.after] < max(Self.joinedGap, frame * (1 + 1e-6))
                     || (i > last.after && starts[i + 1] - starts[last.after] < Self.flatGap
                         && Self.isFlat(pictures[last.after]))
             {
