@@ -200,11 +200,13 @@ struct SceneMakingTests {
     }
 
     /// The report of a scene made from a built-in's storyboard rendered as a 25 fps GIF.
-    static func madeFromGIF(of scene: String, storyboard: String? = nil) throws -> SceneMakingReport {
+    static func madeFromGIF(of scene: String, storyboard: String? = nil, fps: Double = 25) throws
+        -> SceneMakingReport
+    {
         let folder = temporaryFolder()
         let recording = folder + "/\(scene).gif"
         var export = ExportRequest(scene: scene)
-        (export.output, export.fps, export.storyboard) = (recording, 25, storyboard)
+        (export.output, export.fps, export.storyboard) = (recording, fps, storyboard)
         _ = try export.run()
         return try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
     }
@@ -512,6 +514,23 @@ struct SceneMakingTests {
         // The status and navigation bars (64 pt) stay, sliding up under the top as the row opens.
         #expect(report.changes.allSatisfy { abs(($0.bar ?? 0) - 64) <= 3 }, "\(report.changes.map(\.bar))")
         #expect(report.check.changes.allSatisfy { $0.rms < 4 && $0.lag == 0 }, "\(report.check.changes)")
+    }
+
+    @Test(
+        "expanding-cells' promo as a 15 fps GIF: its row opening, whose rows above are under the bar two frames in, is found in the frames before that, and made by the built-in's spring"
+    )
+    func partingSlowly() throws {
+        let report = try Self.madeFromGIF(of: "expanding-cells", storyboard: "promo", fps: 15)
+        #expect(report.changes.map(\.kind) == [.expand, .scroll, .collapse], "\(report.text)")
+        guard let open = report.changes.first, open.kind == .expand else { return }
+        let rect = try #require(open.rect)
+        #expect(zip(rect, [0.0, 169, 375, 70]).allSatisfy { abs($0 - $1) <= 3 }, "\(rect)")
+        guard case .spring(let duration, let damping, nil) = open.curve else {
+            Issue.record("\(open.curve)")
+            return
+        }
+        #expect(abs(duration - 0.6) <= 0.03 && damping >= 0.95, "\(open.curve)")
+        #expect(report.check.rms < 4, "\(report.check.rms)")
     }
 
     @Test(

@@ -136,11 +136,17 @@ struct ChangeFit: Sendable {
             // through show it against the still with the row (before an opening, after a
             // closing): the one whose parts have moved furthest, the surest of the shifts.
             let still = LumaImage(frames[a].bitmap, width: width, height: height)
-            let partings = [1, 2, 3].compactMap { i in
-                ScreenParting.find(
-                    still: still,
-                    moving: LumaImage(frames[first + (last - 1 - first) * i / 4].bitmap, width: width, height: height))
+            let looked = [1, 2, 3].map { first + (last - 1 - first) * $0 / 4 }
+            func parted(_ indices: [Int]) -> [ScreenParting] {
+                indices.compactMap {
+                    ScreenParting.find(
+                        still: still, moving: LumaImage(frames[$0].bitmap, width: width, height: height))
+                }
             }
+            // Where none of those shows both parts (a slow capture's, whose rows above are under
+            // a bar a frame or two into the opening), every moving frame is looked at.
+            var partings = parted(looked)
+            if partings.isEmpty { partings = parted(Array(first..<last).filter { !looked.contains($0) }) }
             guard let parting = partings.max(by: { min($0.up, $0.down) < min($1.up, $1.down) }) else { return nil }
             // A bar's height is surest where the row is about half open: its edge is then about
             // halfway down it. Closing from a pulled screen, the bar covers the rows above
