@@ -50,11 +50,11 @@ extension ChangeFit {
         let grown = 1 + max(0, (change.numbers[scale.suffix] ?? 1) - 1)
         let (cx, cy) = ((rect[0] + rect[2] / 2) * k, (rect[1] + rect[3] / 2) * k)
         let (hw, hh) = (rect[2] * k * grown / 2, rect[3] * k * grown / 2)
-        let box: LumaImage.Box = (
-            max(0, Int(cx - hw) - HeldTrack.margin)...min(width - 1, Int(cx + hw) + HeldTrack.margin),
-            max(0, Int(cy - hh) - HeldTrack.margin)...min(height - 1, Int(cy + hh) + HeldTrack.margin)
-        )
-        guard !box.x.isEmpty, !box.y.isEmpty else { return nil }
+        let (x0, x1) = (max(0, Int(cx - hw) - HeldTrack.margin), min(width - 1, Int(cx + hw) + HeldTrack.margin))
+        let (y0, y1) = (max(0, Int(cy - hh) - HeldTrack.margin), min(height - 1, Int(cy + hh) + HeldTrack.margin))
+        // A rectangle off the frame (a rounding's, a picture's edge) places nothing.
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        let box: LumaImage.Box = (x0...x1, y0...y1)
         let working = Double(Fitter.workingWidth) / transition.canvas.width
         return try Cores.each(Array(recording.frames.indices)) { i -> LayerTracker.Match? in
             let picture = LumaImage(recording.frames[i].bitmap, width: width, height: height)
