@@ -326,12 +326,7 @@ struct ChangeFit: Sendable {
                 kind.numbers.contains(.dim) ? [change.numbers[ScreenChange.Number.dim.suffix], 0] : [nil]
             for dim in dims {
                 change.numbers[ScreenChange.Number.dim.suffix] = dim
-                var scene = base
-                scene.changes = [change]
-                scene.length = 1
-                let path = "\(folder)-ranked-\(to)-\(i).yaml"
-                try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
-                let transition = try Transition(path, width: width, images: images)
+                let transition = try overASecond(change, at: "\(folder)-ranked-\(to)-\(i).yaml", width: width)
                 let renders = stride(from: 0.0, through: 1.0, by: 0.05).map {
                     LumaImage(transition.frame(at: $0).bitmap, width: width, height: height)
                 }
@@ -770,6 +765,16 @@ struct ChangeFit: Sendable {
         var c = change
         c.start = change.start - origin
         scene.changes = [c]
+        try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
+        return try Transition(path, width: width, images: images)
+    }
+
+    /// The change's scene with `change` (started at once, its curve over a second) alone and a
+    /// second long, written at `path` and loaded at `width`: how the move looks along its way.
+    func overASecond(_ change: MadeChange, at path: String, width: Int) throws -> Transition {
+        var scene = base
+        scene.changes = [change]
+        scene.length = 1
         try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
         return try Transition(path, width: width, images: images)
     }

@@ -64,12 +64,7 @@ extension ChangeFit {
     func drawnWay(_ change: MadeChange, as name: String, steps: Int, width: Int, height: Int) throws -> (
         transition: Transition, way: [Double], drawings: [LumaImage]
     ) {
-        var scene = base
-        scene.changes = [change]
-        scene.length = 1
-        let path = "\(folder)-\(name).yaml"
-        try scene.text.write(toFile: path, atomically: true, encoding: .utf8)
-        let transition = try Transition(path, width: width, images: images)
+        let transition = try overASecond(change, at: "\(folder)-\(name).yaml", width: width)
         let last = transition.duration.nextDown
         let way = (0...steps).map { min(last, Double($0) / Double(steps)) }
         let drawings = try Cores.each(way) { LumaImage(transition.frame(at: $0).bitmap, width: width, height: height) }
