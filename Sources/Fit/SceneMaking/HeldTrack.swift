@@ -19,8 +19,8 @@ enum HeldTrack {
     static let reach = 1.5
 
     /// Placements this close (points, RMS) are as good (`ChangeFit.placed`): the frames place a
-    /// rectangle's edges to a small fraction of a pixel, where a press's curves differ by a
-    /// tenth of a point or two, so the nearest wins.
+    /// rectangle's edges to a small fraction of a pixel, and a press's curves differ by far less
+    /// than a slide's (`SlideTrack.samePlace`), so the nearest wins.
     static let samePlace = 0.0
 }
 
