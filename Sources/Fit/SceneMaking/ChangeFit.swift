@@ -144,9 +144,13 @@ struct ChangeFit: Sendable {
                 }
             }
             // Where none of those shows both parts (a slow capture's, whose rows above are under
-            // a bar a frame or two into the opening), every moving frame is looked at.
+            // a bar a frame or two into the opening, or out from under it a frame or two before
+            // the closing's end), the first two moving frames and the last two are looked at.
             var partings = parted(looked)
-            if partings.isEmpty { partings = parted(Array(first..<last).filter { !looked.contains($0) }) }
+            if partings.isEmpty {
+                let ends = Set([first, first + 1, last - 2, last - 1]).filter { $0 >= first && $0 < last }
+                partings = parted(ends.subtracting(looked).sorted())
+            }
             guard let parting = partings.max(by: { min($0.up, $0.down) < min($1.up, $1.down) }) else { return nil }
             // A bar's height is surest where the row is about half open: its edge is then about
             // halfway down it. Closing from a pulled screen, the bar covers the rows above
