@@ -31,6 +31,18 @@ struct RecordingOutlineTests {
     }
 
     @Test(
+        "A change a slow GIF catches in one frame: the held stills count as the capture's steps, found on its grid, not as the median step (a still's)"
+    )
+    func caughtOnce() {
+        // A fade as a 10 fps GIF stores it: 0.6 s held, one frame halfway, 0.6 s held. Its
+        // median step is a still's 0.6 s; its frames start on the 0.1 s grid.
+        let outline = RecordingOutline(pictures: Self.pictures([10, 10]), starts: [0, 0.6, 0.7], duration: 1.3)
+        #expect(outline.interval == 0.1)
+        #expect(outline.threshold == RecordingOutline.leastChange)
+        #expect(outline.changes == [.init(before: 0, after: 2)])
+    }
+
+    @Test(
         "A slow capture (an 8 fps GIF): frames that move one after the other are one change, a frame long apart; a frame's stillness between parts them"
     )
     func slowCapture() {

@@ -432,13 +432,14 @@ enum SceneMaker {
 }
 
 extension RecordingOutline {
-    /// The seconds between frames most common in it.
+    /// The seconds between frames as they were captured.
     var interval: Double { Self.interval(of: starts) }
 
-    /// The median step between frames starting at `starts`.
+    /// The step frames starting at `starts` were captured at (`CaptureRate.step`): a GIF keeps a
+    /// still screen as one frame, so in a short one its median step may be a still's.
     static func interval(of starts: [Double]) -> Double {
         let gaps = zip(starts, starts.dropFirst()).map { $1 - $0 }.sorted()
-        return gaps.isEmpty ? 1.0 / 30 : gaps[gaps.count / 2]
+        return gaps.isEmpty ? 1.0 / 30 : CaptureRate.step(starts: starts, median: gaps[gaps.count / 2])
     }
 
     /// The recording's seconds change `change` moves in.
