@@ -688,6 +688,22 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "A fade a 10 fps GIF catches in one frame: the change is found, ranked among the moves on its one frame, and made a fade"
+    )
+    func caughtOnce() throws {
+        let folder = temporaryFolder()
+        let recording = try Self.recording(in: folder, scene: "glimpse", as: "glimpse.gif")
+        let report = try SceneMakingRequest(recording: recording, folder: folder + "/made").run()
+        // A 0.2 s fade from 0.5 s (Tests/Recordings/glimpse.yaml), shown at 0.6 s only: its
+        // length is any that passes halfway there, so only the move and its start are asked.
+        #expect(report.changes.map(\.kind) == [.fade], "\(report.text)")
+        let fade = try #require(report.changes.first)
+        #expect((fade.from, fade.to) == (1, 2))
+        #expect(fade.start > 0.4 && fade.start < 0.6, "\(fade.start)")
+        #expect(report.check.rms < 1, "\(report.check.rms)")
+    }
+
+    @Test(
         "A quick push a moment before a cut: a curve that would still run at the cut is fitted again to be over by then, so the cut comes on time"
     )
     func overBeforeTheNext() throws {

@@ -304,16 +304,17 @@ struct ChangeFit: Sendable {
     /// How far each of `kinds`, drawn at every tenth of its way with its params' defaults, is
     /// from the change's frames a quarter, half and three quarters through it: the least
     /// difference of each frame from any drawing, added up, as the frames are and blurred
-    /// over about a line of text (drawn at every twentieth); nil where it has under three
-    /// moving frames.
+    /// over about a line of text (drawn at every twentieth); of a change caught in fewer
+    /// frames (a slow capture's), each of them. Nil where it has none.
     func drawnDifferences(_ kinds: [ScreenChange]) throws -> (
         sharp: [ScreenChange: Double], blurred: [ScreenChange: Double]
     )? {
         let moving = recording.frames.filter { seconds.contains($0.start + origin) }
-        guard moving.count >= 3 else { return nil }
+        guard !moving.isEmpty else { return nil }
         let width = SceneMaker.outlineWidth
         let height = max(1, Int((Double(width) * Double(frame.height) / Double(frame.width)).rounded()))
-        let samples = [1, 2, 3].map { LumaImage(moving[moving.count * $0 / 4].bitmap, width: width, height: height) }
+        let sampled = Set([1, 2, 3].map { moving.count * $0 / 4 }).sorted()
+        let samples = sampled.map { LumaImage(moving[$0].bitmap, width: width, height: height) }
         let blurredSamples = samples.map { $0.boxBlurred(radius: Problem.blur) }
         var differences: [ScreenChange: Double] = [:], blurred: [ScreenChange: Double] = [:]
         /// The least difference of each sample from any of `renders`, added up.
