@@ -493,6 +493,20 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "expanding-view's top-right button as a 10 fps GIF: the circle runs off the screen by its second moving frame, and grows out of the button its edge is centred on"
+    )
+    func revealSlowly() throws {
+        let report = try Self.madeFromGIF(of: "expanding-view", storyboard: "top-right", fps: 10)
+        #expect(report.changes.map(\.kind) == [.reveal, .dismiss], "\(report.text)")
+        let reveal = try #require(report.changes.first)
+        // The top-right button (216, 109, 50, 50 pt, Assets/expanding-view); the box around
+        // what changed put it at (46, 0, 274, 329).
+        let rect = try #require(reveal.rect)
+        #expect(zip(rect, [216.0, 109, 50, 50]).allSatisfy { abs($0 - $1) <= 2 }, "\(rect)")
+        #expect(report.check.changes.allSatisfy { $0.rms < SceneMaker.mostUnlike }, "\(report.check.changes)")
+    }
+
+    @Test(
         "expanding-cells' transition-preview as a 25 fps GIF: the row opens into the detail with the rows above and below riding away under the bar (expand), then closes back (collapse), each by the built-in's spring"
     )
     func parting() throws {

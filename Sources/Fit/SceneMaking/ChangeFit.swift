@@ -224,14 +224,55 @@ struct ChangeFit: Sendable {
         guard area > 0.01, area < 0.8 else { return nil }
         let (cx, cy) = ((minX + maxX) / 2, (minY + maxY) / 2)
         let color = Self.color(of: frames[b].bitmap, x: cx, y: cy)
-        // A circle starts as the patch of its colour the first screen has where it grows.
-        if kind == .reveal, let patch = Self.patch(of: frames[a].bitmap, at: (cx, cy)) {
-            return Placement(rect: patch.map { ($0 * k * 100).rounded() / 100 }, color: color)
+        // A circle starts as the patch of its colour the first screen has where it grows, which
+        // it covers: at the pixel of the box in the circle's colour nearest the circle's middle
+        // (`GrowingCircle`: a slow capture's circle runs off the screen, and its box's middle is
+        // not its own).
+        if kind == .reveal {
+            let circle = Self.rgb(of: frames[b].bitmap, at: (cx, cy))
+            let middle = GrowingCircle.middle(still: pa, moving: pb, by: 60)
+            let from = middle.map { (Int($0.x.rounded(.down)), Int($0.y.rounded(.down))) } ?? (cx, cy)
+            let seed = Self.nearest(in: frames[a].bitmap, to: from, within: [minX, minY, maxX, maxY]) {
+                Self.near($0, circle)
+            }
+            if let patch = Self.patch(of: frames[a].bitmap, at: seed ?? (cx, cy)) {
+                return Placement(rect: patch.map { ($0 * k * 100).rounded() / 100 }, color: color)
+            }
         }
         let rect = [Double(minX), Double(minY), Double(maxX - minX + 1), Double(maxY - minY + 1)].map {
             ($0 * k).rounded()
         }
         return Placement(rect: rect, color: color)
+    }
+
+    /// The red, green and blue of `bitmap`'s pixel at `point`.
+    static func rgb(of bitmap: Bitmap, at point: (Int, Int)) -> (Int, Int, Int) {
+        let i = point.1 * bitmap.rowBytes + point.0 * 4
+        return (Int(bitmap.pixels[i]), Int(bitmap.pixels[i + 1]), Int(bitmap.pixels[i + 2]))
+    }
+
+    /// Whether two colours are within a few levels of each other: one patch's.
+    static func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool {
+        abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2) <= 24
+    }
+
+    /// The pixel of `bitmap` within `box` (min x, min y, max x, max y) nearest `point` whose
+    /// colour `matches`; nil where none does.
+    static func nearest(
+        in bitmap: Bitmap, to point: (Int, Int), within box: [Int], _ matches: ((Int, Int, Int)) -> Bool
+    ) -> (Int, Int)? {
+        if (box[0]...box[2]).contains(point.0), (box[1]...box[3]).contains(point.1), matches(rgb(of: bitmap, at: point))
+        {
+            return point
+        }
+        var best: (point: (Int, Int), distance: Int)?
+        for y in box[1]...box[3] {
+            for x in box[0]...box[2] where matches(rgb(of: bitmap, at: (x, y))) {
+                let d = (x - point.0) * (x - point.0) + (y - point.1) * (y - point.1)
+                if d < best?.distance ?? .max { best = ((x, y), d) }
+            }
+        }
+        return best?.point
     }
 
     /// The box (x, y, width, height, in pixels) around the pixels of `bitmap` joined to `point`
@@ -240,10 +281,7 @@ struct ChangeFit: Sendable {
     static func patch(of bitmap: Bitmap, at point: (Int, Int)) -> [Double]? {
         let (w, h) = (bitmap.width, bitmap.height)
         guard point.0 >= 0, point.1 >= 0, point.0 < w, point.1 < h else { return nil }
-        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
-            let i = y * bitmap.rowBytes + x * 4
-            return (Int(bitmap.pixels[i]), Int(bitmap.pixels[i + 1]), Int(bitmap.pixels[i + 2]))
-        }
+        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) { Self.rgb(of: bitmap, at: (x, y)) }
         let seed = rgb(point.0, point.1)
         var seen = [Bool](repeating: false, count: w * h)
         var stack = [point]
@@ -253,8 +291,7 @@ struct ChangeFit: Sendable {
             (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
             for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
             where nx >= 0 && ny >= 0 && nx < w && ny < h && !seen[ny * w + nx] {
-                let c = rgb(nx, ny)
-                guard abs(c.0 - seed.0) + abs(c.1 - seed.1) + abs(c.2 - seed.2) <= 24 else { continue }
+                guard near(rgb(nx, ny), seed) else { continue }
                 seen[ny * w + nx] = true
                 stack.append((nx, ny))
             }
