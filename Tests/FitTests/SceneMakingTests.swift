@@ -548,6 +548,25 @@ struct SceneMakingTests {
     }
 
     @Test(
+        "expanding-cells' transition-preview as a 10 fps GIF: of the two frames that show a parting, one matches a few rows of the status bar at a shift by chance; the row the rows bear out is taken"
+    )
+    func partingsDisagree() throws {
+        let report = try Self.madeFromGIF(of: "expanding-cells", storyboard: "transition-preview", fps: 10)
+        #expect(report.changes.map(\.kind) == [.expand, .collapse], "\(report.text)")
+        guard let open = report.changes.first, open.kind == .expand else { return }
+        // The row at (0, 167, 375, 73) opening by a 0.6 s critically damped spring
+        // (Assets/expanding-cells); the chance match put its top at 63.
+        let rect = try #require(open.rect)
+        #expect(zip(rect, [0.0, 167, 375, 73]).allSatisfy { abs($0 - $1) <= 3 }, "\(rect)")
+        guard case .spring(let duration, let damping, nil) = open.curve else {
+            Issue.record("\(open.curve)")
+            return
+        }
+        #expect(abs(duration - 0.6) <= 0.03 && damping >= 0.95, "\(open.curve)")
+        #expect(report.check.changes.allSatisfy { $0.rms < SceneMaker.mostUnlike }, "\(report.check.changes)")
+    }
+
+    @Test(
         "expanding-cells' dismiss-initial as a 25 fps GIF: content pulled down and let go, in a recording of one screen, is a band pulled and let go whose page is its farthest frame, back by the built-in's spring"
     )
     func pulledBand() throws {

@@ -121,6 +121,10 @@ struct ChangeFit: Sendable {
         return found
     }
 
+    /// How far apart two partings' tops may be, as a share of the top, and be one row: a top
+    /// follows from the ratio of two whole-pixel shifts, which a part barely moved leaves rough.
+    static let sameRow = 0.05
+
     /// `rect(kind)`, found.
     private func findRect(_ kind: ScreenChange) -> Placement? {
         let frames = recording.frames
@@ -134,7 +138,8 @@ struct ChangeFit: Sendable {
         if kind.parts {
             // The row a screen parts at, as the moving frames a quarter, half and three quarters
             // through show it against the still with the row (before an opening, after a
-            // closing): the one whose parts have moved furthest, the surest of the shifts.
+            // closing): of the row most of them agree on, the one whose parts have moved
+            // furthest, the surest of the shifts.
             let still = LumaImage(frames[a].bitmap, width: width, height: height)
             let looked = [1, 2, 3].map { first + (last - 1 - first) * $0 / 4 }
             func parted(_ indices: [Int]) -> [ScreenParting] {
@@ -143,14 +148,25 @@ struct ChangeFit: Sendable {
                         still: still, moving: LumaImage(frames[$0].bitmap, width: width, height: height))
                 }
             }
-            // Where none of those shows both parts (a slow capture's, whose rows above are under
-            // a bar a frame or two into the opening, or out from under it a frame or two before
-            // the closing's end), the first two moving frames and the last two are looked at.
+            // Where fewer than two of those show both parts (a slow capture's, whose rows above
+            // are under a bar a frame or two into the opening, or out from under it a frame or
+            // two before the closing's end), the first two moving frames and the last two are
+            // looked at too.
             var partings = parted(looked)
-            if partings.isEmpty {
+            if partings.count < 2 {
                 let ends = Set([first, first + 1, last - 2, last - 1]).filter { $0 >= first && $0 < last }
-                partings = parted(ends.subtracting(looked).sorted())
+                partings += parted(ends.subtracting(looked).sorted())
             }
+            // Partings that disagree (a bar's rows matched at a shift by chance, a part barely
+            // moved whose top is rough): the row most of them put it at, then the one borne out
+            // by the most rows moved the furthest.
+            let agreeing = partings.map { p in
+                partings.filter { abs($0.top - p.top) <= Self.sameRow * p.top && abs($0.bottom - p.bottom) <= 3 }
+            }
+            let weight = { (group: [ScreenParting]) in
+                (group.count, group.map { $0.evidence * min($0.up, $0.down) }.reduce(0, +))
+            }
+            partings = agreeing.max { weight($0) < weight($1) } ?? []
             guard let parting = partings.max(by: { min($0.up, $0.down) < min($1.up, $1.down) }) else { return nil }
             // A bar's height is surest where the row is about half open: its edge is then about
             // halfway down it. Closing from a pulled screen, the bar covers the rows above

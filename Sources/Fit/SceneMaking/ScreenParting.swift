@@ -11,6 +11,9 @@ struct ScreenParting: Equatable {
     /// The moving frame's row where the rows above start showing: under a bar that stays at the
     /// top, its bottom edge.
     var barEdge = 0
+    /// The rows with texture the shorter of the two parts' runs holds: how much of the screen
+    /// bears the parting out (a bar's few rows can match at a shift by chance).
+    var evidence = 0
 
     /// How far open the row is in the moving frame (0 to 1): the rows above have gone that share
     /// of the row's top.
@@ -46,6 +49,8 @@ struct ScreenParting: Equatable {
         let bottom = Double(below.first - down)
         let top = Double(up) * (Double(h) - bottom) / Double(down)
         guard top >= 1, bottom > top + 1, bottom < Double(h - 1), above.last < below.first else { return nil }
-        return ScreenParting(up: up, down: down, top: top, bottom: bottom, barEdge: above.first)
+        return ScreenParting(
+            up: up, down: down, top: top, bottom: bottom, barEdge: above.first,
+            evidence: min(above.score, below.score))
     }
 }
