@@ -1,4 +1,6 @@
 @testable import Fit
+import Foundation
+import TestSupport
 import Testing
 
 /// The middle of a circle that grows over a screen, from one moving frame.
@@ -43,6 +45,24 @@ struct GrowingCircleTests {
         moving.pixels[10 * 200 + 5] = 255
         let middle = try #require(GrowingCircle.middle(still: still, moving: moving, by: 60))
         #expect(abs(middle.x - 100) < 1 && abs(middle.y - 150) < 1, "\(middle)")
+    }
+
+    @Test(
+        "Randomized: points nearly on a line fit no circle or a finite one, however large (never a value a pixel index traps on)"
+    )
+    func nearlyALine() {
+        var random = SeededRandom(seed: 68)
+        for _ in 0..<200 {
+            let n = 3 + random.below(20)
+            let bend = pow(10, -Double(random.below(14)))
+            let points = (0..<n).map { i -> (x: Double, y: Double) in
+                let x = Double(random.below(2000))
+                return (x, bend * x * x + Double(i) * 1e-12)
+            }
+            if let fitted = GrowingCircle.circle(through: points) {
+                #expect(fitted.x.isFinite && fitted.y.isFinite && fitted.r.isFinite, "\(fitted)")
+            }
+        }
     }
 
     @Test("Points on a line, or fewer than three, fit no circle")

@@ -247,7 +247,15 @@ struct ChangeFit: Sendable {
         if kind == .reveal {
             let circle = Self.rgb(of: frames[b].bitmap, at: (cx, cy))
             let middle = GrowingCircle.middle(still: pa, moving: pb, by: 60)
-            let from = middle.map { (Int($0.x.rounded(.down)), Int($0.y.rounded(.down))) } ?? (cx, cy)
+            // Within the box: a circle whose middle is off it grows from the box's nearest pixel
+            // of its colour.
+            let from =
+                middle.map {
+                    (
+                        Int(min(max($0.x, Double(minX)), Double(maxX)).rounded(.down)),
+                        Int(min(max($0.y, Double(minY)), Double(maxY)).rounded(.down))
+                    )
+                } ?? (cx, cy)
             let seed = Self.nearest(in: frames[a].bitmap, to: from, within: [minX, minY, maxX, maxY]) {
                 Self.near($0, circle)
             }

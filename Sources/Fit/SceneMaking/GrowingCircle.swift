@@ -56,7 +56,8 @@ enum GrowingCircle {
         let e = (-svz * suu + suz * suv) / det
         let f = -sz / n
         let r2 = (d * d + e * e) / 4 - f
-        guard r2 > 0 else { return nil }
-        return (mx - d / 2, my - e / 2, r2.squareRoot())
+        let (x, y) = (mx - d / 2, my - e / 2)
+        guard r2 > 0, r2.isFinite, x.isFinite, y.isFinite else { return nil }
+        return (x, y, r2.squareRoot())
     }
 }
