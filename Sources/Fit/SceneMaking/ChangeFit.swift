@@ -123,7 +123,7 @@ struct ChangeFit: Sendable {
 
     /// How far apart two partings' tops may be, as a share of the top, and be one row: a top
     /// follows from the ratio of two whole-pixel shifts, which a part barely moved leaves rough.
-    static let sameRow = 0.05
+    static let sameTop = 0.05
 
     /// `rect(kind)`, found.
     private func findRect(_ kind: ScreenChange) -> Placement? {
@@ -161,7 +161,7 @@ struct ChangeFit: Sendable {
             // moved whose top is rough): the row most of them put it at, then the one borne out
             // by the most rows moved the furthest.
             let agreeing = partings.map { p in
-                partings.filter { abs($0.top - p.top) <= Self.sameRow * p.top && abs($0.bottom - p.bottom) <= 3 }
+                partings.filter { abs($0.top - p.top) <= Self.sameTop * p.top && abs($0.bottom - p.bottom) <= 3 }
             }
             let weight = { (group: [ScreenParting]) in
                 (group.count, group.map { $0.evidence * min($0.up, $0.down) }.reduce(0, +))

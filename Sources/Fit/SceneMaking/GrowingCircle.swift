@@ -3,12 +3,12 @@
 /// the circle already runs off the screen (a slow capture's frame), the box around it is cut by
 /// the screen's edges and its middle is not the circle's; the edge's curve still is.
 enum GrowingCircle {
-    /// The middle (x, y, in pixels, pixel `i` spanning `i` to `i + 1`) of the circle `moving` shows over `still` (the same size),
-    /// `level` the least difference of a pixel that counts: the least-squares circle (Kåsa's)
-    /// through each row's first and last differing pixels, but those on the screen's left and
-    /// right edges, fitted again without the points far off the first fit (another change of the
-    /// frame, a codec's stray pixel). Nil where fewer than three points are found or they lie on
-    /// a line.
+    /// The middle (x, y, in pixels, pixel `i` spanning `i` to `i + 1`) of the circle `moving`
+    /// shows over `still` (the same size), `level` the least difference of a pixel that counts:
+    /// the least-squares circle (Kåsa's) through each row's first and last differing pixels, but
+    /// those on the screen's left and right edges, fitted again without the points far off the
+    /// first fit (another change of the frame, a codec's stray pixel). Nil where fewer than three
+    /// points are found or they lie on a line.
     static func middle(still: LumaImage, moving: LumaImage, by level: Float) -> (x: Double, y: Double)? {
         let (w, h) = (still.width, still.height)
         var points: [(x: Double, y: Double)] = []
