@@ -168,6 +168,26 @@ struct LumaImage: Sendable {
         return maxX >= minX ? (minX...maxX, minY...maxY) : nil
     }
 
+    /// The box around the rows and the columns in which at least `share` of the pixels differ
+    /// from `other` (the same size) by more than `level`, in pixels; nil where none does. A
+    /// codec's noise at the edges of text a frame away changes a few pixels of a row, where
+    /// something that moved changes many.
+    func changedBox(from other: LumaImage, by level: Float, share: Double) -> Box? {
+        var rows = [Int](repeating: 0, count: height), columns = [Int](repeating: 0, count: width)
+        for y in 0..<height {
+            for x in 0..<width where abs(pixels[y * width + x] - other.pixels[y * width + x]) > level {
+                rows[y] += 1
+                columns[x] += 1
+            }
+        }
+        let (inRow, inColumn) = (max(1, Int(share * Double(width))), max(1, Int(share * Double(height))))
+        guard let minY = rows.firstIndex(where: { $0 >= inRow }), let maxY = rows.lastIndex(where: { $0 >= inRow }),
+            let minX = columns.firstIndex(where: { $0 >= inColumn }),
+            let maxX = columns.lastIndex(where: { $0 >= inColumn })
+        else { return nil }
+        return (minX...maxX, minY...maxY)
+    }
+
     /// The mean absolute difference of this picture's pixels in `box` from `other`'s (the same
     /// size) `dx` right and `dy` down of them, over those whose place in `other` lies in
     /// `within`, and how many those are; nil where none is. A row at a time, in order.

@@ -92,4 +92,34 @@ struct LumaImageTests {
             #expect(abs(fromBitmap - exact) <= 1e-4 * max(1, exact), "round \(round): \(fromBitmap) against \(exact)")
         }
     }
+
+    @Test(
+        "A card's box is the rows and columns many of whose pixels change: a few stray pixels (a codec's noise at text) elsewhere leave it as it is, where the plain box takes them in"
+    )
+    func cardBox() throws {
+        var rng = SeededRandom(seed: 61)
+        for round in 0..<200 {
+            let (w, h) = (40 + rng.below(100), 60 + rng.below(140))
+            let still = LumaImage(width: w, height: h, pixels: (0..<(w * h)).map { _ in Float(rng.below(256)) })
+            var moved = still.pixels
+            // A card: a rectangle every pixel of which changes by more than the level.
+            let (x0, y0) = (rng.below(w / 2), rng.below(h / 2))
+            let (x1, y1) = (x0 + w / 8 + rng.below(w / 2 - w / 8), y0 + h / 8 + rng.below(h / 2 - h / 8))
+            for y in y0...y1 { for x in x0...x1 { moved[y * w + x] = still.pixels[y * w + x] < 128 ? 255 : 0 } }
+            // Noise: a few pixels anywhere, one to a row and a column, fewer than the share asks.
+            var (rows, columns): (Set<Int>, Set<Int>) = ([], [])
+            for _ in 0..<(1 + rng.below(3)) {
+                let (x, y) = (rng.below(w), rng.below(h))
+                guard !rows.contains(y), !columns.contains(x) else { continue }
+                (rows, columns) = (rows.union([y]), columns.union([x]))
+                moved[y * w + x] = still.pixels[y * w + x] < 128 ? 255 : 0
+            }
+            let box = try #require(
+                LumaImage(width: w, height: h, pixels: moved).changedBox(from: still, by: 20, share: 0.05))
+            #expect(box.x == x0...x1 && box.y == y0...y1, "round \(round): \(box) for \(x0)...\(x1), \(y0)...\(y1)")
+        }
+        // Nothing changed: no box.
+        let flat = LumaImage(width: 4, height: 4, pixels: [Float](repeating: 7, count: 16))
+        #expect(flat.changedBox(from: flat, by: 20, share: 0.05) == nil)
+    }
 }

@@ -86,10 +86,12 @@ struct ChangeFit: Sendable {
     /// does), starting after the hold, with the rectangle the recording shows where the move
     /// has one; nil where it shows none.
     func change(
-        _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, finger: FingerMotion = .drag
+        _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, finger: FingerMotion = .drag,
+        size: MadeChange.Curve? = nil
     ) -> MadeChange? {
         var change = MadeChange(
             kind: kind, from: from, to: to, start: hold, curve: curve, drag: drag, seconds: seconds)
+        change.size = size
         change.finger = finger
         change.returns = returns && drag != nil
         // A row that closes from a pulled screen closes from the screen before the pull, under a
@@ -124,6 +126,10 @@ struct ChangeFit: Sendable {
     /// How far apart two partings' tops may be, as a share of the top, and be one row: a top
     /// follows from the ratio of two whole-pixel shifts, which a part barely moved leaves rough.
     static let sameTop = 0.05
+
+    /// The least share of a row's (or a column's) pixels that change for it to be a card's (a
+    /// grow's, a shrink's): an MP4's noise at text a frame away changes a few.
+    static let cardLines = 0.025
 
     /// `rect(kind)`, found.
     private func findRect(_ kind: ScreenChange) -> Placement? {
@@ -233,8 +239,15 @@ struct ChangeFit: Sendable {
         }
         let pa = LumaImage(frames[a].bitmap, width: width, height: height)
         let pb = LumaImage(frames[b].bitmap, width: width, height: height)
-        // A circle of one colour grows over the screen by far more than a codec's noise.
-        guard let box = pb.changedBox(from: pa, by: kind == .reveal ? 60 : 20) else { return nil }
+        // A circle of one colour grows over the screen by far more than a codec's noise. A card
+        // is the rows and columns many of whose pixels change (`cardLines`); one that grows, as
+        // its first moving frame shows it, nearest its start.
+        let changed =
+            kind == .reveal
+            ? pb.changedBox(from: pa, by: 60)
+            : (kind == .grow ? LumaImage(frames[first].bitmap, width: width, height: height) : pb)
+                .changedBox(from: pa, by: 20, share: Self.cardLines)
+        guard let box = changed else { return nil }
         let (minX, minY, maxX, maxY) = (box.x.lowerBound, box.y.lowerBound, box.x.upperBound, box.y.upperBound)
         let area = Double((maxX - minX + 1) * (maxY - minY + 1)) / Double(width * height)
         guard area > 0.01, area < 0.8 else { return nil }
@@ -409,12 +422,12 @@ struct ChangeFit: Sendable {
     /// the next one's.
     static let decisive = 0.7
 
-    /// One try: a move by a curve, after a finger's part (its starting values) where given,
-    /// moving as `finger` does; `tracked`: timed by where the frames place the screen it slides
-    /// (`SlideTrack`).
+    /// One try: a move by a curve (its rectangle's size by `size` where given), after a
+    /// finger's part (its starting values) where given, moving as `finger` does; `tracked`:
+    /// timed by where the frames place the screen it slides (`SlideTrack`).
     typealias Try = (
         kind: ScreenChange, curve: MadeChange.Curve, drag: (Double, Double)?, finger: FingerMotion, thorough: Bool,
-        tracked: Bool
+        tracked: Bool, size: MadeChange.Curve?
     )
 
     /// The change's length, the curves' first duration.
@@ -461,11 +474,27 @@ struct ChangeFit: Sendable {
                         (!tracked || !$0.parts.isEmpty || drag != nil)
                             && (tracked || drag != nil || thorough || returns || !kind.isTracked || $0.parts.isEmpty)
                     }
-                    .map { (kind, $0, drag, finger, thorough, tracked) as Try }
+                    .map { (kind, $0, drag, finger, thorough, tracked, nil) as Try }
                 }
             }
         }
     }
+
+    /// A card's tries with its size on a curve of its own (`ScreenChange.resizesApart`), led by no
+    /// finger: its place on a spring, its size linear or eased, as UIKit code that animates the
+    /// two in blocks of their own runs them.
+    func apart(_ kind: ScreenChange) -> [Try] {
+        guard kind.resizesApart, !returns else { return [] }
+        return Self.sizeCurves.map { name in
+            (
+                kind, .spring(duration: guess, dampingRatio: 1), nil, .drag, false, false,
+                .bezier(name, duration: guess) as MadeChange.Curve
+            )
+        }
+    }
+
+    /// The curves a card's size is tried on beside its place's spring.
+    static let sizeCurves = ["linear", "easeInEaseOut"]
 
     /// The finger's part a finger-led try starts from, moving as `finger` does
     /// (`FingerMotion.start`): its seconds and how far it takes the move.
@@ -479,8 +508,9 @@ struct ChangeFit: Sendable {
     /// - each likely move that slides a screen whole, by the curves with values timed by where
     ///   the frames place its screen (`slidePlaces`, drawn as the first tries found it looks,
     ///   and measured with the dimming and parallax they found);
-    /// - the best alone wins where it explains `wellExplained` of the change; otherwise each
-    ///   move a finger can lead is tried led by one too, dragging and flicking
+    /// - the best alone wins where it explains `wellExplained` of the change; otherwise a card's
+    ///   move (a grow, a shrink) is tried with its size on a curve of its own too (`apart`), and
+    ///   each move a finger can lead is tried led by one too, dragging and flicking
     ///   (`FingerMotion`; a slide only timed by its places), and a finger leads where its best
     ///   leaves at most `fingerMargin` of the best alone's residual (so a finger's tries, which
     ///   never win over a move alone that explains the change well, are made only where one
@@ -535,13 +565,14 @@ struct ChangeFit: Sendable {
                     // A try timed by its screen's places takes its other numbers as found so
                     // far; the one taken has them searched (`Work.numbers`).
                     return try fit.attempt(
-                        t.kind, t.curve, drag: t.drag, finger: t.finger, path: "\(fit.folder)-\(i).yaml",
-                        thorough: t.thorough,
+                        t.kind, t.curve, drag: t.drag, finger: t.finger, size: t.size,
+                        path: "\(fit.folder)-\(i).yaml", thorough: t.thorough,
                         tracked: t.tracked, searchesNumbers: false, threads: threads)
                 case .ranges(let found): return try fit.ranged(found, threads: threads)
                 case .numbers(let t):
                     return try fit.attempt(
-                        t.kind, t.curve, drag: t.drag, finger: t.finger, path: "\(fit.folder)-\(i).yaml", tracked: true,
+                        t.kind, t.curve, drag: t.drag, finger: t.finger, size: t.size,
+                        path: "\(fit.folder)-\(i).yaml", tracked: true,
                         threads: threads)
                 }
             }
@@ -585,7 +616,8 @@ struct ChangeFit: Sendable {
                         (
                             k,
                             Work.attempt(
-                                placeless.contains(t.kind) ? (t.kind, t.curve, t.drag, t.finger, t.thorough, false) : t)
+                                placeless.contains(t.kind)
+                                    ? (t.kind, t.curve, t.drag, t.finger, t.thorough, false, t.size) : t)
                         )
                     }
                     continue
@@ -596,7 +628,12 @@ struct ChangeFit: Sendable {
                 let led = tries(k, thorough: thorough.contains(k)).filter { t in
                     t.drag != nil && !mine.contains { $0.try.drag != nil && Self.same($0.try, t) }
                 }
-                if (alone?.change.explained ?? 0) < wellExplained, !led.isEmpty {
+                // Nor, where a card's move is likely, on one curve: its size may run on its own.
+                let apart = (likeliest.first { $0.0 == k }?.1 ?? []).flatMap { fits[k]!.apart($0) }.filter { t in
+                    !mine.contains { Self.same($0.try, t) }
+                }
+                if (alone?.change.explained ?? 0) < wellExplained, !led.isEmpty || !apart.isEmpty {
+                    round += apart.map { (k, Work.attempt($0)) }
                     // A move let go short has no tries alone: its finger's tries timed by the
                     // places are drawn as its finger's tries on the frames found it looks.
                     for kind in Set(led.filter(\.tracked).map(\.kind)) where fits[k]!.returns {
@@ -671,8 +708,8 @@ struct ChangeFit: Sendable {
                     !thorough.contains(k)
                 {
                     thorough.insert(k)
-                    let thoroughly = tries(k, thorough: true).filter {
-                        $0.thorough && ($0.drag == nil || fits[k]!.returns)
+                    let thoroughly = tries(k, thorough: true).filter { t in
+                        t.thorough && (t.drag == nil || fits[k]!.returns) && !mine.contains { Self.same($0.try, t) }
                     }
                     round += thoroughly.map { (k, Work.attempt($0)) }
                     continue
@@ -694,7 +731,7 @@ struct ChangeFit: Sendable {
     /// Whether two tries are one move by one curve, searched alike.
     static func same(_ a: Try, _ b: Try) -> Bool {
         a.kind == b.kind && a.curve == b.curve && a.finger == b.finger && a.thorough == b.thorough
-            && a.tracked == b.tracked
+            && a.tracked == b.tracked && a.size == b.size
     }
 
     /// How far `change`'s render is from the recording over the frames it moves in (or, where
@@ -862,7 +899,7 @@ struct ChangeFit: Sendable {
         if case .numbers(let t) = work { return (t.kind.numbers.count + 1) * recording.frames.count }
         guard case .attempt(let t) = work else { return recording.frames.count }
         let extras = (t.drag == nil ? 0 : 2) + (t.kind.fitsRect ? 4 : 0) + (t.kind.fadesIn ? 1 : 0)
-        return (t.curve.parts.count + extras + t.kind.numbers.count + 1)
+        return (t.curve.parts.count + (t.size?.parts.count ?? 0) + extras + t.kind.numbers.count + 1)
             * recording.frames.count
     }
 
@@ -888,7 +925,7 @@ struct ChangeFit: Sendable {
     func ranged(_ found: MadeChange, threads: Int) throws -> Attempt {
         try attempt(
             found.kind, found.curve, drag: found.drag.map { ($0.duration, $0.progress) }, finger: found.finger,
-            path: "\(folder)-ranged.yaml", from: found, thorough: true, threads: threads)
+            size: found.size, path: "\(folder)-ranged.yaml", from: found, thorough: true, threads: threads)
     }
 
     /// A reveal's fade's seconds, searched within.
@@ -906,21 +943,21 @@ struct ChangeFit: Sendable {
     /// part can be shorter (`within`).
     func attempt(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, finger: FingerMotion = .drag,
-        path: String, from found: MadeChange? = nil, thorough: Bool = false, tracked: Bool = false,
+        size: MadeChange.Curve? = nil, path: String, from found: MadeChange? = nil, thorough: Bool = false,
+        tracked: Bool = false,
         searchesNumbers: Bool = true,
         threads: Int, within: (curve: Double?, finger: Double?, fade: Double?)? = nil
     ) throws -> Attempt {
         // Fitted again with its curve, or its finger's part, lasting at most `within`'s seconds,
         // where it ran into the next change.
-        var curve = curve
+        var (curve, size) = (curve, size)
         let duration = curve.parts.firstIndex { $0.part == "duration" }
-        if let most = within?.curve, let d = duration {
-            var values = curve.parts.map(\.start)
-            values[d] = min(values[d], most)
-            curve = curve.with(values)
+        if let most = within?.curve {
+            if duration != nil { curve = curve.with(duration: min(curve.duration, most)) }
+            size = size.map { $0.with(duration: min($0.duration, most)) }
         }
         let drag = drag.map { drag in (min(drag.0, within?.finger ?? drag.0), drag.1) }
-        guard var candidate = change(kind, curve, drag: drag, finger: finger) else { return nil }
+        guard var candidate = change(kind, curve, drag: drag, finger: finger, size: size) else { return nil }
         if let most = within?.fade { candidate.fade = candidate.fade.map { min($0, most) } }
         if let found {
             // Its own values and start (in the window's time), so that only their ranges are
@@ -933,15 +970,20 @@ struct ChangeFit: Sendable {
         var scene = base
         scene.changes = [candidate]
         let names = scene.paramNames[0]
-        let curveKeys = curve.parts.map { curve.key($0.part, animation: names.animation) }
+        let placeKeys = curve.parts.map { curve.key($0.part, animation: names.animation) }
+        // A size on a curve of its own: its parts too, beside the place's.
+        let sizeKeys = size.map { size in size.parts.map { size.key($0.part, animation: names.params["Size"]!) } } ?? []
+        let curveKeys = placeKeys + sizeKeys
         var keys = curveKeys
-        var ranges = Dictionary(uniqueKeysWithValues: zip(keys, curve.parts.map(\.range)))
+        var ranges = Dictionary(
+            uniqueKeysWithValues: zip(keys, curve.parts.map(\.range) + (size?.parts.map(\.range) ?? [])))
         if drag != nil, let v = curve.parts.firstIndex(where: { $0.part == "velocity" }) {
             ranges[curveKeys[v]] = curve.parts[v].range.lowerBound...finger.fastest
         }
-        if let most = within?.curve, let d = duration {
-            let range = curve.parts[d].range
-            ranges[curveKeys[d]] = range.lowerBound...max(range.lowerBound, min(range.upperBound, most))
+        if let most = within?.curve {
+            for (key, part) in zip(curveKeys, curve.parts + (size?.parts ?? [])) where part.part == "duration" {
+                ranges[key] = part.range.lowerBound...max(part.range.lowerBound, min(part.range.upperBound, most))
+            }
         }
         for number in kind.numbers {
             keys.append(names.params[number.suffix]!)
@@ -1004,7 +1046,7 @@ struct ChangeFit: Sendable {
                     rects.timings.withLock { $0[timingKey] = timed }
                 }
                 values = timed.values
-                candidate.curve = curve.with(curveKeys.map { values[$0]! })
+                candidate.curve = curve.with(placeKeys.map { values[$0]! })
                 candidate.drag = names.drag.map { (values[$0.duration]!, values[$0.progress]!) }
                 guard start - timed.offset >= 0 else { return nil }
                 candidate.start = start - timed.offset
@@ -1038,7 +1080,8 @@ struct ChangeFit: Sendable {
             return (ranged, fit.residuals.first?.rmsAfter ?? .infinity)
         }
         values.merge(fit.values.map { ($0.key, $0.after) }) { _, fitted in fitted }
-        candidate.curve = curve.with(curveKeys.map { values[$0]! })
+        candidate.curve = curve.with(placeKeys.map { values[$0]! })
+        candidate.size = size?.with(sizeKeys.map { values[$0]! })
         for number in kind.numbers { candidate.numbers[number.suffix] = values[names.params[number.suffix]!] }
         if kind.fitsRect {
             let rect = ScreenChange.rect.map { values[names.params[$0]!]! }
@@ -1067,7 +1110,7 @@ struct ChangeFit: Sendable {
             }
             if left > 1e-9 {
                 if let d = duration {
-                    shorter.curve = candidate.curve.parts[d].start - left
+                    shorter.curve = max(candidate.curve.parts[d].start, candidate.size?.duration ?? 0) - left
                     guard shorter.curve! >= curve.parts[d].range.lowerBound else { return nil }
                 } else if let finger = candidate.drag?.duration, finger - left >= 0.05 {
                     shorter.finger = finger - left
@@ -1076,7 +1119,7 @@ struct ChangeFit: Sendable {
                 }
             }
             return try attempt(
-                kind, curve, drag: drag, finger: finger, path: path, thorough: thorough, tracked: tracked,
+                kind, curve, drag: drag, finger: finger, size: size, path: path, thorough: thorough, tracked: tracked,
                 searchesNumbers: searchesNumbers, threads: threads, within: shorter)
         }
         return (candidate, fit.residuals.first?.rmsAfter ?? .infinity)

@@ -116,6 +116,9 @@ public struct MadeChange: Sendable {
     /// When it starts in the recording, in seconds.
     public var start: Double
     public var curve: Curve
+    /// The curve a rectangle's size (and its corners, and a dimming) runs on, where that is not
+    /// its place's: a card whose place springs while its size eases (`ScreenChange.resizesApart`).
+    public var size: Curve? = nil
     /// The values of the numbers its move reads (`ScreenChange.Number`), by their suffix.
     public var numbers: [String: Double] = [:]
     /// The rectangle it grows out of or shrinks into, or the row it opens or closes, in points
@@ -160,7 +163,7 @@ public struct MadeChange: Sendable {
     public var ranges: [(param: String, range: ClosedRange<Double>)] = []
 
     /// Seconds it moves for: a finger's part, the curve's, and a fade after.
-    public var length: Double { (drag?.duration ?? 0) + curve.duration + (fade ?? 0) }
+    public var length: Double { (drag?.duration ?? 0) + max(curve.duration, size?.duration ?? 0) + (fade ?? 0) }
 }
 
 /// A made scene's file, written as a person would: a param for each screen, hold and change,
@@ -214,6 +217,7 @@ struct MadeSceneText {
             if change.statusBar != nil { params["StatusBar"] = base + "StatusBar" }
             if change.kind == .scroll { for part in ScreenChange.shift { params[part] = base + part } }
             if change.kind.slidesPanel, change.travel != nil { params["Travel"] = base + "Travel" }
+            if change.size != nil { params["Size"] = base + "Size" }
             return (
                 base, params, change.drag == nil ? nil : (base + "Drag", base + "Progress"),
                 change.kind.fadesIn ? (base + "-circle", base + "Color", base + "Fade") : nil
@@ -270,6 +274,10 @@ struct MadeSceneText {
             if change.kind != .cut, change.curve.timed {
                 let end = ending(lift + change.curve.duration, after: liftWritten, seconds: change.curve.duration)
                 c.curve = change.curve.with(duration: end - liftWritten)
+            }
+            if let size = change.size, size.timed {
+                let end = ending(lift + size.duration, after: liftWritten, seconds: size.duration)
+                c.size = size.with(duration: end - liftWritten)
             }
             if let fade = change.fade {
                 let (end, endWritten) = (lift + change.curve.duration, liftWritten + c.curve.duration)
@@ -339,6 +347,11 @@ struct MadeSceneText {
                 doc += ")"
             }
             lines.append("  \(name.animation): {animation: \(change.curve.yaml), doc: \(quoted(doc))}")
+            if let size = change.size, let key = name.params["Size"] {
+                lines.append(
+                    "  \(key): {animation: \(size.yaml), doc: \"the rectangle's size and corners\(change.kind.numbers.contains(.dim) ? ", and the dimming," : "") on a curve of their own, beside its place's (\(name.animation))\"}"
+                )
+            }
             if case .launched = change.curve, let speed = change.curve.parts.first {
                 let range = "[\(Self.number(speed.range.lowerBound)), \(Self.number(change.finger.fastest))]"
                 lines.append(

@@ -118,13 +118,15 @@ public struct SceneMakingRequest: Sendable {
                 scene: file, outline: made.outline, changes: made.text.changes, pixelsPerPoint: pixelsPerPoint)
         }
         let transition = try Transition(file)
-        let code = zip(made.text.changes, made.text.paramNames).compactMap { change, names in
+        let code = zip(made.text.changes, made.text.paramNames).flatMap { change, names in
             // A launched system spring's speed is a number beside its param, which its code starts at.
             let motion =
                 if case .launched(let v) = change.curve {
                     try? Motion(spec: Curve.system.with(velocity: v).description)
                 } else { transition.motion(of: names.animation) }
-            return change.kind == .cut ? nil : motion.map { (names.animation, $0.code) }
+            // A size on a curve of its own is its own block.
+            let size = names.params["Size"].flatMap { key in transition.motion(of: key).map { (key, $0.code) } }
+            return change.kind == .cut ? [] : [motion.map { (names.animation, $0.code) }, size].compactMap { $0 }
         }
         let written = try SceneFile.load(path: file).copy(to: folder)
         if let sideBySide {
@@ -265,6 +267,7 @@ public struct SceneMakingReport: Sendable {
             if change.kind != .cut {
                 line += (change.drag == nil ? ", " : ", then ") + change.curve.text + (change.returns ? " back" : "")
             }
+            if let size = change.size { line += ", its size \(size.text)" }
             if let shift = change.numbers[ScreenChange.Number.parallax.suffix] {
                 line += ", shifting the screen underneath by \(FitResult.text(shift))"
             }

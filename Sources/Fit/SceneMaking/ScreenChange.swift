@@ -157,6 +157,10 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     /// Whether it slides a panel of one screen over the other (its own layer: `PanelLayers`).
     var slidesPanel: Bool { self == .panelUp || self == .panelDown }
 
+    /// Whether its rectangle's size may run on a curve of its own beside its place's
+    /// (`MadeChange.size`): a card's, which UIKit code often animates in two blocks.
+    var resizesApart: Bool { self == .grow || self == .shrink }
+
     /// Whether it scales a rectangle of one screen over the other (its own layer: `PressLayers`).
     var holdsDown: Bool { self == .press || self == .release }
 
@@ -203,7 +207,8 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     var fingerAxis: String { [.dismiss, .shrink, .panelUp, .panelDown].contains(self) ? "y" : "x" }
 
     /// The storyboard steps, as YAML flow items, that move layer `a` away for layer `b`:
-    /// `animation` and `params` (by `Number.suffix`, and `Rect`) name the params it reads, `drag` a
+    /// `animation` and `params` (by `Number.suffix`, `Rect`, and `Size`: a card's size on an
+    /// animation of its own, `MadeChange.size`) name the params it reads, `drag` a
     /// finger's part first (its seconds, and its `progress`), `path` the finger's own path through
     /// it (`MadeChange.fingerPath`; without one it moves as `finger` does), `animates` what the
     /// move's `animate` step runs where not the animation param itself, `reveal` the circle's layer
@@ -233,6 +238,20 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         /// The frame `f` of the way from the rectangle to the whole screen.
         func between(_ f: String) -> String {
             "\"rect(\(x) * (1 - \(f)), \(y) * (1 - \(f)), \(w) + (canvas.width - \(w)) * \(f), \(h) + (canvas.height - \(h)) * \(f))\""
+        }
+        /// A card's move whose size (its corners, a dimming) runs on the animation `size`, its
+        /// place on the move's own: the two side by side.
+        func apart(_ size: String?) -> String? {
+            guard let size, resizesApart else { return nil }
+            let (place, shape) =
+                self == .grow
+                ? ("\(b).center: screen.center", "\(b).size: [canvas.width, canvas.height], \(b).cornerRadius: 0")
+                : (
+                    "\(a).center: \"rect(\(x), \(y), \(w), \(h)).center\"",
+                    "\(a).size: [\(w), \(h)], \(a).cornerRadius: \(corner)"
+                )
+            return
+                "parallel: [{animate: \(curve), \(place)}, {animate: \(size), \(shape)\(dimming("1", covers: self == .grow))}]"
         }
         let layers = PartingLayers(base: animation)
         /// A parted screen's layers with its row `f` of the way open ("0" closed, "1" open).
@@ -466,7 +485,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             ]
         }
         return ["set: {\(before)\(dimmed)}"] + (finger.map { [$0] } ?? [])
-            + ["{animate: \(curve), \(pose("1"))}", "set: {\(after)\(undimmed)}"]
+            + [apart(params["Size"]) ?? "{animate: \(curve), \(pose("1"))}", "set: {\(after)\(undimmed)}"]
     }
 }
 
