@@ -127,8 +127,8 @@ struct ChangeFit: Sendable {
     /// follows from the ratio of two whole-pixel shifts, which a part barely moved leaves rough.
     static let sameTop = 0.05
 
-    /// The least share of a row's (or a column's) pixels that change for it to be a card's (a
-    /// grow's, a shrink's): an MP4's noise at text a frame away changes a few.
+    /// The least share of a row's (or a column's) pixels that change for it to be a card's (one
+    /// that grows or shrinks): an MP4's noise at text a frame away changes a few.
     static let cardLines = 0.025
 
     /// `rect(kind)`, found.
@@ -508,8 +508,8 @@ struct ChangeFit: Sendable {
     /// - each likely move that slides a screen whole, by the curves with values timed by where
     ///   the frames place its screen (`slidePlaces`, drawn as the first tries found it looks,
     ///   and measured with the dimming and parallax they found);
-    /// - the best alone wins where it explains `wellExplained` of the change; otherwise a card's
-    ///   move (a grow, a shrink) is tried with its size on a curve of its own too (`apart`), and
+    /// - the best alone wins where it explains `wellExplained` of the change; otherwise a card
+    ///   that grows is tried with its size on a curve of its own too (`apart`), and
     ///   each move a finger can lead is tried led by one too, dragging and flicking
     ///   (`FingerMotion`; a slide only timed by its places), and a finger leads where its best
     ///   leaves at most `fingerMargin` of the best alone's residual (so a finger's tries, which

@@ -12,7 +12,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     case dismiss
     /// The next screen grows out of a rounded rectangle of the first (a card that opens).
     case grow
-    /// The first screen shrinks into a rounded rectangle of the next (a card that closes).
+    /// The first screen shrinks into a rounded rectangle of the next (a card that closes); led by a
+    /// finger, it shrinks about its middle as the finger drags it, then flies into the rectangle
+    /// (App Store's Today card, iOS's zoom transition).
     case shrink
     /// A circle of one colour grows out of a rectangle of the first screen until it covers it,
     /// and the next screen fades in over it (a button that opens its screen).
@@ -158,8 +160,9 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     var slidesPanel: Bool { self == .panelUp || self == .panelDown }
 
     /// Whether its rectangle's size may run on a curve of its own beside its place's
-    /// (`MadeChange.size`): a card's, which UIKit code often animates in two blocks.
-    var resizesApart: Bool { self == .grow || self == .shrink }
+    /// (`MadeChange.size`): a card's that opens, which UIKit code often animates in two blocks
+    /// (App Store's Today card); one that closes flies back whole.
+    var resizesApart: Bool { self == .grow }
 
     /// Whether it scales a rectangle of one screen over the other (its own layer: `PressLayers`).
     var holdsDown: Bool { self == .press || self == .release }
@@ -173,6 +176,10 @@ public enum ScreenChange: String, Sendable, CaseIterable {
 
     /// Whether the next screen fades in after it, by an animation of its own (`fade`).
     var fadesIn: Bool { self == .reveal }
+
+    /// The scale a card dragged closed shrinks to about its middle at the finger's whole way (the
+    /// screen's height): the finger's part, as far as it goes (`Progress`), sets the scale held.
+    static let draggedScale = 0.5
 
     /// The rectangle's numbers, by suffix: x, y, width and height in points.
     static let rect = ["X", "Y", "Width", "Height"]
@@ -239,19 +246,12 @@ public enum ScreenChange: String, Sendable, CaseIterable {
         func between(_ f: String) -> String {
             "\"rect(\(x) * (1 - \(f)), \(y) * (1 - \(f)), \(w) + (canvas.width - \(w)) * \(f), \(h) + (canvas.height - \(h)) * \(f))\""
         }
-        /// A card's move whose size (its corners, a dimming) runs on the animation `size`, its
+        /// A card that grows with its size (its corners, a dimming) on the animation `size`, its
         /// place on the move's own: the two side by side.
         func apart(_ size: String?) -> String? {
             guard let size, resizesApart else { return nil }
-            let (place, shape) =
-                self == .grow
-                ? ("\(b).center: screen.center", "\(b).size: [canvas.width, canvas.height], \(b).cornerRadius: 0")
-                : (
-                    "\(a).center: \"rect(\(x), \(y), \(w), \(h)).center\"",
-                    "\(a).size: [\(w), \(h)], \(a).cornerRadius: \(corner)"
-                )
-            return
-                "parallel: [{animate: \(curve), \(place)}, {animate: \(size), \(shape)\(dimming("1", covers: self == .grow))}]"
+            let shape = "\(b).size: [canvas.width, canvas.height], \(b).cornerRadius: 0" + dimming("1", covers: true)
+            return "parallel: [{animate: \(curve), \(b).center: screen.center}, {animate: \(size), \(shape)}]"
         }
         let layers = PartingLayers(base: animation)
         /// A parted screen's layers with its row `f` of the way open ("0" closed, "1" open).
@@ -465,9 +465,14 @@ public enum ScreenChange: String, Sendable, CaseIterable {
                             "{by: \"\(by(" * \(MadeSceneText.number(along))"))\", over: \"\(drag.duration) * \(MadeSceneText.number(over))\", easing: linear}"
                     }
                 } ?? ["{by: \"\(by(""))\", over: \(drag.duration), easing: \(finger.easing)}"]
+            // A card dragged closed shrinks about its middle with the finger, to `draggedScale` at
+            // the finger's whole way; the curve then flies it into its rectangle.
+            let led = self == .shrink ? "\(a).scale: \(Self.draggedScale), \(a).cornerRadius: \(corner)" : pose("1")
             return
-                "{drag: {from: screen.center, moves: [\(moves.joined(separator: ", "))], axis: \(axis), distance: \(sign)\(span)}, \(pose("1"))}"
+                "{drag: {from: screen.center, moves: [\(moves.joined(separator: ", "))], axis: \(axis), distance: \(sign)\(span)}, \(led)}"
         }
+        // Where a finger shrank a card about its middle, the curve takes it back to its whole size.
+        let unscaled = self == .shrink && drag != nil ? ", \(a).scale: 1" : ""
         if returns, canGoBack, let finger {
             // Back where it started: what it uncovered is hidden again, where it was.
             let uncovered: String
@@ -480,12 +485,12 @@ public enum ScreenChange: String, Sendable, CaseIterable {
             default: uncovered = "\(b).hidden: true" + (self == .pop ? ", \(b).center: screen.center" : "")
             }
             return [
-                "set: {\(before)\(dimmed)}", finger, "{animate: \(curve), \(pose("0"))}",
+                "set: {\(before)\(dimmed)}", finger, "{animate: \(curve), \(pose("0"))\(unscaled)}",
                 "set: {\(uncovered)\(undimmed)}",
             ]
         }
         return ["set: {\(before)\(dimmed)}"] + (finger.map { [$0] } ?? [])
-            + [apart(params["Size"]) ?? "{animate: \(curve), \(pose("1"))}", "set: {\(after)\(undimmed)}"]
+            + [apart(params["Size"]) ?? "{animate: \(curve), \(pose("1"))\(unscaled)}", "set: {\(after)\(undimmed)}"]
     }
 }
 
