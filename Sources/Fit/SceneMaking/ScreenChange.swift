@@ -14,7 +14,7 @@ public enum ScreenChange: String, Sendable, CaseIterable {
     case grow
     /// The first screen shrinks into a rounded rectangle of the next (a card that closes); led by a
     /// finger, it shrinks about its middle as the finger drags it, then flies into the rectangle
-    /// (App Store's Today card, iOS's zoom transition).
+    /// (App Store's Today card).
     case shrink
     /// A circle of one colour grows out of a rectangle of the first screen until it covers it,
     /// and the next screen fades in over it (a button that opens its screen).
