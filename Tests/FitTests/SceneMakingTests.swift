@@ -245,6 +245,15 @@ struct SceneMakingTests {
         #expect(abs(rect[3] - 180) < 12, "\(rect)")
         #expect(abs(change.start - 0.4) < 1.0 / 60, "start \(change.start)")
         #expect(abs((change.numbers["Dim"] ?? 0) - 0.2) < 0.03, "dim \(change.numbers)")
+        // Its place may lie off the screen; its size is a point at least, here and in the studio.
+        let file = try String(contentsOfFile: folder + "/made/card.yaml", encoding: .utf8)
+        let lines = file.split(separator: "\n")
+        for (param, range) in [
+            ("growX", "[-375, 750]"), ("growY", "[-667, 1334]"), ("growWidth", "[1, 750]"), ("growHeight", "[1, 1334]"),
+        ] {
+            let line = lines.first { $0.hasPrefix("  \(param): {number: ") }
+            #expect(line?.contains(", range: \(range), ") == true, "\(param): \(String(describing: line))")
+        }
     }
 
     @Test(

@@ -427,8 +427,11 @@ struct MadeSceneText {
                                     : "the rectangle it \(change.kind == .grow ? "grows out of" : "shrinks into")"
                 for (part, value) in zip(ScreenChange.rect, rect) {
                     let span = part == "X" || part == "Width" ? canvas.width : canvas.height
+                    // A place may lie off the screen; a size is a point at least, which the fit
+                    // that searches a card's rectangle keeps to.
+                    let least = part == "Width" || part == "Height" ? 1 : -span
                     lines.append(
-                        "  \(name.params[part]!): {number: \(Self.number(value)), range: [\(Self.number(-span)), \(Self.number(2 * span))], doc: \"\(what): its \(part.lowercased()), in points\"}"
+                        "  \(name.params[part]!): {number: \(Self.number(value)), range: [\(Self.number(least)), \(Self.number(2 * span))], doc: \"\(what): its \(part.lowercased()), in points\"}"
                     )
                 }
             }
