@@ -318,6 +318,7 @@ struct SceneMakingTests {
         #expect(report.check.changes.first.map { $0.rms < 3.5 } == true, "\(report.check.changes)")
         let file = try String(contentsOfFile: folder + "/made/flyback.yaml", encoding: .utf8)
         #expect(file.contains("screen-1.scale: 0.5, screen-1.cornerRadius: shrinkCorner}"), "\(file)")
+        #expect(file.contains("keeps 1 - 0.5 times this of its size"), "\(file)")
     }
 
     @Test(

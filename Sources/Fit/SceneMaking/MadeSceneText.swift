@@ -162,7 +162,8 @@ public struct MadeChange: Sendable {
     /// (the move's own numbers held at theirs).
     public var ranges: [(param: String, range: ClosedRange<Double>)] = []
 
-    /// Seconds it moves for: a finger's part, the curve's, and a fade after.
+    /// Seconds it moves for: a finger's part, the curve's (or its size's, where that is longer),
+    /// and a fade after.
     public var length: Double { (drag?.duration ?? 0) + max(curve.duration, size?.duration ?? 0) + (fade ?? 0) }
 }
 
@@ -363,7 +364,7 @@ struct MadeSceneText {
                     "  \(names.duration): {seconds: \(Self.number(drag.duration)), range: [0.01, 10], doc: \"the finger's part, before it lets go, \(change.fingerPath == nil ? change.finger.doc : "along the recording's path")\"}"
                 )
                 lines.append(
-                    "  \(names.progress): {number: \(Self.number(drag.progress)), range: [0, 1], doc: \"how far the finger takes it\"}"
+                    "  \(names.progress): {number: \(Self.number(drag.progress)), range: [0, 1], doc: \"how far the finger takes it\(change.kind == .shrink ? ": the card, shrinking about its middle, keeps 1 - \(Self.number(ScreenChange.draggedScale)) times this of its size" : "")\"}"
                 )
             }
             if let reveal = name.reveal {
