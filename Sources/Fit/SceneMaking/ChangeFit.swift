@@ -83,8 +83,8 @@ struct ChangeFit: Sendable {
     let rects = FoundRects()
 
     /// The change `kind` with `curve` (after a finger's part, with `drag`, moving as `finger`
-    /// does), starting after the hold, with the rectangle the recording shows where the move
-    /// has one; nil where it shows none.
+    /// does; its rectangle's size by `size` where given), starting after the hold, with the
+    /// rectangle the recording shows where the move has one; nil where it shows none.
     func change(
         _ kind: ScreenChange, _ curve: MadeChange.Curve, drag: (Double, Double)?, finger: FingerMotion = .drag,
         size: MadeChange.Curve? = nil
@@ -932,7 +932,8 @@ struct ChangeFit: Sendable {
     static let fades = 0.02...1.5
 
     /// The change as `kind` by `curve` (after a finger's part, with `drag`, moving as `finger`
-    /// does, which bounds the speed a spring after it starts at), fitted; or, where
+    /// does, which bounds the speed a spring after it starts at; its rectangle's size by `size`,
+    /// both curves' parts searched, where given), fitted; or, where
     /// `found` is given, `found` with its values' ranges. `thorough`: searched, and its motion's
     /// match judged, blurred over about a line of text (`FitRequest.blursText`). `tracked`: its
     /// curve and a finger's part fitted to where the frames place the screen it slides
