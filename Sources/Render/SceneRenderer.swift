@@ -133,9 +133,13 @@ public struct SceneRenderer: Sendable {
         times: [Double], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         sink: (Int, Bitmap) throws -> Void
     ) throws -> RenderStats {
-        let work = plan.drawWork(times: times, scale: scale)
-        guard work.totalPixels <= Self.maximumWork else {
-            throw RenderError.tooMuchWork(work, budget: Self.maximumWork)
+        // Estimated where the most the frames could draw is past the budget (a fit's thousands
+        // of small renders are far below it).
+        if plan.mostWork(frames: times.count, scale: scale) > Self.maximumWork {
+            let work = plan.drawWork(times: times, scale: scale)
+            guard work.totalPixels <= Self.maximumWork else {
+                throw RenderError.tooMuchWork(work, budget: Self.maximumWork)
+            }
         }
         if threads <= 1 { return try renderInOrder(times: times, sink: sink) }
         let width = max(1, threads)

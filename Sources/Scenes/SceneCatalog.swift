@@ -10,8 +10,6 @@ public struct PreparedScene: Sendable {
     public let settings: SceneSettings
     public let images: [SceneImage]
     public let storyboards: [String]
-    /// The effective config, as YAML.
-    public let configYAML: String
     /// The params the scene declares, and the sections that group them.
     public let params: [SceneParamInfo]
     public let sections: [SceneParamSection]
@@ -20,6 +18,10 @@ public struct PreparedScene: Sendable {
     let makePlan: @Sendable (ImageSizes) throws -> ScenePlan
     let makeSetting: @Sendable ([String]) throws -> PreparedScene
     let renderConfig: @Sendable (_ unread: Set<String>) -> String
+
+    /// The effective config, as YAML: printed when asked (a fit's trials make thousands of
+    /// scenes and print none).
+    public var configYAML: String { renderConfig([]) }
 
     /// The effective config as YAML, each param in `unread` marked as one the chosen
     /// storyboard does not read.

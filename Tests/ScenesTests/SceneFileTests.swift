@@ -192,8 +192,32 @@ struct SceneFileTests {
                 && "\(error)".contains("past the budget of 100")
         }
         #expect(frames == 0)
+        // The most they could draw is past the budget too (so the estimate was made), and the
+        // estimate is no more than it.
+        let most = renderer.plan.mostWork(frames: times.count, scale: renderer.scale)
+        let estimate = renderer.plan.drawWork(times: times, scale: renderer.scale).totalPixels
+        #expect(most > SceneRenderer.maximumWork && estimate <= most, "\(most), \(estimate)")
         // Two of those frames are within the budget.
         #expect(try renderer.render(times: Array(times.prefix(2))) { _, _ in }.frames == 2)
+    }
+
+    @Test(
+        "The most a render could draw bounds its estimate: every storyboard of every built-in, at @2x",
+        arguments: SceneCatalog.names)
+    func mostWork(name: String) throws {
+        for storyboard in try SceneCatalog.prepare(name).storyboards {
+            let scene = try SceneCatalog.prepare(
+                name, overrides: SceneOverrides(storyboard: storyboard, scale: 2))
+            let renderer = try SceneRenderer(scene) { image, _ in
+                let size = try PNGCodec.size(path: image.path)
+                return Texture(Bitmap(width: size.width, height: size.height))
+            }
+            let times = renderer.times()
+            let estimate = renderer.plan.drawWork(times: times, scale: renderer.scale).totalPixels
+            let most = renderer.plan.mostWork(frames: times.count, scale: renderer.scale)
+            // A storyboard draws a few full canvases a frame, far less than every layer's.
+            #expect(estimate > 0 && estimate <= most, "\(storyboard): \(estimate) of \(most)")
+        }
     }
 
     @Test("A scene file that starts with a byte-order mark reads as without one")

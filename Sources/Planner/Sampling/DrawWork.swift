@@ -48,6 +48,13 @@ extension Plan {
             frames: times.count, changing: Double(changing) / Double(count), drawnPixels: pixels / Double(changing))
     }
 
+    /// The most pixels `frames` frames at `scale` can composite, whatever their times: each
+    /// layer's fill and content (a draw list's two draws a layer at most) over the whole
+    /// canvas in every frame. `drawWork(times:scale:samples:)` is never more.
+    public func mostWork(frames: Int, scale: Double) -> Double {
+        Double(frames) * 2 * Double(layers.count) * (canvas.width * scale) * (canvas.height * scale)
+    }
+
     /// The pixels a draw list covers, each draw clipped to the canvas (and its clip), overdraw
     /// counted.
     static func drawn(_ list: DrawList) -> Double {

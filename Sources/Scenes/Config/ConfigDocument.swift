@@ -59,10 +59,11 @@ public enum ConfigDocument {
                 assignment: assignment)
         }
         var value = String(assignment[assignment.index(after: eq)...])
+        let plainNumber = isPlainNumber(value)
         // A value YAML would read as something else (a comment, an anchor, a tag…) is quoted, so
-        // `--set layout.barColor=#FF0000` means the colour.
+        // `--set layout.barColor=#FF0000` means the colour. (A plain number is none of those.)
         let special = value.first.map { "#&*!|>%@`".contains($0) } ?? true
-        if special || value.contains(": ") || value.contains(" #") {
+        if !plainNumber && (special || value.contains(": ") || value.contains(" #")) {
             value = "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
         }
         func yaml(_ value: String) -> String {
@@ -75,10 +76,20 @@ public enum ConfigDocument {
             return yaml
         }
         do {
-            // A plain number's document is built as YAML composes it, not parsed: a fit assigns
-            // thousands.
-            let node = try isPlainNumber(value) ? numberDocument(keys, value) : compose(yaml(value), file: name)
-            return try read(node, file: name, over: root, fields: fields, folder: "")
+            // A plain number's document is built as YAML composes it, not parsed, and applied
+            // as `read` applies one with no version in it: a fit assigns thousands.
+            guard plainNumber else {
+                return try read(compose(yaml(value), file: name), file: name, over: root, fields: fields, folder: "")
+            }
+            let node = numberDocument(keys, value)
+            guard keys.first != "version", let mapping = node.mapping else {
+                return try read(node, file: name, over: root, fields: fields, folder: "")
+            }
+            var read = root
+            try apply(
+                mapping, fields: fields, to: &read, context: ConfigContext(file: name, folder: "", path: []),
+                skipping: ["version"])
+            return read
         } catch var error as ConfigError {
             error.line = nil
             error.assignment = assignment
@@ -102,13 +113,17 @@ public enum ConfigDocument {
     /// The document `key.path: number` composes to (the basic resolver's plain scalars in
     /// block mappings), built; without marks, as an assignment's errors name no line.
     static func numberDocument(_ keys: [String], _ number: String) -> Node {
-        func tag() -> Tag { Tag(.implicit, .basic, .default) }
+        func tag() -> Tag { Tag(.implicit, .basic, numberConstructor) }
         var node = Node.scalar(Node.Scalar(number, tag(), .plain))
         for key in keys.reversed() {
             node = .mapping(Node.Mapping([(.scalar(Node.Scalar(key, tag(), .plain)), node)], tag(), .block))
         }
         return node
     }
+
+    /// The constructor of a number document's tags: Yams' default, made once (`.default` makes
+    /// its tables afresh each time it is asked). Its tables are never changed.
+    private nonisolated(unsafe) static let numberConstructor = Constructor.default
 
     /// Reads a config file.
     public static func read<Root>(file: String, over defaults: Root, fields: [ConfigField<Root>]) throws -> Root {
@@ -155,7 +170,9 @@ public enum ConfigDocument {
             if skipping.contains(key) { continue }
             var cx = context
             cx.path.append(key)
-            let field = fields.first { $0.key == key || $0.aliases.contains(key) }
+            // A field's own key, or one of its former spellings (`ConfigField.aliases`).
+            let formerOf = FormerNames.currentNames[key] ?? []
+            let field = fields.first { $0.key == key || formerOf.contains($0.key) }
             if let field {
                 if let other = given[field.key] {
                     throw cx.error(

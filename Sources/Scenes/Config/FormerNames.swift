@@ -7,4 +7,9 @@ public enum FormerNames {
         uniqueKeysWithValues: AnimationPart.allCases.filter { !$0.formerNames.isEmpty }.map {
             ($0.name, $0.formerNames)
         })
+
+    /// Former name → the current names it was (`of`, turned round).
+    public static let currentNames: [String: Set<String>] = of.reduce(into: [:]) { names, entry in
+        for former in entry.value { names[former, default: []].insert(entry.key) }
+    }
 }

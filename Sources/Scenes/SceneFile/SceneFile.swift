@@ -161,7 +161,6 @@ public struct SceneFile {
         let printed = named
         return PreparedScene(
             name: name, file: path, settings: p.settings, images: images, storyboards: storyboards,
-            configYAML: ConfigDocument.render(printed, fields: fields, title: "\(name): \(summary)"),
             params: self.params, sections: sections, values: p,
             makePlan: { sizes in try SceneInterpreter(file.file, params: params, sizes: sizes).plan() },
             makeSetting: { assignments in

@@ -133,7 +133,7 @@ final class SceneInterpreter {
 
     /// Splices `{expression}` values into a name or key: `room-{i + 1}`.
     func interpolate(_ text: String) throws -> String {
-        guard text.contains("{") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var out = "", rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
