@@ -122,4 +122,45 @@ struct LumaImageTests {
         let flat = LumaImage(width: 4, height: 4, pixels: [Float](repeating: 7, count: 16))
         #expect(flat.changedBox(from: flat, by: 20, share: 0.05) == nil)
     }
+
+    @Test("Random pictures and radii: the box blur equal to one row's and one column's running sums, made alone")
+    func boxBlur() {
+        var rng = SeededRandom(seed: 67)
+        for round in 0..<200 {
+            let w = 1 + rng.below(round % 4 == 0 ? 6 : 90), h = 1 + rng.below(round % 3 == 0 ? 7 : 150)
+            // Fractions, as a box filter's greys are: sums that round.
+            let picture = LumaImage(
+                width: w, height: h, pixels: (0..<(w * h)).map { _ in Float(rng.below(766)) / 3 })
+            let r = rng.below(6)
+            let blurred = picture.boxBlurred(radius: r)
+            #expect(blurred.pixels == Self.boxBlurred(picture, radius: r), "\(w)x\(h), radius \(r)")
+        }
+    }
+
+    /// The box blur as its definition makes it: each row's running sum alone, then each
+    /// column's, edges repeated.
+    static func boxBlurred(_ p: LumaImage, radius r: Int) -> [Float] {
+        guard r > 0 else { return p.pixels }
+        let (w, h, n) = (p.width, p.height, Float(2 * r + 1))
+        var rows = p.pixels, out = p.pixels
+        for y in 0..<h {
+            func at(_ x: Int) -> Float { p.pixels[y * w + min(max(x, 0), w - 1)] }
+            var sum: Float = 0
+            for x in -r...r { sum += at(x) }
+            for x in 0..<w {
+                rows[y * w + x] = sum / n
+                sum += at(x + r + 1) - at(x - r)
+            }
+        }
+        for x in 0..<w {
+            func at(_ y: Int) -> Float { rows[min(max(y, 0), h - 1) * w + x] }
+            var sum: Float = 0
+            for y in -r...r { sum += at(y) }
+            for y in 0..<h {
+                out[y * w + x] = sum / n
+                sum += at(y + r + 1) - at(y - r)
+            }
+        }
+        return out
+    }
 }
