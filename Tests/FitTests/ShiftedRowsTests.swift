@@ -32,18 +32,22 @@ struct ShiftedRowsTests {
                 width: w, height: h, pixels: (0..<w * h).map { _ in Float(random.below(256)) })
             let shift = random.below(h) - h / 2
             // Each moving row: the still's row `shift` away, halfway to the next, off by a few
-            // levels (about the bound), or a row of its own.
+            // levels (about the bound), off by the bound exactly (the sums' order then decides),
+            // or a row of its own.
             var pixels: [Float] = []
             for y in 0..<h {
                 let source = min(h - 1, max(0, y + shift))
                 let next = min(h - 1, source + 1)
-                let kind = random.below(4)
+                let kind = random.below(5)
                 for x in 0..<w {
                     let noise = Float(random.below(11)) - 5
                     switch kind {
                     case 0: pixels.append(still.pixels[source * w + x])
                     case 1: pixels.append((still.pixels[source * w + x] + still.pixels[next * w + x]) / 2)
                     case 2: pixels.append(min(255, max(0, still.pixels[source * w + x] + noise)))
+                    case 3:
+                        let p = still.pixels[source * w + x]
+                        pixels.append(p + (p <= 255 - ShiftedRows.sameRow ? ShiftedRows.sameRow : -ShiftedRows.sameRow))
                     default: pixels.append(Float(random.below(256)))
                     }
                 }
