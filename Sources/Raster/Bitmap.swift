@@ -100,12 +100,16 @@ public struct Bitmap: Equatable, Sendable {
     /// True when every pixel has alpha 255.
     public var isOpaque: Bool {
         pixels.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            // A row's pixels as words ANDed together: every alpha is 255 where theirs is.
             for y in 0..<height {
-                var i = y * rowBytes + 3
-                for _ in 0..<width {
-                    if p[i] != 255 { return false }
-                    i += 4
+                var all = UInt32.max
+                let row = y &* rowBytes
+                for x in 0..<width {
+                    all &= UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: row &+ 4 &* x, as: UInt32.self))
                 }
+                if all >> 24 != 255 { return false }
             }
             return true
         }
