@@ -57,7 +57,8 @@ final class Problem: Sendable {
 
     init(
         request: FitRequest, keys: [Fitter.Key], base: Transition, images: ImageCache, times: [Double],
-        shown: [Int], pictures: [LumaImage], k: Double, height: Int
+        shown: [Int], pictures: [LumaImage], k: Double, height: Int,
+        small made: (_ height: Int, _ blurred: Bool, _ make: () -> FitPasses.Small) -> FitPasses.Small = { $2() }
     ) throws {
         self.request = request
         self.keys = keys
@@ -71,9 +72,12 @@ final class Problem: Sendable {
         offsetRange = RecordingStart.range(length: length, duration: base.duration)
         let h = RecordingStart.height(canvas: base.canvas)
         smallHeight = h
-        let small = pictures.map { RecordingStart.small($0, height: h) }
-        self.small = small
-        blurredSmall = request.blursText ? small.map { $0.boxBlurred(radius: Problem.blur) } : small
+        // Made by `made` (a pass's fits share them) as this makes them.
+        let (small, blurredSmall) = made(h, request.blursText) {
+            let small = pictures.map { RecordingStart.small($0, height: h) }
+            return (small, request.blursText ? small.map { $0.boxBlurred(radius: Problem.blur) } : small)
+        }
+        (self.small, self.blurredSmall) = (small, blurredSmall)
         let offsets = try RecordingStart.candidates(
             small: shown.map { small[$0] }, times: times, height: h, range: offsetRange,
             transition: Transition(

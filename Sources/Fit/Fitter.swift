@@ -76,9 +76,8 @@ public enum Fitter {
                 )
             }
         }
-        let pass =
-            try source.fitPasses?.pass(.init(crop: crop, frameInterval: request.frameInterval, height: height), read)
-            ?? read()
+        let passKey = FitPasses.Key(crop: crop, frameInterval: request.frameInterval, height: height)
+        let pass = try source.fitPasses?.pass(passKey, read) ?? read()
         pass.suspectedRate.map(source.suspected)
         let starts = pass.starts
         let (times, shown) = Fitter.uniformSamples(starts: starts, end: pass.duration)
@@ -88,7 +87,10 @@ public enum Fitter {
 
         let problem = try Problem(
             request: request, keys: keys, base: base, images: images, times: times, shown: shown, pictures: pictures,
-            k: k, height: height)
+            k: k, height: height
+        ) { smallHeight, blurred, make in
+            source.fitPasses?.small(.init(pass: passKey, height: smallHeight, blurred: blurred), make) ?? make()
+        }
         let start = keys.map(\.value)
         let before = try problem.measure(start, offset: problem.initialOffsets.first)
         // A key that moves nothing (a duration the curve ignores, a param the storyboard does

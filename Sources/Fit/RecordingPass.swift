@@ -96,6 +96,25 @@ final class FitPasses: Sendable {
         passes.withLock { $0[key] = made }
         return made
     }
+
+    /// A pass's pictures as the search for the recording's start compares them
+    /// (`Problem.small`, `Problem.blurredSmall`), by the pass, their height and whether blurred.
+    struct SmallKey: Hashable {
+        var pass: Key
+        var height: Int
+        var blurred: Bool
+    }
+    typealias Small = (small: [LumaImage], blurred: [LumaImage])
+    private let smalls = Mutex<[SmallKey: Small]>([:])
+
+    /// The small pictures `key` names, made by `make` the first time: every try of a change
+    /// starts its search on the same ones.
+    func small(_ key: SmallKey, _ make: () -> Small) -> Small {
+        if let known = smalls.withLock({ $0[key] }) { return known }
+        let made = make()
+        smalls.withLock { $0[key] = made }
+        return made
+    }
 }
 
 /// A recording read again in order, for the pictures that show it: frame `i` of a first pass,
