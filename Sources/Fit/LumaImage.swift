@@ -111,16 +111,16 @@ struct LumaImage: Sendable {
                 let width = width
                 var y = 0
                 while y &+ 4 <= height {
-                    let rows = SIMD4<Int>(y, y &+ 1, y &+ 2, y &+ 3) &* width
+                    let starts = SIMD4<Int>(y, y &+ 1, y &+ 2, y &+ 3) &* width
                     func at(_ x: Int) -> SIMD4<Float> {
                         let c = min(max(x, 0), width &- 1)
-                        return SIMD4(p[rows[0] &+ c], p[rows[1] &+ c], p[rows[2] &+ c], p[rows[3] &+ c])
+                        return SIMD4(p[starts[0] &+ c], p[starts[1] &+ c], p[starts[2] &+ c], p[starts[3] &+ c])
                     }
                     var sum = SIMD4<Float>(repeating: 0)
                     for x in -r...r { sum += at(x) }
                     for x in 0..<width {
                         let mean = sum / n
-                        for k in 0..<4 { o[rows[k] &+ x] = mean[k] }
+                        for k in 0..<4 { o[starts[k] &+ x] = mean[k] }
                         sum += at(x &+ r &+ 1) - at(x &- r)
                     }
                     y &+= 4
