@@ -175,23 +175,11 @@ struct LumaImage: Sendable {
         )
     }
 
-    /// The box around the pixels that differ from `other` (the same size) by more than `level`,
-    /// in pixels; nil where none does.
-    func changedBox(from other: LumaImage, by level: Float) -> Box? {
-        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
-        for y in 0..<height {
-            for x in 0..<width where abs(pixels[y * width + x] - other.pixels[y * width + x]) > level {
-                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-            }
-        }
-        return maxX >= minX ? (minX...maxX, minY...maxY) : nil
-    }
-
-    /// The box around the rows and the columns in which at least `share` of the pixels differ
-    /// from `other` (the same size) by more than `level`, in pixels; nil where none does. A
-    /// codec's noise at the edges of text a frame away changes a few pixels of a row, where
-    /// something that moved changes many.
-    func changedBox(from other: LumaImage, by level: Float, share: Double) -> Box? {
+    /// The box around the rows and the columns in which at least `share` of the pixels (one at
+    /// least: by default, the box around every pixel) differ from `other` (the same size) by
+    /// more than `level`, in pixels; nil where none does. A codec's noise at the edges of text
+    /// a frame away changes a few pixels of a row, where something that moved changes many.
+    func changedBox(from other: LumaImage, by level: Float, share: Double = 0) -> Box? {
         var rows = [Int](repeating: 0, count: height), columns = [Int](repeating: 0, count: width)
         for y in 0..<height {
             for x in 0..<width where abs(pixels[y * width + x] - other.pixels[y * width + x]) > level {

@@ -123,6 +123,27 @@ struct LumaImageTests {
         #expect(flat.changedBox(from: flat, by: 20, share: 0.05) == nil)
     }
 
+    @Test("Random pictures: with no share given, the changed box is the box around every pixel that changed")
+    func changedPixelsBox() {
+        var rng = SeededRandom(seed: 71)
+        for _ in 0..<200 {
+            let (w, h) = (1 + rng.below(30), 1 + rng.below(30))
+            let still = LumaImage(width: w, height: h, pixels: (0..<(w * h)).map { _ in Float(rng.below(256)) })
+            var moved = still.pixels
+            for _ in 0..<rng.below(4) { moved[rng.below(w * h)] += Float(21 + rng.below(30)) }
+            var (minX, minY, maxX, maxY) = (w, h, -1, -1)
+            for y in 0..<h {
+                for x in 0..<w where abs(moved[y * w + x] - still.pixels[y * w + x]) > 20 {
+                    (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                }
+            }
+            let box = LumaImage(width: w, height: h, pixels: moved).changedBox(from: still, by: 20)
+            #expect(
+                box.map { [$0.x.lowerBound, $0.y.lowerBound, $0.x.upperBound, $0.y.upperBound] }
+                    == (maxX >= minX ? [minX, minY, maxX, maxY] : nil), "\(w)x\(h)")
+        }
+    }
+
     @Test("Random pictures and radii: the box blur equal to one row's and one column's running sums, made alone")
     func boxBlur() {
         var rng = SeededRandom(seed: 67)
